@@ -1,0 +1,181 @@
+//! The `audit` subcommand: PGN files in, `verdicts.csv` and `incidents.csv`
+//! out, a summary on stderr.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::input::{Source, sources};
+use crate::laws::Rules;
+use crate::pipeline::{self, Options, Summary};
+use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
+
+/// Replay every game and decide its correct result.
+///
+/// Writes DIR/verdicts.csv (one row per game, in input order) and
+/// DIR/incidents.csv (one row per incident). Exit code 0 when every input
+/// was read, 1 when some input could not be read (the rest is still
+/// audited), 2 for usage errors.
+#[derive(clap::Args, Debug)]
+#[command(after_help = "Examples:\n  pgn-arbiter audit samples/\n  \
+    zstdcat lichess_db_2021-10.pgn.zst | pgn-arbiter audit - -o oct2021\n  \
+    pgn-arbiter audit games.pgn.gz --threads 2")]
+pub struct Args {
+    /// PGN files or directories (walked for *.pgn, *.pgn.gz, *.pgn.bz2,
+    /// *.pgn.zst); `-` or nothing reads stdin. Compression is detected from
+    /// the content.
+    pub paths: Vec<PathBuf>,
+    /// Directory for the reports (created if missing).
+    #[arg(short, long, value_name = "DIR", default_value = "arbiter-report")]
+    pub output: PathBuf,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Bytes of PGN per work unit.
+    #[arg(long, hide = true, default_value_t = 512 * 1024)]
+    pub block_size: usize,
+    /// Skip the dead-position check after every move (for measuring its cost).
+    #[arg(long, hide = true)]
+    pub no_dead_check: bool,
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: &Args) -> ExitCode {
+    match audit(args) {
+        Ok(summary) => {
+            report_summary(&summary, &args.output);
+            if summary.source_errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => {
+            eprintln!("pgn-arbiter: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn audit(args: &Args) -> io::Result<Summary> {
+    let (inputs, problems) = sources(&args.paths);
+    fs::create_dir_all(&args.output).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "cannot create the report directory {}: {e} (choose another with -o DIR)",
+                args.output.display()
+            ),
+        )
+    })?;
+    let verdicts = Report::create(&args.output, "verdicts.csv", VERDICT_COLUMNS)?;
+    let incidents = Report::create(&args.output, "incidents.csv", INCIDENT_COLUMNS)?;
+    let options = Options {
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        block_size: args.block_size.max(1),
+        rules: Rules {
+            dead_position_check: !args.no_dead_check,
+        },
+    };
+    let progress = progress_bar(&inputs);
+    let (mut v, mut i) = (verdicts.writer, incidents.writer);
+    let mut summary = pipeline::run(&inputs, &options, &progress, &mut v, &mut i)?;
+    progress.finish_and_clear();
+    Report::finish(v, &verdicts.temp, &verdicts.path)?;
+    Report::finish(i, &incidents.temp, &incidents.path)?;
+    summary.source_errors.splice(0..0, problems);
+    Ok(summary)
+}
+
+/// A report file written under a temporary name and renamed when complete,
+/// so that a failed run never leaves a file that looks whole.
+struct Report {
+    writer: BufWriter<File>,
+    temp: PathBuf,
+    path: PathBuf,
+}
+
+impl Report {
+    fn create(dir: &Path, name: &str, columns: &[&str]) -> io::Result<Report> {
+        let path = dir.join(name);
+        let temp = dir.join(format!(".{name}.partial"));
+        let file = File::create(&temp).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot write {}: {e}", temp.display()))
+        })?;
+        let mut writer = BufWriter::with_capacity(1 << 20, file);
+        writer.write_all(&header(columns))?;
+        Ok(Report { writer, temp, path })
+    }
+
+    fn finish(writer: BufWriter<File>, temp: &Path, path: &Path) -> io::Result<()> {
+        let file = writer.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        fs::rename(temp, path).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!(
+                    "cannot rename {} to {}: {e}",
+                    temp.display(),
+                    path.display()
+                ),
+            )
+        })
+    }
+}
+
+fn progress_bar(inputs: &[Source]) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let total: Option<u64> = inputs.iter().map(Source::size).sum();
+    let bar = match total {
+        Some(total) => ProgressBar::new(total).with_style(
+            ProgressStyle::with_template(
+                "{bar:30} {binary_bytes}/{binary_total_bytes} ({binary_bytes_per_sec}, eta {eta}) {msg}",
+            )
+            .expect("valid template"),
+        ),
+        None => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {binary_bytes} read ({binary_bytes_per_sec}) {msg}")
+                .expect("valid template"),
+        ),
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+fn report_summary(s: &Summary, dir: &Path) {
+    let mut err = io::stderr().lock();
+    for problem in &s.source_errors {
+        let _ = writeln!(err, "pgn-arbiter: {problem}");
+    }
+    let counts = |m: &std::collections::BTreeMap<&str, u64>| {
+        m.iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let _ = writeln!(
+        err,
+        "{} games read; {} verdict rows and {} incident rows written to {}",
+        s.games,
+        s.verdict_rows,
+        s.incident_rows,
+        dir.display()
+    );
+    let _ = writeln!(err, "  status: {}", counts(&s.by_status));
+    let _ = writeln!(err, "  rule:   {}", counts(&s.by_rule));
+    let _ = writeln!(
+        err,
+        "  {:.2} s, {:.0} games/s",
+        s.seconds,
+        s.games as f64 / s.seconds.max(1e-9)
+    );
+}

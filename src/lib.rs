@@ -1,0 +1,24 @@
+//! pgn-arbiter: audits recorded chess results against the rapid-play rules.
+//!
+//! The pipeline, one module a stage, data flowing one way:
+//! [`input`] → [`split`] → [`parse`] → [`replay`] → [`laws`] → [`report`],
+//! driven by [`pipeline`]. The domain values are [`clock::Clock`],
+//! [`outcome::GameResult`], [`time_control::Category`],
+//! [`verdict::Verdict`] with its [`verdict::Clause`], and
+//! [`incident::Incident`]; [`helpmate`] answers "can this side still
+//! checkmate?".
+
+pub mod audit;
+pub mod clock;
+pub mod helpmate;
+pub mod incident;
+pub mod input;
+pub mod laws;
+pub mod outcome;
+pub mod parse;
+pub mod pipeline;
+pub mod replay;
+pub mod report;
+pub mod split;
+pub mod time_control;
+pub mod verdict;

@@ -1,0 +1,26 @@
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use pgn_arbiter::audit;
+
+/// Audits chess results after the games are over: replays every game of
+/// PGN files and decides the correct result under the rapid-play rules
+/// (Article 15.4) and the quickplay-finish rule (10.2).
+#[derive(Parser)]
+#[command(name = "pgn-arbiter", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Audit(audit::Args),
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Audit(args) => audit::run(&args),
+    }
+}

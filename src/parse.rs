@@ -1,0 +1,364 @@
+//! Parse: one game's bytes into tags, mainline move tokens and clock readings.
+//!
+//! Why not `pgn-reader`'s `Reader`: it drops every movetext token that is not
+//! strict SAN without telling its visitor (`e2-e4`, `e8Q`, `Nb1-b3`, `P-K4`
+//! vanish and the next `{[%clk]}` lands on the previous move), and it gives
+//! no byte offsets. An arbiter must see those tokens and the line they stand
+//! on, so movetext is tokenised here; each token is still read with
+//! shakmaty's SAN parser in [`crate::replay`]. The grammar is small: tags,
+//! comments, `;` and `%` lines, variations, NAGs, move numbers, results.
+
+use std::ops::Range;
+
+use crate::clock::{Clock, commands};
+use crate::outcome::{GameResult, is_result_token};
+
+/// The tags the audit reads; the rest stay in the input bytes.
+#[derive(Debug, Clone, Default)]
+pub struct Tags {
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub date: Option<String>,
+    pub round: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub result: Option<String>,
+    pub time_control: Option<String>,
+    pub termination: Option<String>,
+    pub fen: Option<String>,
+    pub setup: Option<String>,
+    pub variant: Option<String>,
+    pub white_clock: Option<String>,
+    pub black_clock: Option<String>,
+}
+
+impl Tags {
+    fn set(&mut self, name: &[u8], value: String) {
+        let slot = match name {
+            b"Event" => &mut self.event,
+            b"Site" => &mut self.site,
+            b"Date" => &mut self.date,
+            b"Round" => &mut self.round,
+            b"White" => &mut self.white,
+            b"Black" => &mut self.black,
+            b"Result" => &mut self.result,
+            b"TimeControl" => &mut self.time_control,
+            b"Termination" => &mut self.termination,
+            b"FEN" => &mut self.fen,
+            b"SetUp" => &mut self.setup,
+            b"Variant" => &mut self.variant,
+            b"WhiteClock" => &mut self.white_clock,
+            b"BlackClock" => &mut self.black_clock,
+            _ => return,
+        };
+        *slot = Some(value);
+    }
+}
+
+/// One mainline move as written, with what its comments said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveToken {
+    /// The token's bytes within the game, move number and `!?` stripped.
+    pub span: Range<u32>,
+    /// `[%clk]` after the move: the mover's clock once the move was made.
+    pub clock: Option<Clock>,
+    /// `[%emt]` after the move: time the move took.
+    pub emt: Option<Clock>,
+}
+
+/// A game as read from the PGN text, before any chess is played.
+#[derive(Debug, Clone, Default)]
+pub struct GameRecord<'a> {
+    pub bytes: &'a [u8],
+    pub tags: Tags,
+    pub moves: Vec<MoveToken>,
+    /// The termination marker at the end of the movetext, if any.
+    pub result_token: Option<GameResult>,
+    /// What the text got wrong in a way that stops the audit, with the
+    /// byte offset it was seen at.
+    pub damage: Option<(String, usize)>,
+}
+
+impl<'a> GameRecord<'a> {
+    /// The text of a move token.
+    pub fn token(&self, m: &MoveToken) -> &'a [u8] {
+        &self.bytes[m.span.start as usize..m.span.end as usize]
+    }
+
+    /// The recorded result: the `Result` tag, else the termination marker,
+    /// else `*`.
+    pub fn recorded_result(&self) -> GameResult {
+        self.tags
+            .result
+            .as_deref()
+            .and_then(GameResult::parse)
+            .or(self.result_token)
+            .unwrap_or(GameResult::Unfinished)
+    }
+
+    /// 1-based line of a byte offset within the game.
+    pub fn line_of(&self, offset: usize) -> usize {
+        1 + memchr::memchr_iter(b'\n', &self.bytes[..offset.min(self.bytes.len())]).count()
+    }
+}
+
+/// Parses one game's bytes (as cut by [`crate::split`]).
+pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
+    let mut game = GameRecord {
+        bytes,
+        ..GameRecord::default()
+    };
+    let mut i = if bytes.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    i = read_tags(bytes, i, &mut game);
+    read_movetext(bytes, i, &mut game);
+    game
+}
+
+fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
+    loop {
+        let line_start = i;
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= b.len() {
+            return i;
+        }
+        match b[i] {
+            b'[' => i = read_tag(b, i + 1, &mut game.tags),
+            b'%' if i == 0 || b[i - 1] == b'\n' => i = line_end(b, i),
+            _ => return line_start.max(i),
+        }
+    }
+}
+
+/// Reads `Name "value"]` after the `[`; returns the offset after the tag.
+fn read_tag(b: &[u8], mut i: usize, tags: &mut Tags) -> usize {
+    let name_start = i;
+    while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'"' && b[i] != b']' {
+        i += 1;
+    }
+    let name = &b[name_start..i];
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if i >= b.len() || b[i] != b'"' {
+        return line_end(b, i);
+    }
+    i += 1;
+    let mut value = Vec::new();
+    let eol = line_end(b, i);
+    // The closing quote is the first `"` followed by `]`, so that an
+    // unescaped quote inside the value does not cut it short.
+    let mut close = None;
+    let mut j = i;
+    while j < eol {
+        match b[j] {
+            b'\\' => j += 1,
+            b'"' if b[j + 1..eol].iter().find(|c| !matches!(c, b' ' | b'\t')) == Some(&b']') => {
+                close = Some(j);
+                break;
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    let end = close.unwrap_or_else(|| {
+        // Unclosed quote: the value runs to `]` or the end of the line.
+        let stop = b[i..eol]
+            .iter()
+            .rposition(|&c| c == b']')
+            .map_or(eol, |r| i + r);
+        let mut e = stop;
+        while e > i && b[e - 1].is_ascii_whitespace() {
+            e -= 1;
+        }
+        e
+    });
+    let mut j = i;
+    while j < end {
+        if b[j] == b'\\' && j + 1 < end && (b[j + 1] == b'"' || b[j + 1] == b'\\') {
+            j += 1;
+        }
+        value.push(b[j]);
+        j += 1;
+    }
+    tags.set(name, decode(value));
+    // Another tag may follow on the same line.
+    let after = close.map_or(eol, |q| q + 1);
+    let mut k = after;
+    while k < eol && b[k] != b'[' {
+        k += 1;
+    }
+    k
+}
+
+/// Tag text as UTF-8, or Latin-1 when it is not valid UTF-8 (old
+/// over-the-board files).
+fn decode(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&c| char::from(c)).collect())
+}
+
+fn line_end(b: &[u8], i: usize) -> usize {
+    memchr::memchr(b'\n', &b[i.min(b.len())..]).map_or(b.len(), |p| i + p)
+}
+
+fn is_delimiter(c: u8) -> bool {
+    c.is_ascii_whitespace() || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']')
+}
+
+fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
+    let mut depth = 0usize;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'{' => {
+                let end = memchr::memchr(b'}', &b[i + 1..]).map(|p| i + 1 + p);
+                let text_end = end.unwrap_or(b.len());
+                if depth == 0 {
+                    annotate(&b[i + 1..text_end], game);
+                }
+                if end.is_none() && game.damage.is_none() {
+                    game.damage = Some(("comment `{` is never closed".into(), i));
+                }
+                i = text_end + 1;
+            }
+            b';' => i = line_end(b, i),
+            b'%' if i == 0 || b[i - 1] == b'\n' => i = line_end(b, i),
+            b'(' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b'$' => {
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            _ if is_delimiter(c) => i += 1,
+            _ => {
+                let start = i;
+                while i < b.len() && !is_delimiter(b[i]) {
+                    i += 1;
+                }
+                if depth == 0 {
+                    token(b, start, i, game);
+                }
+            }
+        }
+    }
+}
+
+/// Classifies one mainline token: move number, result, NAG or move.
+fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) {
+    let whole = &b[start..end];
+    if is_result_token(whole) {
+        game.result_token = GameResult::parse(&String::from_utf8_lossy(whole));
+        return;
+    }
+    // `12.`, `12...`, `12.e4`, `12...Nf6`; a bare `12` is a number too.
+    let digits = whole.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 {
+        let dots = whole[digits..].iter().take_while(|&&c| c == b'.').count();
+        if dots > 0 || digits == whole.len() {
+            start += digits + dots;
+        }
+    }
+    while start < end && b[start] == b'.' {
+        start += 1;
+    }
+    while end > start && matches!(b[end - 1], b'!' | b'?') {
+        end -= 1;
+    }
+    if start == end {
+        return;
+    }
+    game.moves.push(MoveToken {
+        span: start as u32..end as u32,
+        clock: None,
+        emt: None,
+    });
+}
+
+/// Applies a comment's `[%clk]` and `[%emt]` to the move before it.
+fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
+    if memchr::memchr(b'%', comment).is_none() {
+        return;
+    }
+    let Some(last) = game.moves.last_mut() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(comment);
+    for (name, args) in commands(&text) {
+        match name {
+            "clk" => last.clock = Clock::parse(args).or(last.clock),
+            "emt" => last.emt = Clock::parse(args).or(last.emt),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(g: &GameRecord<'_>) -> Vec<String> {
+        g.moves
+            .iter()
+            .map(|m| String::from_utf8_lossy(g.token(m)).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn reads_tags_moves_and_clocks() {
+        let pgn = b"[Event \"Rated \\\"Blitz\\\"\"]\n[White \"Andr\xe9\"][Black \"B\"]\n[Result \"1-0\"]\n\n\
+            1. e4 {[%clk 0:03:00]} e5!? {[%clk 0:02:59.5]} {[%emt 0:00:01]} 2.Nf3 $1 (2. d4 {[%clk 9:9:9]}) 2...Nc6 ; rest\n% esc\n1-0\n";
+        let g = parse_game(pgn);
+        assert_eq!(g.tags.event.as_deref(), Some("Rated \"Blitz\""));
+        assert_eq!(g.tags.white.as_deref(), Some("André"));
+        assert_eq!(g.tags.black.as_deref(), Some("B"));
+        assert_eq!(tokens(&g), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(g.moves[0].clock, Some(Clock(180_000)));
+        assert_eq!(g.moves[1].clock, Some(Clock(179_500)));
+        assert_eq!(g.moves[1].emt, Some(Clock(1_000)));
+        assert_eq!(g.moves[2].clock, None);
+        assert_eq!(
+            g.result_token,
+            Some(GameResult::Win(shakmaty::Color::White))
+        );
+        assert!(g.damage.is_none());
+    }
+
+    #[test]
+    fn keeps_tokens_that_are_not_san() {
+        let g = parse_game(b"1. e2-e4 e8Q 2. P-K4 0-0 *");
+        assert_eq!(tokens(&g), ["e2-e4", "e8Q", "P-K4", "0-0"]);
+        assert_eq!(g.result_token, Some(GameResult::Unfinished));
+    }
+
+    #[test]
+    fn unclosed_quote_and_comment() {
+        let g = parse_game(b"[Event \"Lille]\n[Site \"x\"]\n\n1. e4 {never closed\n");
+        assert_eq!(g.tags.event.as_deref(), Some("Lille"));
+        assert_eq!(g.tags.site.as_deref(), Some("x"));
+        let (what, at) = g.damage.clone().unwrap();
+        assert!(what.contains("never closed"));
+        assert_eq!(g.line_of(at), 4);
+    }
+
+    #[test]
+    fn bom_and_crlf() {
+        let g = parse_game(b"\xef\xbb\xbf[Event \"e\"]\r\n\r\n1. d4 d5\r\n1/2-1/2\r\n");
+        assert_eq!(g.tags.event.as_deref(), Some("e"));
+        assert_eq!(tokens(&g), ["d4", "d5"]);
+        assert_eq!(g.result_token, Some(GameResult::Draw));
+    }
+}

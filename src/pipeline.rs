@@ -1,0 +1,290 @@
+//! Pipeline: input → split → (parse → replay → laws → report rows) → output.
+//!
+//! One reader thread decompresses each source and cuts it into blocks of
+//! whole games ([`crate::split`]); each block is audited as one job on the
+//! rayon pool, which formats its CSV rows in memory; the calling thread
+//! writes the blocks' rows in input order. A fixed number of permits bounds
+//! the blocks in flight, so memory stays flat whatever the input size, and
+//! the output is the same bytes whatever the thread count.
+
+use std::collections::{BTreeMap, HashMap};
+use std::io::{self, Read, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
+use std::time::Instant;
+
+use indicatif::ProgressBar;
+
+use crate::input::{Source, decompress};
+use crate::laws::{Game, Rules, judge};
+use crate::parse::parse_game;
+use crate::replay::replay;
+use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
+use crate::split::{Block, Splitter};
+use crate::verdict::Verdict;
+
+/// How to run an audit.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub threads: usize,
+    /// Bytes per block handed to a worker (at least; a block ends on a game).
+    pub block_size: usize,
+    pub rules: Rules,
+}
+
+/// What a run did, for the summary and the exit code.
+#[derive(Debug, Default, Clone)]
+pub struct Summary {
+    pub games: u64,
+    pub verdict_rows: u64,
+    pub incident_rows: u64,
+    pub by_status: BTreeMap<&'static str, u64>,
+    pub by_rule: BTreeMap<&'static str, u64>,
+    /// Sources that could not be read, or not to the end.
+    pub source_errors: Vec<String>,
+    pub seconds: f64,
+}
+
+/// The rows of one block, formatted, with their counts.
+#[derive(Default)]
+struct BlockReport {
+    verdicts: Vec<u8>,
+    incidents: Vec<u8>,
+    summary: Summary,
+}
+
+/// Audits every game of `sources`, writing rows to the two sinks.
+pub fn run(
+    sources: &[Source],
+    options: &Options,
+    progress: &ProgressBar,
+    verdicts: &mut dyn Write,
+    incidents: &mut dyn Write,
+) -> io::Result<Summary> {
+    let started = Instant::now();
+    let threads = options.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("audit-worker-{i}"))
+        .build()
+        .map_err(io::Error::other)?;
+    let in_flight = 4 * threads;
+    let (permit_tx, permit_rx) = sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        permit_tx.send(()).expect("permits fit the channel");
+    }
+    let (result_tx, result_rx) = channel::<(u64, BlockReport)>();
+    let names: Vec<String> = sources.iter().map(Source::name).collect();
+
+    let mut summary = Summary::default();
+    std::thread::scope(|scope| -> io::Result<()> {
+        let reader = scope.spawn(|| {
+            read_all(
+                sources, &names, options, progress, &pool, permit_rx, result_tx,
+            )
+        });
+        let written = write_in_order(
+            result_rx,
+            &permit_tx,
+            progress,
+            verdicts,
+            incidents,
+            &mut summary,
+        );
+        let source_errors = reader
+            .join()
+            .unwrap_or_else(|_| vec!["the reader thread failed".into()]);
+        summary.source_errors.extend(source_errors);
+        written
+    })?;
+    summary.seconds = started.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// The reader thread: splits each source into blocks and hands them to the
+/// pool. Returns the sources it could not read.
+fn read_all(
+    sources: &[Source],
+    names: &[String],
+    options: &Options,
+    progress: &ProgressBar,
+    pool: &rayon::ThreadPool,
+    permits: Receiver<()>,
+    results: std::sync::mpsc::Sender<(u64, BlockReport)>,
+) -> Vec<String> {
+    let mut errors = Vec::new();
+    let mut seq = 0u64;
+    for (index, source) in sources.iter().enumerate() {
+        let name = &names[index];
+        let stream = source
+            .open_raw()
+            .map(|raw| progress.wrap_read(raw))
+            .and_then(decompress);
+        let stream: Box<dyn Read + Send> = match stream {
+            Ok(s) => s,
+            Err(e) => {
+                errors.push(format!("{name}: cannot read: {e}"));
+                continue;
+            }
+        };
+        let mut splitter = Splitter::new(stream, options.block_size);
+        loop {
+            match splitter.next_block() {
+                Ok(Some(block)) => {
+                    if permits.recv().is_err() {
+                        return errors;
+                    }
+                    let results = results.clone();
+                    let name = name.clone();
+                    let rules = options.rules;
+                    let this = seq;
+                    seq += 1;
+                    pool.spawn(move || {
+                        let report = audit_block(&block, &name, &rules);
+                        let _ = results.send((this, report));
+                    });
+                }
+                Ok(None) => break,
+                Err(e) => errors.push(format!(
+                    "{name}: read error after {} games: {e} (the games before it are audited; \
+                     check that the file is complete and not corrupt)",
+                    splitter.games_emitted()
+                )),
+            }
+        }
+    }
+    errors
+}
+
+/// The calling thread: writes block reports in sequence order.
+fn write_in_order(
+    results: Receiver<(u64, BlockReport)>,
+    permits: &SyncSender<()>,
+    progress: &ProgressBar,
+    verdicts: &mut dyn Write,
+    incidents: &mut dyn Write,
+    summary: &mut Summary,
+) -> io::Result<()> {
+    let mut pending: HashMap<u64, BlockReport> = HashMap::new();
+    let mut next = 0u64;
+    let started = Instant::now();
+    for (seq, report) in results {
+        pending.insert(seq, report);
+        while let Some(report) = pending.remove(&next) {
+            verdicts.write_all(&report.verdicts)?;
+            incidents.write_all(&report.incidents)?;
+            merge(summary, report.summary);
+            next += 1;
+            let _ = permits.try_send(());
+            let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
+            progress.set_message(format!("{} games, {rate:.0} games/s", summary.games));
+        }
+    }
+    Ok(())
+}
+
+fn merge(into: &mut Summary, from: Summary) {
+    into.games += from.games;
+    into.verdict_rows += from.verdict_rows;
+    into.incident_rows += from.incident_rows;
+    for (k, v) in from.by_status {
+        *into.by_status.entry(k).or_default() += v;
+    }
+    for (k, v) in from.by_rule {
+        *into.by_rule.entry(k).or_default() += v;
+    }
+}
+
+fn audit_block(block: &Block, source: &str, rules: &Rules) -> BlockReport {
+    let mut verdicts = buffer_writer();
+    let mut incidents = buffer_writer();
+    let mut summary = Summary::default();
+    for (i, range) in block.games.iter().enumerate() {
+        let origin = Origin {
+            source,
+            game: block.first_game + i as u64 + 1,
+            offset: block.base + range.start as u64,
+        };
+        let bytes = &block.data[range.clone()];
+        audit_game(
+            bytes,
+            origin,
+            rules,
+            &mut verdicts,
+            &mut incidents,
+            &mut summary,
+        );
+    }
+    BlockReport {
+        verdicts: verdicts.into_inner().unwrap_or_default(),
+        incidents: incidents.into_inner().unwrap_or_default(),
+        summary,
+    }
+}
+
+/// Audits one game and formats its rows. Never panics: a panic inside the
+/// chess libraries becomes an `error` row for that game.
+fn audit_game(
+    bytes: &[u8],
+    origin: Origin<'_>,
+    rules: &Rules,
+    verdicts: &mut csv::Writer<Vec<u8>>,
+    incidents: &mut csv::Writer<Vec<u8>>,
+    summary: &mut Summary,
+) {
+    let record = parse_game(bytes);
+    let audited = catch_unwind(AssertUnwindSafe(|| audit_record(&record, rules)));
+    let (verdict, found) = audited.unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        (
+            Verdict::error(format!(
+                "the chess library failed on this game ({what}); please report it with the game"
+            )),
+            Vec::new(),
+        )
+    });
+    let recorded = record.recorded_result().as_str();
+    let row = VerdictRow::new(origin, &record.tags, record.moves.len(), recorded, &verdict);
+    // Writing into a Vec cannot fail short of running out of memory.
+    verdicts.serialize(row).expect("writing to memory");
+    for incident in &found {
+        incidents
+            .serialize(IncidentRow::new(origin, incident))
+            .expect("writing to memory");
+    }
+    summary.games += 1;
+    summary.verdict_rows += 1;
+    summary.incident_rows += found.len() as u64;
+    *summary
+        .by_status
+        .entry(verdict.status.as_str())
+        .or_default() += 1;
+    *summary
+        .by_rule
+        .entry(verdict.clause.map_or("(none)", |c| c.as_str()))
+        .or_default() += 1;
+}
+
+fn audit_record(
+    record: &crate::parse::GameRecord<'_>,
+    rules: &Rules,
+) -> (Verdict, Vec<crate::incident::Incident>) {
+    if let Some((what, at)) = &record.damage {
+        return (
+            Verdict::error(format!("line {} of the game: {what}", record.line_of(*at))),
+            Vec::new(),
+        );
+    }
+    match replay(record) {
+        Ok(replay) => {
+            let game = Game { record, replay };
+            let j = judge(&game, rules);
+            (j.verdict, j.incidents)
+        }
+        Err(e) => (Verdict::error(e.to_string()), Vec::new()),
+    }
+}

@@ -1,0 +1,104 @@
+//! The command line as a user meets it: inputs, exit codes, reports.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn reads_stdin_with_dash_or_no_path() {
+    let pgn = "[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+    for args in [vec!["-"], vec![]] {
+        let run = audit(&args, Some(pgn.as_bytes()));
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        assert_eq!(run.verdicts.len(), 1);
+        assert_eq!(run.verdicts[0]["source"], "-");
+        assert_eq!(run.verdicts[0]["status"], "confirmed");
+        assert_eq!(run.verdicts[0]["rule"], "as-recorded");
+    }
+}
+
+#[test]
+fn headers_are_the_documented_columns() {
+    let run = audit_pgn("1. e4 *\n");
+    let verdict_header = String::from_utf8_lossy(&run.verdicts_raw).lines().next().unwrap().to_string();
+    assert_eq!(
+        verdict_header,
+        "source,game,offset,event,site,date,round,white,black,time_control,category,plies,\
+         recorded_result,correct_result,status,rule,decided_at_ply,reason"
+    );
+    let incident_header = String::from_utf8_lossy(&run.incidents_raw).lines().next().unwrap().to_string();
+    assert_eq!(
+        incident_header,
+        "source,game,ply,move,side,kind,san,fen_before,white_clock,black_clock,detail"
+    );
+}
+
+#[test]
+fn missing_file_exits_1_and_the_rest_is_audited() {
+    let sample = repo("samples/rules/flag-win-stands.pgn");
+    let run = audit(&["/nonexistent/games.pgn", sample.to_str().unwrap()], None);
+    assert_eq!(run.code(), Some(1));
+    assert!(run.stderr().contains("/nonexistent/games.pgn: no such file"), "{}", run.stderr());
+    assert_eq!(run.verdicts.len(), 1);
+}
+
+#[test]
+fn usage_error_exits_2() {
+    let run = audit(&["--no-such-flag"], None);
+    assert_eq!(run.code(), Some(2));
+}
+
+#[test]
+fn directory_is_walked_in_sorted_order() {
+    let run = audit(&[repo("samples").to_str().unwrap()], None);
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    let sources: Vec<&str> = run.verdicts.iter().map(|r| r["source"].as_str()).collect();
+    let mut sorted = sources.clone();
+    sorted.sort();
+    assert_eq!(sources, sorted);
+    assert!(sources.iter().any(|s| s.ends_with("rules/stalemate-scored-as-win.pgn")));
+    let games: Vec<u64> = run
+        .verdicts
+        .iter()
+        .filter(|r| r["source"].ends_with("first-60.pgn"))
+        .map(|r| r["game"].parse().unwrap())
+        .collect();
+    assert_eq!(games, (1..=60).collect::<Vec<_>>());
+}
+
+#[test]
+fn variant_and_broken_games_get_error_rows() {
+    let pgn = "[Event \"zh\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *\n\n\
+               [Event \"no king\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n\n\
+               [Event \"bad move\"]\n\n1. e4 Nf6 2. Qz9 *\n\n\
+               [Event \"fine\"]\n\n1. d4 *\n";
+    let run = audit_pgn(pgn);
+    assert_eq!(run.code(), Some(0));
+    let statuses: Vec<&str> = run.verdicts.iter().map(|r| r["status"].as_str()).collect();
+    assert_eq!(statuses, ["error", "error", "error", "confirmed"]);
+    assert!(run.verdicts[0]["reason"].contains("Crazyhouse"));
+    assert!(run.verdicts[1]["reason"].contains("FEN"));
+    assert!(run.verdicts[2]["reason"].contains("Qz9"), "{}", run.verdicts[2]["reason"]);
+    assert_eq!(run.verdicts[2]["correct_result"], "");
+    assert_eq!(count(&run.incidents, "kind")["unreadable-move"], 1);
+}
+
+#[test]
+fn categories_follow_clause_15_1() {
+    let mut pgn = String::new();
+    for tc in ["900+10", "600", "40/7200:3600", "1/259200", "-", "?", "300+6"] {
+        pgn.push_str(&format!("[TimeControl \"{tc}\"]\n\n1. e4 *\n\n"));
+    }
+    pgn.push_str("[Event \"no tag\"]\n\n1. e4 *\n");
+    let run = audit_pgn(&pgn);
+    let cats: Vec<&str> = run.verdicts.iter().map(|r| r["category"].as_str()).collect();
+    assert_eq!(cats, ["rapid", "blitz", "standard", "daily", "unknown", "unknown", "rapid", "unknown"]);
+}
+
+#[test]
+fn recorded_results_are_normalised() {
+    let pgn = "[Result \"½-½\"]\n\n1. e4 ½-½\n\n[Result \"1–0\"]\n\n1. e4 1-0\n\n[Event \"none\"]\n\n1. e4 0-1\n";
+    let run = audit_pgn(pgn);
+    let rec: Vec<&str> = run.verdicts.iter().map(|r| r["recorded_result"].as_str()).collect();
+    assert_eq!(rec, ["1/2-1/2", "1-0", "0-1"]);
+}

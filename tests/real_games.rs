@@ -1,0 +1,163 @@
+//! The audit on real games: lichess, DGT broadcasts; compressed input;
+//! the same bytes whatever the thread count or block size.
+
+mod common;
+#[path = "common/pgn_reader_count.rs"]
+mod pgn_reader_count;
+
+use std::io::Write;
+
+use common::*;
+
+const LICHESS: &str = "lichess-2021-10-first-999.pgn";
+
+#[test]
+fn lichess_999_every_game_one_row_no_errors() {
+    let path = data(LICHESS);
+    let bytes = std::fs::read(&path).unwrap();
+    let independent = pgn_reader_count::games(&bytes);
+    assert_eq!(independent.len(), 999);
+
+    let run = audit(&[path.to_str().unwrap()], None);
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    assert_eq!(run.verdicts.len(), 999);
+    assert!(
+        run.stderr().contains("999 games read; 999 verdict rows"),
+        "{}",
+        run.stderr()
+    );
+    assert_eq!(count(&run.verdicts, "status").get("error"), None);
+
+    // Row order and content follow the input: Site and Result per game.
+    let mut drawn_forfeits = 0;
+    for (row, tags) in run.verdicts.iter().zip(&independent) {
+        assert_eq!(
+            Some(row["site"].as_str()),
+            pgn_reader_count::tag(tags, "Site")
+        );
+        assert_eq!(
+            Some(row["recorded_result"].as_str()),
+            pgn_reader_count::tag(tags, "Result")
+        );
+        let termination = pgn_reader_count::tag(tags, "Termination");
+        if termination == Some("Time forfeit") && row["recorded_result"] == "1/2-1/2" {
+            drawn_forfeits += 1;
+            assert_eq!(row["status"], "confirmed", "{}", row["reason"]);
+            assert_eq!(row["rule"], "15.4.3", "{}", row["reason"]);
+        }
+        if termination == Some("Time forfeit") {
+            assert!(
+                ["15.4.3", "dead-position", "checkmate"].contains(&row["rule"].as_str()),
+                "{} {}",
+                row["site"],
+                row["rule"]
+            );
+        }
+    }
+    assert_eq!(drawn_forfeits, 11);
+
+    // Offsets point at each game's first byte.
+    for row in &run.verdicts {
+        let offset: usize = row["offset"].parse().unwrap();
+        assert!(
+            bytes[offset..].starts_with(b"[Event "),
+            "game {}",
+            row["game"]
+        );
+    }
+    // Incidents are ordered by game, then ply.
+    let keys: Vec<(u64, u64)> = run
+        .incidents
+        .iter()
+        .map(|r| (r["game"].parse().unwrap(), r["ply"].parse().unwrap()))
+        .collect();
+    assert!(keys.windows(2).all(|w| w[0] <= w[1]));
+    assert!(count(&run.incidents, "kind")["flag-fall"] >= 324);
+}
+
+#[test]
+fn output_is_identical_for_any_thread_count_and_block_size() {
+    let dir = data("");
+    let dir = dir.to_str().unwrap();
+    let base = audit(&[dir, "--threads", "1"], None);
+    assert!(base.verdicts.len() > 1000);
+    for args in [
+        vec![dir, "--threads", "2"],
+        vec![dir, "--threads", "2", "--block-size", "1000"],
+        vec![dir, "--threads", "3", "--block-size", "1"],
+    ] {
+        let other = audit(&args, None);
+        assert!(
+            other.verdicts_raw == base.verdicts_raw,
+            "verdicts differ for {args:?}"
+        );
+        assert!(
+            other.incidents_raw == base.incidents_raw,
+            "incidents differ for {args:?}"
+        );
+    }
+}
+
+#[test]
+fn compressed_input_gives_the_same_rows() {
+    let bytes = std::fs::read(data(LICHESS)).unwrap();
+    let plain = audit(&["-"], Some(&bytes));
+    let tmp = tempfile::tempdir().unwrap();
+    let gz = tmp.path().join("g.pgn.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    enc.write_all(&bytes).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let bz = tmp.path().join("g.pgn.bz2");
+    let mut enc = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+    enc.write_all(&bytes).unwrap();
+    std::fs::write(&bz, enc.finish().unwrap()).unwrap();
+    // A zstd file under a misleading name: detection is by content.
+    let zst = tmp.path().join("g.pgn");
+    std::fs::write(&zst, zstd::encode_all(bytes.as_slice(), 3).unwrap()).unwrap();
+    for path in [&gz, &bz, &zst] {
+        let run = audit(&[path.to_str().unwrap()], None);
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        assert_eq!(run.verdicts.len(), 999);
+        for (a, b) in run.verdicts.iter().zip(&plain.verdicts) {
+            assert_eq!(a["reason"], b["reason"]);
+            assert_eq!(a["offset"], b["offset"]);
+        }
+    }
+}
+
+#[test]
+fn dgt_broadcasts_read_clocks_and_chess960() {
+    let run = audit(&[data("dgt-broadcast").to_str().unwrap()], None);
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    assert_eq!(run.verdicts.len(), 14);
+    assert_eq!(
+        count(&run.verdicts, "status").get("error"),
+        None,
+        "{:?}",
+        run.verdicts
+    );
+    let fischer = run
+        .verdicts
+        .iter()
+        .find(|r| r["white"] == "Kasparov, Garry")
+        .expect("the Chess960 game");
+    assert_eq!(fischer["status"], "confirmed");
+    assert!(fischer["plies"].parse::<usize>().unwrap() > 20);
+}
+
+#[test]
+fn one_illegal_move_among_100_games() {
+    let run = audit(
+        &[data("lichess-100-one-illegal.pgn").to_str().unwrap()],
+        None,
+    );
+    assert_eq!(run.verdicts.len(), 100);
+    let bad: Vec<_> = run
+        .verdicts
+        .iter()
+        .filter(|r| r["status"] != "confirmed")
+        .collect();
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(bad[0]["site"].ends_with("HajiazyC"));
+    assert!(bad[0]["reason"].contains("b4"), "{}", bad[0]["reason"]);
+}

@@ -1,0 +1,45 @@
+//! Every sample under `samples/rules/` states its expected verdict in a
+//! `% expect:` line (a PGN escape line, which readers skip); this checks
+//! that the audit agrees.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn samples_rules_verdicts_match_their_expectations() {
+    let dir = repo("samples/rules");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    assert!(files.len() >= 6);
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let expect = text
+            .lines()
+            .find_map(|l| l.strip_prefix("% expect:"))
+            .unwrap_or_else(|| panic!("{} has no `% expect:` line", file.display()));
+        let run = audit(&[file.to_str().unwrap()], None);
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        assert_eq!(run.verdicts.len(), 1, "{}", file.display());
+        let row = &run.verdicts[0];
+        for pair in expect.split_whitespace() {
+            let (key, want) = pair.split_once('=').unwrap();
+            let got = match key {
+                "status" => row["status"].clone(),
+                "correct" => row["correct_result"].clone(),
+                "rule" => row["rule"].clone(),
+                "ply" => row["decided_at_ply"].clone(),
+                "incidents" => {
+                    let mut kinds: Vec<&str> = run.incidents.iter().map(|i| i["kind"].as_str()).collect();
+                    let mut want_kinds: Vec<&str> = want.split(',').collect();
+                    kinds.sort();
+                    want_kinds.sort();
+                    assert_eq!(kinds, want_kinds, "{}", file.display());
+                    continue;
+                }
+                other => panic!("unknown expectation {other}"),
+            };
+            assert_eq!(got, want, "{} {key}: {}", file.display(), row["reason"]);
+        }
+    }
+}
