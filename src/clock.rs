@@ -19,29 +19,45 @@ impl Clock {
     /// assert_eq!(Clock::parse("1:02:00:00"), Some(Clock(93_600_000)));
     /// assert_eq!(Clock::parse("soon"), None);
     /// ```
-    pub fn parse(s: &str) -> Option<Clock> {
-        let s = s.trim();
-        let (whole, frac) = match s.find(['.', ',']) {
-            Some(i) => (&s[..i], &s[i + 1..]),
-            None => (s, ""),
-        };
-        let mut fields = 0;
-        let mut secs: u64 = 0;
-        for (part, unit) in whole.rsplit(':').zip([1, 60, 3600, 86_400]) {
-            fields += 1;
-            if part.is_empty() || part.len() > 9 || !part.bytes().all(|b| b.is_ascii_digit()) {
-                return None;
+    pub fn parse(s: impl AsRef<[u8]>) -> Option<Clock> {
+        let s = s.as_ref().trim_ascii();
+        // Runs for every move of every game: bytes, no allocation.
+        let mut parts = [0u64; 4];
+        let mut fields = 1;
+        let mut digits = 0;
+        let mut millis = 0;
+        for (i, &c) in s.iter().enumerate() {
+            match c {
+                b'0'..=b'9' => {
+                    digits += 1;
+                    if digits > 9 {
+                        return None;
+                    }
+                    parts[fields - 1] = parts[fields - 1] * 10 + u64::from(c - b'0');
+                }
+                b':' if digits > 0 && fields < 4 => (fields, digits) = (fields + 1, 0),
+                b'.' | b',' if digits > 0 => {
+                    let frac = &s[i + 1..];
+                    if !frac.iter().all(u8::is_ascii_digit) {
+                        return None;
+                    }
+                    for (d, scale) in frac.iter().zip([100, 10, 1]) {
+                        millis += u64::from(d - b'0') * scale;
+                    }
+                    break;
+                }
+                _ => return None,
             }
-            secs += part.parse::<u64>().ok()? * unit;
         }
-        if fields == 0 || whole.split(':').count() > 4 || !frac.bytes().all(|b| b.is_ascii_digit())
-        {
+        if digits == 0 {
             return None;
         }
-        let mut millis = 0;
-        for (d, scale) in frac.bytes().zip([100, 10, 1]) {
-            millis += u64::from(d - b'0') * scale;
-        }
+        let secs: u64 = parts[..fields]
+            .iter()
+            .rev()
+            .zip([1, 60, 3600, 86_400])
+            .map(|(v, unit)| v * unit)
+            .sum();
         Some(Clock(secs * 1000 + millis))
     }
 
@@ -80,21 +96,25 @@ impl fmt::Display for Clock {
 ///
 /// ```
 /// use pgn_arbiter::clock::commands;
-/// let c: Vec<_> = commands(" [%eval 0.2] [%clk 0:01:00]").collect();
-/// assert_eq!(c, [("eval", "0.2"), ("clk", "0:01:00")]);
+/// let c: Vec<_> = commands(b" [%eval 0.2] [%clk 0:01:00]").collect();
+/// assert_eq!(c, [(&b"eval"[..], &b"0.2"[..]), (&b"clk"[..], &b"0:01:00"[..])]);
 /// ```
-pub fn commands(comment: &str) -> impl Iterator<Item = (&str, &str)> {
+pub fn commands(comment: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
     let mut rest = comment;
     std::iter::from_fn(move || {
         loop {
-            let open = rest.find("[%")?;
+            let open = memchr::memmem::find(rest, b"[%")?;
             let after = &rest[open + 2..];
-            let close = after.find(']')?;
-            let inner = after[..close].trim();
+            let close = memchr::memchr(b']', after)?;
+            let inner = after[..close].trim_ascii();
             rest = &after[close + 1..];
-            let (name, args) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
+            let split = inner
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(inner.len());
+            let (name, args) = inner.split_at(split);
             if !name.is_empty() {
-                return Some((name, args.trim()));
+                return Some((name, args.trim_ascii()));
             }
         }
     })
@@ -114,6 +134,10 @@ mod tests {
         assert_eq!(Clock::parse(""), None);
         assert_eq!(Clock::parse("1:2:3:4:5"), None);
         assert_eq!(Clock::parse("-0:01"), None);
+        assert_eq!(Clock::parse("1::2"), None);
+        assert_eq!(Clock::parse(":5"), None);
+        assert_eq!(Clock::parse("5."), Some(Clock(5_000)));
+        assert_eq!(Clock::parse("1:00:00:00.5"), Some(Clock(86_400_500)));
     }
 
     #[test]
@@ -125,7 +149,13 @@ mod tests {
 
     #[test]
     fn commands_skip_junk() {
-        let c: Vec<_> = commands("[%] text [%emt 0:00:02][%clk  0:01:00 ] [%unclosed").collect();
-        assert_eq!(c, [("emt", "0:00:02"), ("clk", "0:01:00")]);
+        let c: Vec<_> = commands(b"[%] text [%emt 0:00:02][%clk  0:01:00 ] [%unclosed").collect();
+        assert_eq!(
+            c,
+            [
+                (&b"emt"[..], &b"0:00:02"[..]),
+                (&b"clk"[..], &b"0:01:00"[..])
+            ]
+        );
     }
 }

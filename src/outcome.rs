@@ -69,11 +69,12 @@ impl fmt::Display for GameResult {
 /// Whether a movetext token is a game termination marker.
 pub fn is_result_token(token: &[u8]) -> bool {
     matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
-        || std::str::from_utf8(token)
-            .ok()
-            .filter(|t| t.contains(['½', '–', '—']))
-            .and_then(GameResult::parse)
-            .is_some()
+        || !token.is_ascii()
+            && std::str::from_utf8(token)
+                .ok()
+                .filter(|t| t.contains(['½', '–', '—']))
+                .and_then(GameResult::parse)
+                .is_some()
 }
 
 #[cfg(test)]

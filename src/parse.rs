@@ -296,11 +296,10 @@ fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
     let Some(last) = game.moves.last_mut() else {
         return;
     };
-    let text = String::from_utf8_lossy(comment);
-    for (name, args) in commands(&text) {
+    for (name, args) in commands(comment) {
         match name {
-            "clk" => last.clock = Clock::parse(args).or(last.clock),
-            "emt" => last.emt = Clock::parse(args).or(last.emt),
+            b"clk" => last.clock = Clock::parse(args).or(last.clock),
+            b"emt" => last.emt = Clock::parse(args).or(last.emt),
             _ => {}
         }
     }

@@ -62,10 +62,11 @@ pub fn run(
     incidents: &mut dyn Write,
 ) -> io::Result<Summary> {
     let started = Instant::now();
+    quiet_worker_panics();
     let threads = options.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .thread_name(|i| format!("audit-worker-{i}"))
+        .thread_name(|i| format!("{WORKER}{i}"))
         .build()
         .map_err(io::Error::other)?;
     let in_flight = 4 * threads;
@@ -100,6 +101,25 @@ pub fn run(
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
 }
+
+/// A panic in a worker becomes the game's `error` row; the default hook
+/// would also print it, in the middle of the progress bar.
+fn quiet_worker_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let worker = std::thread::current()
+                .name()
+                .is_some_and(|n| n.starts_with(WORKER));
+            if !worker {
+                default(info);
+            }
+        }));
+    });
+}
+
+const WORKER: &str = "audit-worker-";
 
 /// The reader thread: splits each source into blocks and hands them to the
 /// pool. Returns the sources it could not read.

@@ -20,13 +20,21 @@ fn reads_stdin_with_dash_or_no_path() {
 #[test]
 fn headers_are_the_documented_columns() {
     let run = audit_pgn("1. e4 *\n");
-    let verdict_header = String::from_utf8_lossy(&run.verdicts_raw).lines().next().unwrap().to_string();
+    let verdict_header = String::from_utf8_lossy(&run.verdicts_raw)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
     assert_eq!(
         verdict_header,
         "source,game,offset,event,site,date,round,white,black,time_control,category,plies,\
          recorded_result,correct_result,status,rule,decided_at_ply,reason"
     );
-    let incident_header = String::from_utf8_lossy(&run.incidents_raw).lines().next().unwrap().to_string();
+    let incident_header = String::from_utf8_lossy(&run.incidents_raw)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
     assert_eq!(
         incident_header,
         "source,game,ply,move,side,kind,san,fen_before,white_clock,black_clock,detail"
@@ -38,7 +46,12 @@ fn missing_file_exits_1_and_the_rest_is_audited() {
     let sample = repo("samples/rules/flag-win-stands.pgn");
     let run = audit(&["/nonexistent/games.pgn", sample.to_str().unwrap()], None);
     assert_eq!(run.code(), Some(1));
-    assert!(run.stderr().contains("/nonexistent/games.pgn: no such file"), "{}", run.stderr());
+    assert!(
+        run.stderr()
+            .contains("/nonexistent/games.pgn: no such file"),
+        "{}",
+        run.stderr()
+    );
     assert_eq!(run.verdicts.len(), 1);
 }
 
@@ -56,7 +69,11 @@ fn directory_is_walked_in_sorted_order() {
     let mut sorted = sources.clone();
     sorted.sort();
     assert_eq!(sources, sorted);
-    assert!(sources.iter().any(|s| s.ends_with("rules/stalemate-scored-as-win.pgn")));
+    assert!(
+        sources
+            .iter()
+            .any(|s| s.ends_with("rules/stalemate-scored-as-win.pgn"))
+    );
     let games: Vec<u64> = run
         .verdicts
         .iter()
@@ -78,7 +95,11 @@ fn variant_and_broken_games_get_error_rows() {
     assert_eq!(statuses, ["error", "error", "error", "confirmed"]);
     assert!(run.verdicts[0]["reason"].contains("Crazyhouse"));
     assert!(run.verdicts[1]["reason"].contains("FEN"));
-    assert!(run.verdicts[2]["reason"].contains("Qz9"), "{}", run.verdicts[2]["reason"]);
+    assert!(
+        run.verdicts[2]["reason"].contains("Qz9"),
+        "{}",
+        run.verdicts[2]["reason"]
+    );
     assert_eq!(run.verdicts[2]["correct_result"], "");
     assert_eq!(count(&run.incidents, "kind")["unreadable-move"], 1);
 }
@@ -86,19 +107,40 @@ fn variant_and_broken_games_get_error_rows() {
 #[test]
 fn categories_follow_clause_15_1() {
     let mut pgn = String::new();
-    for tc in ["900+10", "600", "40/7200:3600", "1/259200", "-", "?", "300+6"] {
+    for tc in [
+        "900+10",
+        "600",
+        "40/7200:3600",
+        "1/259200",
+        "-",
+        "?",
+        "300+6",
+    ] {
         pgn.push_str(&format!("[TimeControl \"{tc}\"]\n\n1. e4 *\n\n"));
     }
     pgn.push_str("[Event \"no tag\"]\n\n1. e4 *\n");
     let run = audit_pgn(&pgn);
-    let cats: Vec<&str> = run.verdicts.iter().map(|r| r["category"].as_str()).collect();
-    assert_eq!(cats, ["rapid", "blitz", "standard", "daily", "unknown", "unknown", "rapid", "unknown"]);
+    let cats: Vec<&str> = run
+        .verdicts
+        .iter()
+        .map(|r| r["category"].as_str())
+        .collect();
+    assert_eq!(
+        cats,
+        [
+            "rapid", "blitz", "standard", "daily", "unknown", "unknown", "rapid", "unknown"
+        ]
+    );
 }
 
 #[test]
 fn recorded_results_are_normalised() {
     let pgn = "[Result \"½-½\"]\n\n1. e4 ½-½\n\n[Result \"1–0\"]\n\n1. e4 1-0\n\n[Event \"none\"]\n\n1. e4 0-1\n";
     let run = audit_pgn(pgn);
-    let rec: Vec<&str> = run.verdicts.iter().map(|r| r["recorded_result"].as_str()).collect();
+    let rec: Vec<&str> = run
+        .verdicts
+        .iter()
+        .map(|r| r["recorded_result"].as_str())
+        .collect();
     assert_eq!(rec, ["1/2-1/2", "1-0", "0-1"]);
 }

@@ -9,7 +9,10 @@ use common::*;
 #[test]
 fn samples_rules_verdicts_match_their_expectations() {
     let dir = repo("samples/rules");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     assert!(files.len() >= 6);
     for file in files {
@@ -30,7 +33,8 @@ fn samples_rules_verdicts_match_their_expectations() {
                 "rule" => row["rule"].clone(),
                 "ply" => row["decided_at_ply"].clone(),
                 "incidents" => {
-                    let mut kinds: Vec<&str> = run.incidents.iter().map(|i| i["kind"].as_str()).collect();
+                    let mut kinds: Vec<&str> =
+                        run.incidents.iter().map(|i| i["kind"].as_str()).collect();
                     let mut want_kinds: Vec<&str> = want.split(',').collect();
                     kinds.sort();
                     want_kinds.sort();
