@@ -5,13 +5,16 @@ use std::fs::{self, File};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::events::EventLog;
 use crate::input::{Source, sources};
 use crate::laws::Rules;
 use crate::pipeline::{self, Options, Summary};
+use crate::replay::Regime;
 use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
 
 /// Replay every game and decide its correct result.
@@ -35,12 +38,33 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// Which rules govern the event (15.5): `15.4` (rapid play: an illegal
+    /// move stands unless claimed) or `15.3` (the ordinary Laws: the arbiter
+    /// restores the position; the third illegal move loses).
+    #[arg(long, value_name = "15.4|15.3", default_value = "15.4", value_parser = parse_regime)]
+    pub regime: Regime,
+    /// Send games that are not rapid by 15.1 to review instead of judging
+    /// them by the rapid-play rules.
+    #[arg(long)]
+    pub only_rapid: bool,
+    /// Claims and arbiter's acts from a CSV file with columns
+    /// site, event, round, white, black, ply, command.
+    #[arg(long, value_name = "FILE.csv")]
+    pub events: Option<PathBuf>,
     /// Bytes of PGN per work unit.
     #[arg(long, hide = true, default_value_t = 512 * 1024)]
     pub block_size: usize,
     /// Skip the dead-position check after every move (for measuring its cost).
     #[arg(long, hide = true)]
     pub no_dead_check: bool,
+}
+
+fn parse_regime(s: &str) -> Result<Regime, String> {
+    match s {
+        "15.4" => Ok(Regime::Rapid),
+        "15.3" => Ok(Regime::Standard),
+        _ => Err("the regime is 15.4 (rapid-play rules) or 15.3 (the ordinary Laws)".into()),
+    }
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -81,6 +105,12 @@ fn audit(args: &Args) -> io::Result<Summary> {
         block_size: args.block_size.max(1),
         rules: Rules {
             dead_position_check: !args.no_dead_check,
+            regime: args.regime,
+            only_rapid: args.only_rapid,
+        },
+        events: match &args.events {
+            Some(path) => Some(Arc::new(EventLog::load(path).map_err(io::Error::other)?)),
+            None => None,
         },
     };
     let progress = progress_bar(&inputs);
@@ -172,6 +202,13 @@ fn report_summary(s: &Summary, dir: &Path) {
     );
     let _ = writeln!(err, "  status: {}", counts(&s.by_status));
     let _ = writeln!(err, "  rule:   {}", counts(&s.by_rule));
+    if s.unmatched_events > 0 {
+        let _ = writeln!(
+            err,
+            "  {} line(s) of the events file matched no game (see incidents.csv, kind unmatched-event)",
+            s.unmatched_events
+        );
+    }
     let _ = writeln!(
         err,
         "  {:.2} s, {:.0} games/s",

@@ -14,6 +14,25 @@ pub enum IncidentKind {
     MovesAfterEnd,
     UnreadableMove,
     ResultMismatch,
+    /// A move the rules forbid that was carried out on the board (15.4.2).
+    IllegalMove,
+    /// Castling that a wrong set-up forbade (15.4.1.2).
+    CastlingDisallowed,
+    /// Both kings in check, or a pawn on its last rank (15.4.4).
+    IllegalPosition,
+    /// A move written in irregular notation, read as meant.
+    Notation,
+    /// A claim made too late: after the claimant moved (15.4.2), or a
+    /// set-up claim after ten moves each (15.4.1.2).
+    LateClaim,
+    /// A claim the record does not bear out.
+    RejectedClaim,
+    /// A 10.2 draw claim that may not be made (two minutes or more left).
+    InadmissibleClaim,
+    /// A clock that went up by more than the rules give (15.4.1.1, 10.2).
+    ClockChange,
+    /// A `--events` line that matches no game.
+    UnmatchedEvent,
 }
 
 impl IncidentKind {
@@ -25,6 +44,15 @@ impl IncidentKind {
             IncidentKind::MovesAfterEnd => "moves-after-end",
             IncidentKind::UnreadableMove => "unreadable-move",
             IncidentKind::ResultMismatch => "result-mismatch",
+            IncidentKind::IllegalMove => "illegal-move",
+            IncidentKind::CastlingDisallowed => "castling-disallowed",
+            IncidentKind::IllegalPosition => "illegal-position",
+            IncidentKind::Notation => "notation",
+            IncidentKind::LateClaim => "late-claim",
+            IncidentKind::RejectedClaim => "rejected-claim",
+            IncidentKind::InadmissibleClaim => "inadmissible-claim",
+            IncidentKind::ClockChange => "clock-change",
+            IncidentKind::UnmatchedEvent => "unmatched-event",
         }
     }
 }

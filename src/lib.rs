@@ -9,13 +9,17 @@
 //! checkmate?".
 
 pub mod audit;
+pub mod claim;
 pub mod clock;
+pub mod events;
 pub mod helpmate;
 pub mod incident;
 pub mod input;
 pub mod laws;
+pub mod notation;
 pub mod outcome;
 pub mod parse;
+pub mod permissive;
 pub mod pipeline;
 pub mod replay;
 pub mod report;

@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use crate::claim::Claim;
 use crate::clock::{Clock, commands};
 use crate::outcome::{GameResult, is_result_token};
 
@@ -74,6 +75,9 @@ pub struct GameRecord<'a> {
     pub moves: Vec<MoveToken>,
     /// The termination marker at the end of the movetext, if any.
     pub result_token: Option<GameResult>,
+    /// Claims and arbiter's acts written in comments, in order; an entry
+    /// that cannot be read says why.
+    pub claims: Vec<Result<Claim, String>>,
     /// What the text got wrong in a way that stops the audit, with the
     /// byte offset it was seen at.
     pub damage: Option<(String, usize)>,
@@ -278,7 +282,12 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
     while end > start && matches!(b[end - 1], b'!' | b'?') {
         end -= 1;
     }
-    if start == end {
+    let text = &b[start..end];
+    // `e.p.` after a capture, and evaluation glyphs (`+-`, `⩱`, `=`) are
+    // annotations, not moves; `--` is a null move.
+    let annotation = matches!(text, b"e.p." | b"ep" | b"e.p")
+        || text != b"--" && !text.iter().any(u8::is_ascii_alphanumeric);
+    if start == end || annotation {
         return;
     }
     game.moves.push(MoveToken {
@@ -288,19 +297,22 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
     });
 }
 
-/// Applies a comment's `[%clk]` and `[%emt]` to the move before it.
+/// Applies a comment's `[%clk]` and `[%emt]` to the move before it, and
+/// collects its claims.
 fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
     if memchr::memchr(b'%', comment).is_none() {
         return;
     }
-    let Some(last) = game.moves.last_mut() else {
-        return;
-    };
+    let ply = game.moves.len();
     for (name, args) in commands(comment) {
-        match name {
-            b"clk" => last.clock = Clock::parse(args).or(last.clock),
-            b"emt" => last.emt = Clock::parse(args).or(last.emt),
-            _ => {}
+        match (name, game.moves.last_mut()) {
+            (b"clk", Some(last)) => last.clock = Clock::parse(args).or(last.clock),
+            (b"emt", Some(last)) => last.emt = Clock::parse(args).or(last.emt),
+            _ => {
+                if let Some(claim) = Claim::read(ply, name, args) {
+                    game.claims.push(claim);
+                }
+            }
         }
     }
 }
@@ -344,6 +356,12 @@ mod tests {
     }
 
     #[test]
+    fn annotations_are_not_moves() {
+        let g = parse_game("1. e4 += 1... d5 ⩱ 2. exd5 e.p. -- +-- 0-1".as_bytes());
+        assert_eq!(tokens(&g), ["e4", "d5", "exd5", "--"]);
+    }
+
+    #[test]
     fn unclosed_quote_and_comment() {
         let g = parse_game(b"[Event \"Lille]\n[Site \"x\"]\n\n1. e4 {never closed\n");
         assert_eq!(g.tags.event.as_deref(), Some("Lille"));
@@ -351,6 +369,17 @@ mod tests {
         let (what, at) = g.damage.clone().unwrap();
         assert!(what.contains("never closed"));
         assert_eq!(g.line_of(at), 4);
+    }
+
+    #[test]
+    fn claims_follow_their_move() {
+        let g = parse_game(b"1. e4 e5 {[%clk 0:01:00] [%claim illegal white]} 2. Nf3 {[%arbiter illegal]} {[%claim bogus]} *");
+        let plies: Vec<_> = g.claims.iter().map(|c| c.as_ref().map(|c| c.ply)).collect();
+        assert_eq!(plies.len(), 3);
+        assert_eq!(plies[0], Ok(2));
+        assert_eq!(plies[1], Ok(3));
+        assert!(plies[2].is_err());
+        assert_eq!(g.moves[1].clock, Some(Clock(60_000)));
     }
 
     #[test]

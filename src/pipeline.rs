@@ -10,16 +10,19 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use std::time::Instant;
 
 use indicatif::ProgressBar;
 
+use crate::events::EventLog;
+use crate::incident::Incident;
 use crate::input::{Source, decompress};
 use crate::laws::{Game, Rules, judge};
 use crate::parse::parse_game;
 use crate::replay::replay;
-use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
+use crate::report::{IncidentRow, Origin, UnmatchedRow, VerdictRow, buffer_writer};
 use crate::split::{Block, Splitter};
 use crate::verdict::Verdict;
 
@@ -30,6 +33,8 @@ pub struct Options {
     /// Bytes per block handed to a worker (at least; a block ends on a game).
     pub block_size: usize,
     pub rules: Rules,
+    /// Claims from a sidecar file (`--events`).
+    pub events: Option<Arc<EventLog>>,
 }
 
 /// What a run did, for the summary and the exit code.
@@ -42,6 +47,8 @@ pub struct Summary {
     pub by_rule: BTreeMap<&'static str, u64>,
     /// Sources that could not be read, or not to the end.
     pub source_errors: Vec<String>,
+    /// Lines of the events file that matched no game.
+    pub unmatched_events: u64,
     pub seconds: f64,
 }
 
@@ -51,6 +58,8 @@ struct BlockReport {
     verdicts: Vec<u8>,
     incidents: Vec<u8>,
     summary: Summary,
+    /// Lines of the events file that matched a game of the block.
+    matched_events: Vec<usize>,
 }
 
 /// Audits every game of `sources`, writing rows to the two sinks.
@@ -78,6 +87,7 @@ pub fn run(
     let names: Vec<String> = sources.iter().map(Source::name).collect();
 
     let mut summary = Summary::default();
+    let mut matched = vec![false; options.events.as_ref().map_or(0, |e| e.len())];
     std::thread::scope(|scope| -> io::Result<()> {
         let reader = scope.spawn(|| {
             read_all(
@@ -91,6 +101,7 @@ pub fn run(
             verdicts,
             incidents,
             &mut summary,
+            &mut matched,
         );
         let source_errors = reader
             .join()
@@ -98,6 +109,16 @@ pub fn run(
         summary.source_errors.extend(source_errors);
         written
     })?;
+    if let Some(events) = &options.events {
+        let mut w = buffer_writer();
+        for unmatched in events.unmatched(&matched) {
+            w.serialize(UnmatchedRow::new(&events.path, &unmatched))
+                .expect("writing to memory");
+            summary.unmatched_events += 1;
+            summary.incident_rows += 1;
+        }
+        incidents.write_all(&w.into_inner().unwrap_or_default())?;
+    }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
 }
@@ -157,10 +178,11 @@ fn read_all(
                     let results = results.clone();
                     let name = name.clone();
                     let rules = options.rules;
+                    let events = options.events.clone();
                     let this = seq;
                     seq += 1;
                     pool.spawn(move || {
-                        let report = audit_block(&block, &name, &rules);
+                        let report = audit_block(&block, &name, &rules, events.as_deref());
                         let _ = results.send((this, report));
                     });
                 }
@@ -184,6 +206,7 @@ fn write_in_order(
     verdicts: &mut dyn Write,
     incidents: &mut dyn Write,
     summary: &mut Summary,
+    matched: &mut [bool],
 ) -> io::Result<()> {
     let mut pending: HashMap<u64, BlockReport> = HashMap::new();
     let mut next = 0u64;
@@ -194,6 +217,9 @@ fn write_in_order(
             verdicts.write_all(&report.verdicts)?;
             incidents.write_all(&report.incidents)?;
             merge(summary, report.summary);
+            for i in report.matched_events {
+                matched[i] = true;
+            }
             next += 1;
             let _ = permits.try_send(());
             let rate = summary.games as f64 / started.elapsed().as_secs_f64().max(1e-9);
@@ -215,10 +241,16 @@ fn merge(into: &mut Summary, from: Summary) {
     }
 }
 
-fn audit_block(block: &Block, source: &str, rules: &Rules) -> BlockReport {
+fn audit_block(
+    block: &Block,
+    source: &str,
+    rules: &Rules,
+    events: Option<&EventLog>,
+) -> BlockReport {
     let mut verdicts = buffer_writer();
     let mut incidents = buffer_writer();
     let mut summary = Summary::default();
+    let mut matched_events = Vec::new();
     for (i, range) in block.games.iter().enumerate() {
         let origin = Origin {
             source,
@@ -226,20 +258,28 @@ fn audit_block(block: &Block, source: &str, rules: &Rules) -> BlockReport {
             offset: block.base + range.start as u64,
         };
         let bytes = &block.data[range.clone()];
-        audit_game(
-            bytes,
-            origin,
-            rules,
-            &mut verdicts,
-            &mut incidents,
-            &mut summary,
-        );
+        let sinks = Sinks {
+            verdicts: &mut verdicts,
+            incidents: &mut incidents,
+            summary: &mut summary,
+            matched_events: &mut matched_events,
+        };
+        audit_game(bytes, origin, rules, events, sinks);
     }
     BlockReport {
         verdicts: verdicts.into_inner().unwrap_or_default(),
         incidents: incidents.into_inner().unwrap_or_default(),
         summary,
+        matched_events,
     }
+}
+
+/// Where one block's results go.
+struct Sinks<'a> {
+    verdicts: &'a mut csv::Writer<Vec<u8>>,
+    incidents: &'a mut csv::Writer<Vec<u8>>,
+    summary: &'a mut Summary,
+    matched_events: &'a mut Vec<usize>,
 }
 
 /// Audits one game and formats its rows. Never panics: a panic inside the
@@ -248,12 +288,18 @@ fn audit_game(
     bytes: &[u8],
     origin: Origin<'_>,
     rules: &Rules,
-    verdicts: &mut csv::Writer<Vec<u8>>,
-    incidents: &mut csv::Writer<Vec<u8>>,
-    summary: &mut Summary,
+    events: Option<&EventLog>,
+    out: Sinks<'_>,
 ) {
     let record = parse_game(bytes);
-    let audited = catch_unwind(AssertUnwindSafe(|| audit_record(&record, rules)));
+    let mut claims = record.claims.clone();
+    if let Some(events) = events {
+        for (line, claim) in events.claims_for(&record.tags) {
+            out.matched_events.push(line);
+            claims.push(claim);
+        }
+    }
+    let audited = catch_unwind(AssertUnwindSafe(|| audit_record(&record, claims, rules)));
     let (verdict, found) = audited.unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()
@@ -268,14 +314,22 @@ fn audit_game(
         )
     });
     let recorded = record.recorded_result().as_str();
-    let row = VerdictRow::new(origin, &record.tags, record.moves.len(), recorded, &verdict);
+    let row = VerdictRow::new(
+        origin,
+        &record.tags,
+        record.moves.len(),
+        recorded,
+        &verdict,
+        rules.regime,
+    );
     // Writing into a Vec cannot fail short of running out of memory.
-    verdicts.serialize(row).expect("writing to memory");
+    out.verdicts.serialize(row).expect("writing to memory");
     for incident in &found {
-        incidents
+        out.incidents
             .serialize(IncidentRow::new(origin, incident))
             .expect("writing to memory");
     }
+    let summary = out.summary;
     summary.games += 1;
     summary.verdict_rows += 1;
     summary.incident_rows += found.len() as u64;
@@ -291,17 +345,22 @@ fn audit_game(
 
 fn audit_record(
     record: &crate::parse::GameRecord<'_>,
+    claims: Vec<Result<crate::claim::Claim, String>>,
     rules: &Rules,
-) -> (Verdict, Vec<crate::incident::Incident>) {
+) -> (Verdict, Vec<Incident>) {
     if let Some((what, at)) = &record.damage {
         return (
             Verdict::error(format!("line {} of the game: {what}", record.line_of(*at))),
             Vec::new(),
         );
     }
-    match replay(record) {
+    match replay(record, rules.regime) {
         Ok(replay) => {
-            let game = Game { record, replay };
+            let game = Game {
+                record,
+                replay,
+                claims,
+            };
             let j = judge(&game, rules);
             (j.verdict, j.incidents)
         }

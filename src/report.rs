@@ -6,9 +6,11 @@
 use serde::Serialize;
 
 use crate::clock::Clock;
+use crate::events::Unmatched;
 use crate::incident::Incident;
 use crate::laws::side_name;
 use crate::parse::Tags;
+use crate::replay::Regime;
 use crate::time_control::Category;
 use crate::verdict::Verdict;
 
@@ -42,6 +44,7 @@ pub struct VerdictRow<'a> {
     pub rule: &'static str,
     pub decided_at_ply: Option<usize>,
     pub reason: &'a str,
+    pub regime: &'static str,
 }
 
 impl<'a> VerdictRow<'a> {
@@ -51,6 +54,7 @@ impl<'a> VerdictRow<'a> {
         plies: usize,
         recorded: &'static str,
         verdict: &'a Verdict,
+        regime: Regime,
     ) -> Self {
         let tag = |t: &'a Option<String>| t.as_deref().unwrap_or("");
         VerdictRow {
@@ -76,6 +80,7 @@ impl<'a> VerdictRow<'a> {
             rule: verdict.clause.map_or("", |c| c.as_str()),
             decided_at_ply: verdict.decided_at_ply,
             reason: &verdict.reason,
+            regime: regime.as_str(),
         }
     }
 }
@@ -133,7 +138,43 @@ pub const VERDICT_COLUMNS: &[&str] = &[
     "rule",
     "decided_at_ply",
     "reason",
+    "regime",
 ];
+
+/// An events-file line that matched no game, as an incident row.
+#[derive(Debug, Serialize)]
+pub struct UnmatchedRow<'a> {
+    pub source: &'a str,
+    pub game: &'static str,
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub move_label: &'static str,
+    pub side: &'static str,
+    pub kind: &'static str,
+    pub san: &'static str,
+    pub fen_before: &'static str,
+    pub white_clock: &'static str,
+    pub black_clock: &'static str,
+    pub detail: String,
+}
+
+impl<'a> UnmatchedRow<'a> {
+    pub fn new(events_path: &'a str, unmatched: &Unmatched) -> Self {
+        UnmatchedRow {
+            source: events_path,
+            game: "",
+            ply: 0,
+            move_label: "",
+            side: "",
+            kind: crate::incident::IncidentKind::UnmatchedEvent.as_str(),
+            san: "",
+            fen_before: "",
+            white_clock: "",
+            black_clock: "",
+            detail: format!("line {}: {}", unmatched.line, unmatched.text),
+        }
+    }
+}
 
 pub const INCIDENT_COLUMNS: &[&str] = &[
     "source",

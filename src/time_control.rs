@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::clock::Clock;
+
 /// Rapid, blitz, standard or daily, by clause 15.1 of `RULES.en.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Category {
@@ -29,12 +31,20 @@ impl Category {
     /// assert_eq!(Category::of("15 min/game"), Category::Unknown);
     /// ```
     pub fn of(tag: &str) -> Category {
-        match game_seconds(tag.trim()) {
-            Some(Period::Daily) => Category::Daily,
-            Some(Period::Seconds(s)) if s <= 600.0 => Category::Blitz,
-            Some(Period::Seconds(s)) if s < 3600.0 => Category::Rapid,
-            Some(Period::Seconds(_)) => Category::Standard,
-            None => Category::Unknown,
+        let Some(periods) = periods(tag) else {
+            return Category::Unknown;
+        };
+        let first = periods[0];
+        let secs = (first.base.millis() + 60 * first.increment.millis()) as f64 / 1000.0;
+        // One move per day or more: correspondence ("daily") chess.
+        if first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000 {
+            Category::Daily
+        } else if secs <= 600.0 {
+            Category::Blitz
+        } else if secs < 3600.0 {
+            Category::Rapid
+        } else {
+            Category::Standard
         }
     }
 
@@ -55,27 +65,45 @@ impl fmt::Display for Category {
     }
 }
 
-enum Period {
-    /// `base + 60 × increment` of the first period, in seconds.
-    Seconds(f64),
-    Daily,
+/// One period of a time control: `moves` moves (or the rest of the game)
+/// in `base`, plus `increment` a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    pub moves: Option<u32>,
+    pub base: Clock,
+    pub increment: Clock,
 }
 
-fn game_seconds(tag: &str) -> Option<Period> {
-    let first = tag.split(':').next()?;
-    let (moves, clock) = match first.split_once('/') {
-        Some((m, c)) => (Some(number(m)?), c),
-        None => (None, first),
-    };
-    let (base, inc) = match clock.split_once('+') {
-        Some((b, i)) => (number(b)?, number(i)?),
-        None => (number(clock)?, 0.0),
-    };
-    // One move per day or more: correspondence ("daily") chess.
-    if moves.is_some_and(|m| m <= 1.0) && base >= 86_400.0 {
-        return Some(Period::Daily);
-    }
-    Some(Period::Seconds(base + 60.0 * inc))
+/// The periods of a PGN `TimeControl` value (`900+10`, `40/7200:3600`,
+/// `40/5400+30:1800+30`), or `None` when it is not in that form.
+///
+/// ```
+/// use pgn_arbiter::time_control::periods;
+/// let p = periods("40/5400+30:1800+30").unwrap();
+/// assert_eq!(p.len(), 2);
+/// assert_eq!(p[0].moves, Some(40));
+/// assert_eq!(p[1].increment.millis(), 30_000);
+/// assert!(periods("15 min/game").is_none());
+/// ```
+pub fn periods(tag: &str) -> Option<Vec<Period>> {
+    tag.trim()
+        .split(':')
+        .map(|part| {
+            let (moves, clock) = match part.split_once('/') {
+                Some((m, c)) => (Some(number(m)?), c),
+                None => (None, part),
+            };
+            let (base, inc) = match clock.split_once('+') {
+                Some((b, i)) => (number(b)?, number(i)?),
+                None => (number(clock)?, 0.0),
+            };
+            Some(Period {
+                moves: moves.map(|m| m as u32),
+                base: Clock((base * 1000.0).round() as u64),
+                increment: Clock((inc * 1000.0).round() as u64),
+            })
+        })
+        .collect()
 }
 
 fn number(s: &str) -> Option<f64> {

@@ -12,6 +12,9 @@ pub enum Clause {
     SetUp,
     /// 15.4.2: illegal moves.
     IllegalMove,
+    /// 15.3 with the ordinary Laws (2009), Article 7.4 b: the third illegal
+    /// move loses.
+    LawsIllegalMove,
     /// 15.4.3: win on time.
     TimeClaim,
     /// 15.4.4: illegal position left on the board.
@@ -33,6 +36,7 @@ impl Clause {
         match self {
             Clause::SetUp => "15.4.1.2",
             Clause::IllegalMove => "15.4.2",
+            Clause::LawsIllegalMove => "15.3/7.4.b",
             Clause::TimeClaim => "15.4.3",
             Clause::IllegalPosition => "15.4.4",
             Clause::QuickplayFinish => "10.2",

@@ -152,12 +152,23 @@ fn one_illegal_move_among_100_games() {
         None,
     );
     assert_eq!(run.verdicts.len(), 100);
-    let bad: Vec<_> = run
-        .verdicts
+    assert_eq!(count(&run.verdicts, "status").get("error"), None);
+    let illegal: Vec<_> = run
+        .incidents
         .iter()
-        .filter(|r| r["status"] != "confirmed")
+        .filter(|r| r["kind"] == "illegal-move")
         .collect();
-    assert_eq!(bad.len(), 1, "{bad:?}");
-    assert!(bad[0]["site"].ends_with("HajiazyC"));
-    assert!(bad[0]["reason"].contains("b4"), "{}", bad[0]["reason"]);
+    assert_eq!(illegal.len(), 1, "{illegal:?}");
+    let game: usize = illegal[0]["game"].parse().unwrap();
+    assert!(run.verdicts[game - 1]["site"].ends_with("HajiazyC"));
+    assert_eq!(illegal[0]["move"], "1...");
+    assert_eq!(illegal[0]["san"], "b4");
+    assert!(
+        illegal[0]["detail"].contains("not claimed: the move stands"),
+        "{}",
+        illegal[0]["detail"]
+    );
+    // Unclaimed, it stands: the game goes on to the recorded mate.
+    assert_eq!(run.verdicts[game - 1]["rule"], "checkmate");
+    assert_eq!(run.verdicts[game - 1]["status"], "confirmed");
 }

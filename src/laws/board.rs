@@ -1,64 +1,94 @@
 //! The game ends on the board: checkmate, stalemate, dead position.
 //!
 //! Each ends the game at once, so moves recorded after one do not count and
-//! the result is the one at that ply. Deadness is monotone along legal moves
-//! (every position reachable from a dead one is dead), so only the last
-//! position of the replay is examined; when it is dead, bisection finds the
-//! first dead ply.
+//! the result is the one at that ply. They are looked for at the end of each
+//! stretch of legal moves: a mated or stalemated side has no legal move, so
+//! the game cannot go on legally after one; and deadness is monotone along
+//! legal moves (every position reachable from a dead one is dead), so when a
+//! stretch ends dead, bisection finds its first dead ply.
 
-use shakmaty::Position;
+use shakmaty::{Chess, Position};
 
-use super::{Game, Rules, side_name};
+use super::{Decision, Game, Rules, side_name};
 use crate::helpmate::is_dead;
-use crate::incident::{Incident, IncidentKind};
+use crate::incident::IncidentKind;
 use crate::outcome::GameResult;
+use crate::permissive::State;
 use crate::verdict::{Clause, Verdict};
-
-enum End {
-    Checkmate,
-    Stalemate,
-    Dead,
-}
 
 pub(super) fn ended_on_board(
     game: &Game<'_>,
     rules: &Rules,
     recorded: GameResult,
-    incidents: &mut Vec<Incident>,
-) -> Option<Verdict> {
+    decisions: &mut Vec<Decision>,
+) {
     let replay = &game.replay;
-    let last = replay.moves.len();
-    let (end, ply) = if replay.end.is_checkmate() {
-        (End::Checkmate, last)
-    } else if replay.end.is_stalemate() {
-        (End::Stalemate, last)
-    } else if rules.dead_position_check && is_dead(&replay.end) {
-        (End::Dead, first_dead_ply(game))
+    let plies = replay.plies();
+    let all_legal = replay.steps.iter().all(|s| s.legal);
+    // The positions that end a stretch of legal moves, in order.
+    let mut stretch_start = 0;
+    let mut state = replay.start.clone();
+    for ply in 0..=plies {
+        if ply > 0 && !all_legal {
+            let step = &replay.steps[ply - 1];
+            if !step.restored {
+                match step.mv {
+                    Some(m) => state.play(m, step.legal, replay.castling_mode),
+                    None => state.pass(replay.castling_mode),
+                }
+            }
+            if !step.legal {
+                stretch_start = ply;
+            }
+        }
+        let ends_stretch = ply == plies || !replay.steps[ply].legal;
+        if !ends_stretch {
+            continue;
+        }
+        let at_end = if all_legal { &replay.end } else { &state };
+        if let State::Legal(pos) = at_end
+            && let Some(decision) = end_of_stretch(game, rules, recorded, pos, stretch_start, ply)
+        {
+            decisions.push(decision);
+            return;
+        }
+    }
+}
+
+fn end_of_stretch(
+    game: &Game<'_>,
+    rules: &Rules,
+    recorded: GameResult,
+    pos: &Chess,
+    start: usize,
+    ply: usize,
+) -> Option<Decision> {
+    let (clause, ply) = if pos.is_checkmate() {
+        (Clause::Checkmate, ply)
+    } else if pos.is_stalemate() {
+        (Clause::Stalemate, ply)
+    } else if rules.dead_position_check && is_dead(pos) {
+        (Clause::DeadPosition, first_dead_ply(game, start, ply))
     } else {
         return None;
     };
-    let pos = replay.position_at(ply);
     let after = if ply == 0 {
         "in the starting position".to_string()
     } else {
-        let before = replay.position_at(ply - 1);
-        format!("after {}", replay.numbered(ply, &replay.san(&before, ply)))
+        format!("after {}", game.move_text(ply))
     };
-    let (correct, clause, reason) = match end {
-        End::Checkmate => {
-            let winner = !pos.turn();
-            (
-                GameResult::Win(winner),
-                Clause::Checkmate,
-                format!("{} is checkmated {after}", side_name(pos.turn())),
-            )
-        }
-        End::Stalemate => (
-            GameResult::Draw,
-            Clause::Stalemate,
-            format!("{} is stalemated {after}", side_name(pos.turn())),
+    let to_move = game.replay.position_at(ply).turn();
+    let mut incidents = Vec::new();
+    let (correct, reason) = match clause {
+        Clause::Checkmate => (
+            GameResult::Win(!to_move),
+            format!("{} is checkmated {after}", side_name(to_move)),
         ),
-        End::Dead => {
+        Clause::Stalemate => (
+            GameResult::Draw,
+            format!("{} is stalemated {after}", side_name(to_move)),
+        ),
+        _ => {
             incidents.push(game.incident(
                 ply,
                 IncidentKind::DeadPosition,
@@ -67,36 +97,27 @@ pub(super) fn ended_on_board(
             ));
             (
                 GameResult::Draw,
-                Clause::DeadPosition,
                 format!(
                     "the position is dead {after}: no series of legal moves lets either side checkmate"
                 ),
             )
         }
     };
-    let recorded_moves = game.record.moves.len();
-    if recorded_moves > ply {
-        let extra = recorded_moves - ply;
-        incidents.push(game.incident(
-            ply + 1,
-            IncidentKind::MovesAfterEnd,
-            None,
-            format!(
-                "{extra} move{} recorded after the game ended ({})",
-                if extra == 1 { "" } else { "s" },
-                clause
-            ),
-        ));
-    }
-    Some(Verdict::decide(recorded, correct, clause, ply, reason))
+    Some(Decision {
+        ply,
+        rank: 1,
+        verdict: Verdict::decide(recorded, correct, clause, ply, reason),
+        incidents,
+    })
 }
 
-/// The first ply whose position is dead, given that the last one is.
-fn first_dead_ply(game: &Game<'_>) -> usize {
-    let (mut lo, mut hi) = (0, game.replay.moves.len());
+/// The first dead ply of a stretch of legal moves whose last position is dead.
+fn first_dead_ply(game: &Game<'_>, start: usize, end: usize) -> usize {
+    let (mut lo, mut hi) = (start, end);
     while lo < hi {
         let mid = (lo + hi) / 2;
-        if is_dead(&game.replay.position_at(mid)) {
+        let dead = game.replay.position_at(mid).as_chess().is_some_and(is_dead);
+        if dead {
             hi = mid;
         } else {
             lo = mid + 1;
@@ -151,7 +172,7 @@ mod tests {
 
     #[test]
     fn dead_position_mid_game() {
-        // After 2. Kxb2 only kings and a light bishop remain; the game goes on.
+        // After 1. Bxb2 only kings and a light bishop remain; the game goes on.
         let j = judge_pgn(
             "[FEN \"4k3/8/8/8/8/8/1n6/K1B5 w - - 0 1\"]\n[Result \"1-0\"]\n\n\
              1. Bxb2 Kd7 2. Kb1 Kc6 3. Kc2 Kb5 1-0",
@@ -165,5 +186,16 @@ mod tests {
             ["dead-position", "result-mismatch", "moves-after-end"]
         );
         assert_eq!(j.incidents[2].ply, 2);
+    }
+
+    #[test]
+    fn dead_position_before_an_illegal_move_still_ends_the_game() {
+        // Dead after 1. Bxb2; the illegal 2. Kc3 (two squares) comes after.
+        let j = judge_pgn(
+            "[FEN \"4k3/8/8/8/8/8/1n6/K1B5 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Bxb2 Kd7 2. Ka1-c3 1-0",
+        );
+        assert_eq!(j.verdict.clause, Some(Clause::DeadPosition));
+        assert_eq!(j.verdict.decided_at_ply, Some(1));
+        assert!(!kinds(&j).contains(&"illegal-move"));
     }
 }

@@ -1,45 +1,66 @@
 //! Laws: decide a replayed game's correct result under `RULES.en.md`.
 //!
-//! [`judge`] is a pure function of a [`Game`] and the [`Rules`]; each clause
-//! lives in its own submodule and is tested there on small hand-made games.
-//! The order of the checks is the order of events on the board: a game that
-//! ended by checkmate, stalemate or a dead position cannot be lost on time
-//! afterwards, so [`board`] is asked first, then [`time`].
+//! [`judge`] is a pure function of a [`Game`] and the [`Rules`]. Each clause
+//! lives in its own submodule and is tested there on small hand-made games:
+//! [`board`] (checkmate, stalemate, dead position), [`illegal`] (15.4.2, and
+//! 7.4 b of the ordinary Laws under 15.3), [`position`] (15.4.4), [`setup`]
+//! (15.4.1.2), [`time`] (15.4.3), [`draw`] (10.2), [`clocks`] (15.4.1.1).
+//! Each proposes the [`Decision`] it would make and the incidents it saw;
+//! the earliest decision ends the game — events are judged in the order
+//! they happened on the board.
 
 mod board;
+mod clocks;
+mod draw;
+mod illegal;
+mod position;
+mod setup;
 mod time;
 
-use shakmaty::fen::Fen;
-use shakmaty::{Color, EnPassantMode};
+use shakmaty::{Chess, Color};
 
+use crate::claim::{Claim, ClaimKind};
 use crate::clock::Clock;
+use crate::helpmate::{Mate, can_checkmate};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::parse::GameRecord;
-use crate::replay::Replay;
+use crate::permissive::State;
+use crate::replay::{Regime, Replay};
+use crate::time_control::Category;
 use crate::verdict::{Clause, Status, Verdict};
 
-/// How the audit is run; the rules themselves are fixed.
+/// How the audit is run.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules {
     /// Look for dead positions after every move (on by default; off only
     /// to measure what it costs).
     pub dead_position_check: bool,
+    /// 15.4 (the default) or 15.3 with the ordinary Laws (15.5).
+    pub regime: Regime,
+    /// Games that are not rapid by 15.1 go to review instead of being
+    /// judged by the rapid-play rules.
+    pub only_rapid: bool,
 }
 
 impl Default for Rules {
     fn default() -> Self {
         Rules {
             dead_position_check: true,
+            regime: Regime::Rapid,
+            only_rapid: false,
         }
     }
 }
 
-/// A game as recorded and as replayed on the board.
+/// A game as recorded and as replayed on the board, with its claims.
 #[derive(Debug, Clone)]
 pub struct Game<'a> {
     pub record: &'a GameRecord<'a>,
     pub replay: Replay,
+    /// Claims from the record's comments and from `--events`; an entry that
+    /// could not be read says why.
+    pub claims: Vec<Result<Claim, String>>,
 }
 
 /// The verdict and the incidents behind it, in ply order.
@@ -49,15 +70,50 @@ pub struct Judgement {
     pub incidents: Vec<Incident>,
 }
 
-impl Game<'_> {
+/// What one clause would decide, and when.
+#[derive(Debug, Clone)]
+pub(crate) struct Decision {
+    /// The ply after which the game is over.
+    pub ply: usize,
+    /// Among decisions at the same ply, the lower acts first: a claim on
+    /// the move itself comes before what the move did on the board.
+    pub rank: u8,
+    pub verdict: Verdict,
+    /// Incidents that belong to this decision only.
+    pub incidents: Vec<Incident>,
+}
+
+impl<'a> Game<'a> {
+    /// A game with the claims its record holds.
+    pub fn new(record: &'a GameRecord<'a>, replay: Replay) -> Self {
+        Game {
+            record,
+            replay,
+            claims: record.claims.clone(),
+        }
+    }
+
     /// The recorded result.
     pub fn recorded(&self) -> GameResult {
         self.record.recorded_result()
     }
 
+    pub fn plies(&self) -> usize {
+        self.replay.plies()
+    }
+
+    /// The readable claims of one kind, in order.
+    fn claims_of(&self, kind: ClaimKind) -> impl Iterator<Item = Claim> + '_ {
+        self.claims
+            .iter()
+            .filter_map(|c| c.as_ref().ok())
+            .filter(move |c| c.kind == kind)
+            .copied()
+    }
+
     /// The last `%clk` of `side` among plies `1..=ply`.
     pub fn clock(&self, side: Color, ply: usize) -> Option<Clock> {
-        let plies = ply.min(self.replay.moves.len());
+        let plies = ply.min(self.plies());
         (1..=plies)
             .rev()
             .filter(|&k| self.replay.mover(k) == side)
@@ -73,25 +129,39 @@ impl Game<'_> {
         };
         tag.as_deref()
             .and_then(Clock::parse)
-            .or_else(|| self.clock(side, self.replay.moves.len()))
+            .or_else(|| self.clock(side, self.plies()))
     }
 
-    fn clock_before(&self, side: Color, ply: usize) -> Option<Clock> {
-        if ply > self.replay.moves.len() {
+    /// The clock of `side` once `ply` plies were played.
+    fn clock_after(&self, side: Color, ply: usize) -> Option<Clock> {
+        if ply >= self.plies() {
             self.final_clock(side)
         } else {
-            self.clock(side, ply.saturating_sub(1))
+            self.clock(side, ply)
         }
     }
 
-    /// Both clocks before ply `ply`, for a reason sentence.
+    /// Both clocks once `ply` plies were played, for a reason sentence.
     fn clocks_text(&self, ply: usize) -> String {
         let show = |c: Option<Clock>| c.map_or_else(|| "unknown".to_string(), |c| c.to_string());
         format!(
             "White {}, Black {}",
-            show(self.clock_before(Color::White, ply)),
-            show(self.clock_before(Color::Black, ply))
+            show(self.clock_after(Color::White, ply)),
+            show(self.clock_after(Color::Black, ply))
         )
+    }
+
+    /// The move of ply `ply` as the record writes it.
+    fn written(&self, ply: usize) -> String {
+        ply.checked_sub(1)
+            .and_then(|i| self.record.moves.get(i))
+            .map(|m| String::from_utf8_lossy(self.record.token(m)).into_owned())
+            .unwrap_or_default()
+    }
+
+    /// `23. Nf3` or `23...Nf6` as written.
+    fn move_text(&self, ply: usize) -> String {
+        self.replay.numbered(ply, &self.written(ply))
     }
 
     /// An incident at the move of ply `ply` (1-based; one past the last
@@ -104,14 +174,7 @@ impl Game<'_> {
         detail: String,
     ) -> Incident {
         let before = self.replay.position_at(ply.saturating_sub(1));
-        let san = if ply >= 1 && ply <= self.replay.moves.len() {
-            self.replay.san(&before, ply)
-        } else {
-            ply.checked_sub(1)
-                .and_then(|i| self.record.moves.get(i))
-                .map(|m| String::from_utf8_lossy(self.record.token(m)).into_owned())
-                .unwrap_or_default()
-        };
+        let clocks_at = ply.saturating_sub(1);
         Incident {
             ply,
             move_label: if ply == 0 {
@@ -121,29 +184,88 @@ impl Game<'_> {
             },
             kind,
             side,
-            san,
-            fen_before: Fen::from_position(&before, EnPassantMode::Legal).to_string(),
-            white_clock: self.clock_before(Color::White, ply),
-            black_clock: self.clock_before(Color::Black, ply),
+            san: self.written(ply),
+            fen_before: before.fen(),
+            white_clock: self.clock_after(Color::White, clocks_at),
+            black_clock: self.clock_after(Color::Black, clocks_at),
             detail,
         }
     }
 
-    /// `41...Kg8 42. Qg7#`: a line of SAN moves from the end position.
-    fn line_text(&self, line: &[String]) -> String {
-        let n = self.replay.moves.len();
-        line.iter()
+    /// `41...Kg8 42. Qg7#`: a line of SAN moves from the position after
+    /// `ply` plies.
+    fn line_text(&self, ply: usize, line: &[String]) -> String {
+        let state = self.replay.position_at(ply);
+        let setup = state.setup();
+        let (mut turn, mut number) = (setup.turn, setup.fullmoves.get());
+        let mut out = Vec::with_capacity(line.len());
+        for (i, san) in line.iter().enumerate() {
+            out.push(match turn {
+                Color::White => format!("{number}. {san}"),
+                Color::Black if i == 0 => format!("{number}...{san}"),
+                Color::Black => san.clone(),
+            });
+            if turn == Color::Black {
+                number += 1;
+            }
+            turn = !turn;
+        }
+        out.join(" ")
+    }
+
+    /// The legal position nearest before or at `ply`, and its ply: the
+    /// question "can this side still mate?" needs a legal position, and the
+    /// one just after an illegal move may not be one.
+    fn legal_position(&self, ply: usize) -> Option<(Chess, usize)> {
+        let mut state = self.replay.start.clone();
+        let mut best = state.as_chess().cloned().map(|c| (c, 0));
+        for (i, step) in self.replay.steps[..ply.min(self.plies())]
+            .iter()
             .enumerate()
-            .map(|(i, san)| {
-                let ply = n + 1 + i;
-                if i == 0 || self.replay.mover(ply) == Color::White {
-                    self.replay.numbered(ply, san)
-                } else {
-                    san.clone()
+        {
+            if !step.restored {
+                match step.mv {
+                    Some(m) => state.play(m, step.legal, self.replay.castling_mode),
+                    None => state.pass(self.replay.castling_mode),
                 }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+            }
+            if let State::Legal(pos) = &state {
+                best = Some((pos.clone(), i + 1));
+            }
+        }
+        best
+    }
+
+    /// Can `side` still checkmate once `ply` plies were played? With the
+    /// answer, a phrase for the reason when the position asked about is an
+    /// earlier, legal one.
+    fn can_mate(&self, ply: usize, side: Color) -> (Mate, String) {
+        match self.legal_position(ply) {
+            Some((pos, at)) => {
+                let note = if at == ply {
+                    String::new()
+                } else {
+                    format!(
+                        " (judged in the last legal position, after {})",
+                        if at == 0 {
+                            "the start".to_string()
+                        } else {
+                            self.move_text(at)
+                        }
+                    )
+                };
+                (can_checkmate(&pos, side), note)
+            }
+            None => (Mate::Undecided, " (no legal position to judge)".into()),
+        }
+    }
+
+    /// How many moves `side` has completed once `ply` plies were played.
+    fn moves_completed(&self, side: Color, ply: usize) -> usize {
+        self.replay.steps[..ply.min(self.plies())]
+            .iter()
+            .filter(|s| s.mover == side && !s.restored)
+            .count()
     }
 }
 
@@ -154,11 +276,109 @@ pub fn side_name(side: Color) -> &'static str {
     }
 }
 
+/// The result when `loser` loses, unless the winner cannot checkmate.
+fn loss_unless_unwinnable(mate: &Mate, loser: Color) -> GameResult {
+    match mate {
+        Mate::Impossible => GameResult::Draw,
+        _ => GameResult::Win(!loser),
+    }
+}
+
+/// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
+/// checkmate by any series of legal moves".
+fn mate_phrase(game: &Game<'_>, ply: usize, side: Color, mate: &Mate) -> String {
+    let name = side_name(side);
+    match mate {
+        Mate::Possible(line) => format!(
+            "{name} can still checkmate (for example {})",
+            game.line_text(ply, line)
+        ),
+        Mate::Impossible => format!("no series of legal moves lets {name} checkmate"),
+        Mate::Undecided => {
+            format!("the helpmate solver could not decide whether {name} can still checkmate")
+        }
+    }
+}
+
 /// Decides the correct result of a replayed game.
 pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
     let recorded = game.recorded();
     let mut incidents = Vec::new();
-    let verdict = decide(game, rules, recorded, &mut incidents);
+    let mut decisions = Vec::new();
+    board::ended_on_board(game, rules, recorded, &mut decisions);
+    illegal::judge(game, rules, recorded, &mut incidents, &mut decisions);
+    position::judge(game, rules, recorded, &mut incidents, &mut decisions);
+    setup::judge(game, recorded, &mut incidents, &mut decisions);
+    time::judge(game, recorded, &mut incidents, &mut decisions);
+    let postponed = draw::judge(game, recorded, &mut incidents, &mut decisions);
+    clocks::judge(game, rules, &mut incidents);
+    notation(game, &mut incidents);
+    for claim in game.claims.iter().filter_map(|c| c.as_ref().err()) {
+        incidents.push(game.incident(
+            game.plies(),
+            IncidentKind::RejectedClaim,
+            None,
+            claim.clone(),
+        ));
+    }
+
+    let chosen = decisions.into_iter().min_by_key(|d| (d.ply, d.rank));
+    let (mut verdict, end) = match chosen {
+        Some(d) => {
+            // What was recorded after the game ended does not count.
+            incidents.retain(|i| i.ply <= d.ply);
+            incidents.extend(d.incidents);
+            (d.verdict, Some(d.ply))
+        }
+        None => (unmoved_verdict(game, recorded, &mut incidents), None),
+    };
+    if let Some(end) = end {
+        let recorded_moves = game.record.moves.len();
+        if recorded_moves > end && verdict.status != Status::Error {
+            let extra = recorded_moves - end;
+            let clause = verdict.clause.map_or("", Clause::as_str);
+            incidents.push(game.incident(
+                end + 1,
+                IncidentKind::MovesAfterEnd,
+                None,
+                format!(
+                    "{extra} move{} recorded after the game ended ({clause})",
+                    if extra == 1 { "" } else { "s" }
+                ),
+            ));
+        }
+    }
+    if let Some(why) = postponed
+        && !matches!(
+            verdict.clause,
+            Some(
+                Clause::Checkmate
+                    | Clause::Stalemate
+                    | Clause::DeadPosition
+                    | Clause::QuickplayFinish
+            )
+        )
+        && verdict.status != Status::Error
+    {
+        verdict.reason = format!("{}; {why}", verdict.reason);
+        verdict = verdict.for_review();
+    }
+    if rules.only_rapid && verdict.status != Status::Error {
+        let category = game
+            .record
+            .tags
+            .time_control
+            .as_deref()
+            .map_or(Category::Unknown, Category::of);
+        if category != Category::Rapid {
+            verdict.reason = format!(
+                "not a rapid game by 15.1 (category {category}), so the rapid-play rules do not apply; \
+                 judged by them it would be: {}",
+                verdict.reason
+            );
+            verdict = verdict.for_review();
+        }
+    }
     if verdict.status == Status::Corrected {
         let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
         let clause = verdict.clause.map_or("", Clause::as_str);
@@ -173,15 +393,13 @@ pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
     Judgement { verdict, incidents }
 }
 
-fn decide(
+/// No clause ended the game: an unreadable move stops the audit, else the
+/// record stands.
+fn unmoved_verdict(
     game: &Game<'_>,
-    rules: &Rules,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
 ) -> Verdict {
-    if let Some(verdict) = board::ended_on_board(game, rules, recorded, incidents) {
-        return verdict;
-    }
     if let Some(stop) = &game.replay.stop {
         let ply = stop.token + 1;
         let line = game
@@ -196,10 +414,7 @@ fn decide(
         incidents.push(game.incident(ply, IncidentKind::UnreadableMove, Some(side), why.clone()));
         return Verdict::error(format!("the move text cannot be read: {why}"));
     }
-    if let Some(verdict) = time::time_forfeit(game, recorded, incidents) {
-        return verdict;
-    }
-    let plies = game.replay.moves.len();
+    let plies = game.plies();
     if recorded == GameResult::Unfinished {
         return Verdict::decide(
             recorded,
@@ -226,6 +441,20 @@ fn decide(
     )
 }
 
+/// Moves written in irregular notation: read as meant, reported, no effect.
+fn notation(game: &Game<'_>, incidents: &mut Vec<Incident>) {
+    for (i, step) in game.replay.steps.iter().enumerate() {
+        if let Some(what) = step.notation {
+            incidents.push(game.incident(
+                i + 1,
+                IncidentKind::Notation,
+                Some(step.mover),
+                format!("{what}; read as meant"),
+            ));
+        }
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::*;
@@ -234,15 +463,13 @@ pub(crate) mod test_support {
 
     /// Judges a game given as PGN text.
     pub fn judge_pgn(pgn: &str) -> Judgement {
+        judge_with(pgn, &Rules::default())
+    }
+
+    pub fn judge_with(pgn: &str, rules: &Rules) -> Judgement {
         let record = parse_game(pgn.as_bytes());
-        let replay = replay(&record).expect("replayable");
-        judge(
-            &Game {
-                record: &record,
-                replay,
-            },
-            &Rules::default(),
-        )
+        let replay = replay(&record, rules.regime).expect("replayable");
+        judge(&Game::new(&record, replay), rules)
     }
 
     pub fn kinds(j: &Judgement) -> Vec<&'static str> {
@@ -287,14 +514,43 @@ mod tests {
     }
 
     #[test]
+    fn notation_is_reported_without_effect() {
+        let j = judge_pgn("[Result \"1/2-1/2\"]\n\n1. e2-e4 e5 2. g1f3 1/2-1/2");
+        assert_eq!(j.verdict.status, Status::Confirmed);
+        assert_eq!(kinds(&j), ["notation", "notation"]);
+        assert_eq!(j.incidents[1].detail, "UCI notation; read as meant");
+    }
+
+    #[test]
     fn helpmate_line_is_numbered() {
         let record = crate::parse::parse_game(b"[FEN \"7k/8/8/8/8/8/8/K6R b - - 0 40\"]\n\n*");
-        let replay = crate::replay::replay(&record).unwrap();
-        let g = Game {
-            record: &record,
-            replay,
-        };
+        let replay = crate::replay::replay(&record, Regime::Rapid).unwrap();
+        let g = Game::new(&record, replay);
         let line: Vec<String> = ["Kg8", "Rh7", "Kf8", "Rh8#"].map(String::from).into();
-        assert_eq!(g.line_text(&line), "40...Kg8 41. Rh7 Kf8 42. Rh8#");
+        assert_eq!(g.line_text(0, &line), "40...Kg8 41. Rh7 Kf8 42. Rh8#");
+    }
+
+    #[test]
+    fn only_rapid_sends_other_games_to_review() {
+        let rules = Rules {
+            only_rapid: true,
+            ..Rules::default()
+        };
+        let blitz = judge_with(
+            "[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n1. e4 1-0",
+            &rules,
+        );
+        assert_eq!(blitz.verdict.status, Status::Review);
+        assert!(
+            blitz
+                .verdict
+                .reason
+                .starts_with("not a rapid game by 15.1 (category blitz)")
+        );
+        let rapid = judge_with(
+            "[TimeControl \"900+10\"]\n[Result \"1-0\"]\n\n1. e4 1-0",
+            &rules,
+        );
+        assert_eq!(rapid.verdict.status, Status::Confirmed);
     }
 }

@@ -1,14 +1,20 @@
 //! 15.4.3: a win on time.
 //!
-//! The claim stands only if the claimant still has time; the game is drawn if
+//! The claimant stops the clock; the claim succeeds only if his own clock
+//! still shows time and the opponent's flag has fallen. The game is drawn if
 //! the claimant cannot checkmate the flagged player by any series of legal
 //! moves (and is dead if neither side can).
+//!
+//! A claim is written `[%claim time black]`; without one, a `Termination`
+//! that says the game was lost on time, or a loser's clock at zero, is read
+//! as a claim by the side the result favours at the end of the record.
 
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
-use super::{Game, side_name};
+use super::{Decision, Game, side_name};
+use crate::claim::{ClaimKind, Claimant};
 use crate::clock::Clock;
-use crate::helpmate::{Mate, can_checkmate};
+use crate::helpmate::Mate;
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::verdict::{Clause, Verdict};
@@ -20,8 +26,8 @@ fn says_time(termination: &str) -> bool {
     t.contains("time forfeit") || t.contains("on time") || t.contains("timeout") || t == "time"
 }
 
-/// The side whose flag fell, if the record shows one.
-fn flagged_side(game: &Game<'_>, recorded: GameResult) -> Option<Color> {
+/// The side whose flag the end of the record shows fallen, if any.
+fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<Color> {
     let to_move = game.replay.end.turn();
     match game.record.tags.termination.as_deref() {
         Some(t) if says_time(t) => Some(recorded.winner().map_or(to_move, |w| !w)),
@@ -35,88 +41,146 @@ fn flagged_side(game: &Game<'_>, recorded: GameResult) -> Option<Color> {
     }
 }
 
-pub(super) fn time_forfeit(
+pub(super) fn judge(
     game: &Game<'_>,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
-) -> Option<Verdict> {
-    let flagged = flagged_side(game, recorded)?;
+    decisions: &mut Vec<Decision>,
+) {
+    let mut explicit = false;
+    for claim in game.claims_of(ClaimKind::Time) {
+        explicit = true;
+        let Claimant::Player(claimant) = claim.by else {
+            continue;
+        };
+        let ply = claim.ply.min(game.plies());
+        let flagged = !claimant;
+        let own = game.clock_after(claimant, ply);
+        let theirs = game.clock_after(flagged, ply);
+        let rejection = if own == Some(Clock::ZERO) {
+            Some(format!(
+                "{} claimed a win on time with his own clock at zero; the claimant must have time \
+                 left (15.4.3)",
+                side_name(claimant)
+            ))
+        } else if ply > 0
+            && game.replay.mover(ply) == flagged
+            && theirs.is_some_and(|c| !c.is_zero())
+        {
+            Some(format!(
+                "{} claimed a win on time, but no flag had fallen: {} had just moved with {} left",
+                side_name(claimant),
+                side_name(flagged),
+                theirs.unwrap_or_default()
+            ))
+        } else {
+            None
+        };
+        match rejection {
+            Some(why) => {
+                incidents.push(game.incident(ply, IncidentKind::RejectedClaim, Some(claimant), why))
+            }
+            None => {
+                decisions.push(flag_fall(game, recorded, ply, flagged, false));
+                return;
+            }
+        }
+    }
+    if explicit {
+        return;
+    }
+    if let Some(flagged) = flagged_at_end(game, recorded) {
+        decisions.push(flag_fall(game, recorded, game.plies(), flagged, true));
+    }
+}
+
+/// `flagged`'s flag fell once `ply` plies were played, and the opponent
+/// claimed.
+fn flag_fall(
+    game: &Game<'_>,
+    recorded: GameResult,
+    ply: usize,
+    flagged: Color,
+    inferred: bool,
+) -> Decision {
     let claimant = !flagged;
-    let plies = game.replay.moves.len();
-    let clocks = game.clocks_text(plies + 1);
+    let clocks = game.clocks_text(ply);
     let (flagged_name, claimant_name) = (side_name(flagged), side_name(claimant));
-    incidents.push(game.incident(
-        plies + 1,
+    let mut incidents = vec![game.incident(
+        ply + 1,
         IncidentKind::FlagFall,
         Some(flagged),
         format!("{flagged_name}'s flag fell ({clocks})"),
-    ));
-    let claimant_clock = game.final_clock(claimant);
-    if claimant_clock == Some(Clock::ZERO) {
+    )];
+    let decision = |verdict: Verdict, incidents| Decision {
+        ply,
+        rank: 3,
+        verdict,
+        incidents,
+    };
+    let claimant_clock = game.clock_after(claimant, ply);
+    if inferred && claimant_clock == Some(Clock::ZERO) {
         incidents.push(game.incident(
-            plies + 1,
+            ply + 1,
             IncidentKind::BothFlags,
             None,
             format!("both clocks show zero ({clocks})"),
         ));
-        let best = recorded;
-        return Some(
-            Verdict::decide(
-                recorded,
-                best,
-                Clause::TimeClaim,
-                plies,
-                format!(
-                    "{flagged_name}'s flag fell but {claimant_name}'s clock shows zero too ({clocks}); \
-                     a win on time needs time left on the claimant's clock (15.4.3), and clocks \
-                     rounded to whole seconds cannot tell who fell first"
-                ),
-            )
-            .for_review(),
+        let reason = format!(
+            "{flagged_name}'s flag fell but {claimant_name}'s clock shows zero too ({clocks}); a win \
+             on time needs time left on the claimant's clock (15.4.3), and clocks rounded to whole \
+             seconds cannot tell who fell first"
+        );
+        return decision(
+            Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason).for_review(),
+            incidents,
         );
     }
     let had_time = match claimant_clock {
         Some(_) => format!("{claimant_name} still had time"),
         None => format!("{claimant_name}'s clock is not recorded and is taken to show time left"),
     };
-    let lead = format!("{flagged_name}'s flag fell ({clocks}); {had_time}");
-    let end = &game.replay.end;
-    let verdict = match can_checkmate(end, claimant) {
+    let how = if inferred { "" } else { " and claimed" };
+    let lead = format!("{flagged_name}'s flag fell ({clocks}); {had_time}{how}");
+    let (mate, note) = game.can_mate(ply, claimant);
+    let verdict = match mate {
         Mate::Impossible => {
-            let dead = can_checkmate(end, flagged) == Mate::Impossible;
-            let (clause, why) = if dead {
-                (
+            let (flagged_mate, _) = game.can_mate(ply, flagged);
+            if flagged_mate == Mate::Impossible {
+                let reason = format!(
+                    "{lead}, but the position is dead{note}: no series of legal moves lets either \
+                     side checkmate, so the game is drawn"
+                );
+                Verdict::decide(
+                    recorded,
+                    GameResult::Draw,
                     Clause::DeadPosition,
-                    "but the position is dead: no series of legal moves lets either side checkmate",
+                    ply,
+                    reason,
                 )
             } else {
-                (Clause::TimeClaim, "")
-            };
-            let reason = if dead {
-                format!("{lead}, {why}, so the game is drawn")
-            } else {
-                format!(
-                    "{lead}, but no series of legal moves lets {claimant_name} checkmate, \
-                     so the game is drawn (15.4.3)"
-                )
-            };
-            Verdict::decide(recorded, GameResult::Draw, clause, plies, reason)
+                let reason = format!(
+                    "{lead}, but no series of legal moves lets {claimant_name} checkmate{note}, so \
+                     the game is drawn (15.4.3)"
+                );
+                Verdict::decide(recorded, GameResult::Draw, Clause::TimeClaim, ply, reason)
+            }
         }
         Mate::Possible(line) => Verdict::decide(
             recorded,
             GameResult::Win(claimant),
             Clause::TimeClaim,
-            plies,
+            ply,
             format!(
-                "{lead} and can still checkmate (for example {}), so the win on time stands (15.4.3)",
-                game.line_text(&line)
+                "{lead} and can still checkmate (for example {}){note}, so the win on time stands (15.4.3)",
+                game.line_text(ply, &line)
             ),
         ),
         Mate::Undecided => Verdict::decide(
             recorded,
             GameResult::Win(claimant),
             Clause::TimeClaim,
-            plies,
+            ply,
             format!(
                 "{lead}; whether {claimant_name} can still checkmate could not be decided by the \
                  helpmate solver, so check the final position by hand (15.4.3)"
@@ -124,7 +188,7 @@ pub(super) fn time_forfeit(
         )
         .for_review(),
     };
-    Some(verdict)
+    decision(verdict, incidents)
 }
 
 #[cfg(test)]
@@ -135,15 +199,14 @@ mod tests {
     use shakmaty::Color;
 
     const KN_V_KQ: &str =
-        "[FEN \"8/8/4k3/3q4/8/3K4/5N2/8 w - - 0 50\"]\n[Termination \"Time forfeit\"]\n";
+        "[FEN \"8/8/4k3/q7/8/3K4/5N2/8 w - - 0 50\"]\n[Termination \"Time forfeit\"]\n";
 
     #[test]
     fn claimant_cannot_mate_so_flag_is_a_draw() {
         // White (K+N) wins on time against K+Q: the knight can never mate.
         let j = judge_pgn(&format!(
-            "{KN_V_KQ}[Result \"1-0\"]\n\n50. Ke3 {{[%clk 0:00:12]}} Qd6 {{[%clk 0:00:00]}} 51. Ke2 {{[%clk 0:00:11]}} 1-0"
+            "{KN_V_KQ}[Result \"1-0\"]\n\n50. Ke3 {{[%clk 0:00:12]}} Qa3+ {{[%clk 0:00:02]}} 51. Ke2 {{[%clk 0:00:11]}} 1-0"
         ));
-        // It is Black to move with no time: White claims. Black is flagged.
         assert_eq!(
             j.verdict.clause,
             Some(Clause::TimeClaim),
@@ -161,7 +224,7 @@ mod tests {
         let flag = &j.incidents[1];
         assert_eq!(flag.side, Some(Color::Black));
         assert_eq!(flag.move_label, "51...");
-        assert_eq!(flag.black_clock.map(|c| c.millis()), Some(0));
+        assert_eq!(flag.black_clock.map(|c| c.millis()), Some(2_000));
         assert_eq!(flag.white_clock.map(|c| c.millis()), Some(11_000));
     }
 
@@ -195,8 +258,8 @@ mod tests {
     #[test]
     fn flag_shown_by_clock_without_termination() {
         let j = judge_pgn(
-            "[FEN \"8/8/4k3/3q4/8/3K4/5N2/8 w - - 0 50\"]\n[Result \"0-1\"]\n\n\
-             50. Ke3 {[%clk 0:00:00]} Qd6 {[%clk 0:00:30]} 0-1",
+            "[FEN \"8/8/4k3/q7/8/3K4/5N2/8 w - - 0 50\"]\n[Result \"0-1\"]\n\n\
+             50. Ke3 {[%clk 0:00:00]} Qd5 {[%clk 0:00:30]} 0-1",
         );
         assert_eq!(j.verdict.clause, Some(Clause::TimeClaim));
         assert_eq!(j.verdict.status, Status::Confirmed, "{}", j.verdict.reason);
@@ -210,5 +273,31 @@ mod tests {
         );
         assert_eq!(j.verdict.clause, Some(Clause::DeadPosition));
         assert_eq!(j.verdict.correct, Some(GameResult::Draw));
+    }
+
+    #[test]
+    fn explicit_claims() {
+        // Black claims after his own move while White's clock runs: it stands.
+        let j = judge_pgn(
+            "[Result \"0-1\"]\n\n1. e4 {[%clk 0:00:03]} e5 {[%clk 0:02:00] [%claim time black]} 0-1",
+        );
+        assert_eq!(
+            j.verdict.clause,
+            Some(Clause::TimeClaim),
+            "{}",
+            j.verdict.reason
+        );
+        assert_eq!(j.verdict.status, Status::Confirmed);
+        assert_eq!(j.verdict.decided_at_ply, Some(2));
+        // A claim with the claimant's own clock at zero fails.
+        let j = judge_pgn(
+            "[Result \"*\"]\n\n1. e4 {[%clk 0:00:03]} e5 {[%clk 0:00:00] [%claim time black]} *",
+        );
+        assert_eq!(kinds(&j), ["rejected-claim"]);
+        assert!(j.incidents[0].detail.contains("own clock at zero"));
+        // A claim right after the opponent moved with time left: no flag fell.
+        let j = judge_pgn("[Result \"*\"]\n\n1. e4 {[%clk 0:01:03] [%claim time black]} *");
+        assert_eq!(kinds(&j), ["rejected-claim"]);
+        assert!(j.incidents[0].detail.contains("no flag had fallen"));
     }
 }

@@ -1,0 +1,147 @@
+//! 15.4.1.1: once each player has completed ten moves, the clock setting may
+//! not be changed. A clock that goes up by more than the time control gives
+//! (the increment, a new period's time, or the two minutes of 10.2.2, 10.2.3
+//! and, under 15.3, of an illegal move) is reported.
+
+use shakmaty::Color;
+
+use super::{Game, Rules, side_name};
+use crate::claim::ClaimKind;
+use crate::clock::Clock;
+use crate::incident::{Incident, IncidentKind};
+use crate::replay::Regime;
+use crate::time_control::periods;
+
+/// Clocks rounded to whole seconds can seem to gain up to a second.
+const ROUNDING: u64 = 1_000;
+const TWO_MINUTES: u64 = 120_000;
+
+pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident>) {
+    let Some(periods) = game.record.tags.time_control.as_deref().and_then(periods) else {
+        return;
+    };
+    for side in [Color::White, Color::Black] {
+        let mut last: Option<(usize, Clock)> = None;
+        let mut moves = 0u32;
+        for ply in 1..=game.plies() {
+            let step = &game.replay.steps[ply - 1];
+            if step.mover != side {
+                continue;
+            }
+            moves += 1;
+            let Some(now) = game.record.moves[ply - 1].clock else {
+                continue;
+            };
+            if let Some((prev_ply, prev)) = last
+                && !prev.is_zero()
+                && game.moves_completed(Color::White, ply) >= 10
+                && game.moves_completed(Color::Black, ply) >= 10
+            {
+                let allowed = given(game, rules, &periods, side, moves, prev_ply, ply);
+                if now.millis() > prev.millis() + allowed + ROUNDING {
+                    incidents.push(game.incident(
+                        ply,
+                        IncidentKind::ClockChange,
+                        Some(side),
+                        format!(
+                            "{}'s clock went from {prev} to {now}, more than the {} the rules give \
+                             (15.4.1.1)",
+                            side_name(side),
+                            Clock(allowed)
+                        ),
+                    ));
+                }
+            }
+            last = Some((ply, now));
+        }
+    }
+}
+
+/// The time `side` may gain between its readings at `from` and `to`, the
+/// latter being its move number `moves`.
+fn given(
+    game: &Game<'_>,
+    rules: &Rules,
+    periods: &[crate::time_control::Period],
+    side: Color,
+    moves: u32,
+    from: usize,
+    to: usize,
+) -> u64 {
+    // Which period the move falls in, and whether it completes one.
+    let mut first_move = 1;
+    let mut allowed = 0;
+    for (i, period) in periods.iter().enumerate() {
+        let last_move = period.moves.map(|n| first_move + n - 1);
+        if last_move.is_none_or(|l| moves <= l) {
+            allowed += period.increment.millis();
+            if last_move == Some(moves) {
+                let next = periods.get(i + 1).unwrap_or(period);
+                allowed += next.base.millis();
+            }
+            break;
+        }
+        first_move = last_move.map_or(first_move, |l| l + 1);
+    }
+    let opponent_claims = game
+        .claims_of(ClaimKind::Draw)
+        .filter(|c| c.by == crate::claim::Claimant::Player(!side) && (from..to).contains(&c.ply))
+        .count() as u64;
+    let opponent_illegal = if rules.regime == Regime::Standard {
+        game.replay.steps[from..to]
+            .iter()
+            .filter(|s| s.mover == !side && s.illegal.is_some())
+            .count() as u64
+    } else {
+        0
+    };
+    allowed + TWO_MINUTES * (opponent_claims + opponent_illegal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+
+    fn game(tc: &str, white_clocks: &[&str]) -> String {
+        let mut pgn = format!("[TimeControl \"{tc}\"]\n[Result \"*\"]\n\n");
+        let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        for (i, clk) in white_clocks.iter().enumerate() {
+            pgn.push_str(&format!(
+                "{}. {} {{[%clk {clk}]}} {} {{[%clk 0:10:00]}} ",
+                i + 1,
+                moves[(i % 2) * 2],
+                moves[(i % 2) * 2 + 1]
+            ));
+        }
+        pgn + "*"
+    }
+
+    #[test]
+    fn clock_set_up_after_ten_moves_is_reported() {
+        let mut clocks = vec!["0:10:00"; 11];
+        clocks.extend(["0:09:00", "0:14:00", "0:13:50"]);
+        let j = judge_pgn(&game("900+5", &clocks));
+        assert_eq!(kinds(&j), ["clock-change"]);
+        assert_eq!(j.incidents[0].ply, 25);
+        assert!(
+            j.incidents[0].detail.contains("0:09:00 to 0:14:00"),
+            "{}",
+            j.incidents[0].detail
+        );
+    }
+
+    #[test]
+    fn increments_and_new_periods_are_not_changes() {
+        let clocks: Vec<&str> = (0..14)
+            .map(|i| if i % 2 == 0 { "0:10:00" } else { "0:10:04" })
+            .collect();
+        assert!(kinds(&judge_pgn(&game("900+5", &clocks))).is_empty());
+        // 12 moves in the first period, then 30 minutes more.
+        let mut clocks = vec!["0:10:00"; 11];
+        clocks.extend(["0:39:00", "0:38:00", "0:37:00"]);
+        assert!(kinds(&judge_pgn(&game("12/3600:1800", &clocks))).is_empty());
+        // Before ten moves each, a clock may still be corrected.
+        let clocks = ["0:10:00", "0:10:00", "0:15:00"];
+        assert!(kinds(&judge_pgn(&game("900+5", &clocks))).is_empty());
+    }
+}

@@ -1,0 +1,201 @@
+//! 10.2: a draw claim in the quickplay finish.
+//!
+//! The player to move, with under two minutes on his clock, may claim a
+//! draw. The arbiter declares it drawn if the opponent is making no effort to
+//! win by normal means or cannot win by normal means; otherwise he postpones
+//! or rejects, and the opponent gets two extra minutes. What a machine can
+//! show is the strongest case: an opponent who cannot checkmate by any
+//! series of legal moves cannot win by normal means. The rest is the
+//! arbiter's judgement, and goes to review.
+
+use super::{Decision, Game, mate_phrase, side_name};
+use crate::claim::{ClaimKind, Claimant};
+use crate::clock::Clock;
+use crate::helpmate::Mate;
+use crate::incident::{Incident, IncidentKind};
+use crate::outcome::GameResult;
+use crate::verdict::{Clause, Verdict};
+
+const TWO_MINUTES: Clock = Clock(120_000);
+
+/// Judges the draw claims; returns what the final verdict must mention when
+/// a claim was left to the arbiter and play went on.
+pub(super) fn judge(
+    game: &Game<'_>,
+    recorded: GameResult,
+    incidents: &mut Vec<Incident>,
+    decisions: &mut Vec<Decision>,
+) -> Option<String> {
+    let mut postponed = None;
+    for claim in game.claims_of(ClaimKind::Draw) {
+        let Claimant::Player(claimant) = claim.by else {
+            continue;
+        };
+        let ply = claim.ply.min(game.plies());
+        let name = side_name(claimant);
+        if game.replay.position_at(ply).turn() != claimant {
+            incidents.push(game.incident(
+                ply,
+                IncidentKind::InadmissibleClaim,
+                Some(claimant),
+                format!("{name} claimed a draw while it was not his move; only the player to move may claim (10.2)"),
+            ));
+            continue;
+        }
+        let clock = game.clock_after(claimant, ply);
+        if let Some(left) = clock.filter(|&c| c >= TWO_MINUTES) {
+            incidents.push(game.incident(
+                ply,
+                IncidentKind::InadmissibleClaim,
+                Some(claimant),
+                format!("{name} claimed a draw with {left} left; a claim needs less than two minutes (10.2)"),
+            ));
+            continue;
+        }
+        let opponent = !claimant;
+        let (mate, note) = game.can_mate(ply, opponent);
+        let clock_text = clock.map_or("an unrecorded clock".to_string(), |c| format!("{c} left"));
+        let lead = format!("{name} claimed a draw with {clock_text} (10.2)");
+        if mate == Mate::Impossible {
+            let reason = format!(
+                "{lead}; {}{note}, so he cannot win by normal means and the game is drawn (10.2.1)",
+                mate_phrase(game, ply, opponent, &mate)
+            );
+            decisions.push(Decision {
+                ply,
+                rank: 3,
+                verdict: Verdict::decide(
+                    recorded,
+                    GameResult::Draw,
+                    Clause::QuickplayFinish,
+                    ply,
+                    reason,
+                ),
+                incidents: Vec::new(),
+            });
+            return postponed;
+        }
+        let judgement = format!(
+            "{lead}; {}{note}: whether {} was making efforts to win by normal means is the \
+             arbiter's judgement (10.2.1)",
+            mate_phrase(game, ply, opponent, &mate),
+            side_name(opponent)
+        );
+        if ply >= game.plies() {
+            decisions.push(Decision {
+                ply,
+                rank: 3,
+                verdict: Verdict::decide(
+                    recorded,
+                    recorded,
+                    Clause::QuickplayFinish,
+                    ply,
+                    judgement,
+                )
+                .for_review(),
+                incidents: Vec::new(),
+            });
+            return postponed;
+        }
+        // Play went on: the claim was postponed or rejected, and the
+        // opponent should have received two minutes (10.2.2, 10.2.3).
+        extra_time(game, ply, opponent, incidents);
+        postponed.get_or_insert(format!(
+            "{judgement}; play went on, so the arbiter's final decision (10.2.2) is not in the record"
+        ));
+    }
+    postponed
+}
+
+/// Reports when the opponent's next clock reading shows no sign of the two
+/// extra minutes.
+fn extra_time(
+    game: &Game<'_>,
+    ply: usize,
+    opponent: shakmaty::Color,
+    incidents: &mut Vec<Incident>,
+) {
+    let before = game.clock(opponent, ply);
+    let next = (ply + 1..=game.plies()).find(|&k| game.replay.mover(k) == opponent);
+    let (Some(before), Some(next)) = (before, next) else {
+        return;
+    };
+    let Some(after) = game.record.moves[next - 1].clock else {
+        return;
+    };
+    let spent = game.record.moves[next - 1].emt.unwrap_or(Clock::ZERO);
+    if after.millis() + spent.millis() < before.millis() + TWO_MINUTES.millis() / 2 {
+        incidents.push(game.incident(
+            next,
+            IncidentKind::ClockChange,
+            Some(opponent),
+            format!(
+                "after the draw claim {}'s clock went from {before} to {after}: no sign of the two \
+                 extra minutes 10.2.2 and 10.2.3 give",
+                side_name(opponent)
+            ),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use crate::outcome::GameResult;
+    use crate::verdict::{Clause, Status};
+
+    #[test]
+    fn claim_against_an_opponent_who_cannot_mate_is_good() {
+        // Black has only a king: White claims with 0:01:20 left.
+        let j = judge_pgn(
+            "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 60\"]\n[Result \"0-1\"]\n\n\
+             60. Kd2 {[%clk 0:01:20]} Kd7 {[%clk 0:05:00] [%claim draw white]} 0-1",
+        );
+        assert_eq!(
+            j.verdict.clause,
+            Some(Clause::QuickplayFinish),
+            "{}",
+            j.verdict.reason
+        );
+        assert_eq!(j.verdict.correct, Some(GameResult::Draw));
+        assert_eq!(j.verdict.status, Status::Corrected);
+    }
+
+    #[test]
+    fn claim_with_two_minutes_is_inadmissible() {
+        let j = judge_pgn(
+            "[Result \"*\"]\n\n1. e4 {[%clk 0:03:00]} e5 {[%clk 0:03:00] [%claim draw white]} *",
+        );
+        assert_eq!(kinds(&j), ["inadmissible-claim"]);
+        assert_eq!(j.verdict.clause, Some(Clause::Unfinished));
+    }
+
+    #[test]
+    fn arbiters_judgement_goes_to_review() {
+        let j = judge_pgn(
+            "[Result \"1/2-1/2\"]\n\n1. e4 {[%clk 0:01:00]} e5 {[%clk 0:03:00] [%claim draw white]} 1/2-1/2",
+        );
+        assert_eq!(j.verdict.status, Status::Review);
+        assert_eq!(j.verdict.clause, Some(Clause::QuickplayFinish));
+        assert!(
+            j.verdict.reason.contains("arbiter's judgement"),
+            "{}",
+            j.verdict.reason
+        );
+    }
+
+    #[test]
+    fn postponed_claim_without_extra_time() {
+        let j = judge_pgn(
+            "[Result \"1-0\"]\n\n1. e4 {[%clk 0:01:00]} e5 {[%clk 0:03:00] [%claim draw white]} \
+             2. Nf3 {[%clk 0:00:50]} Nc6 {[%clk 0:02:55]} 1-0",
+        );
+        assert_eq!(kinds(&j), ["clock-change"]);
+        assert_eq!(j.verdict.status, Status::Review);
+        assert!(
+            j.verdict.reason.contains("play went on"),
+            "{}",
+            j.verdict.reason
+        );
+    }
+}

@@ -1,0 +1,116 @@
+//! 15.4.4: an illegal position on the board — both kings in check, or a pawn
+//! on the rank farthest from where it started. The arbiter waits until the
+//! next move is completed; if the illegal position is still there, the game
+//! is drawn.
+
+use super::{Decision, Game, Rules};
+use crate::incident::{Incident, IncidentKind};
+use crate::outcome::GameResult;
+use crate::replay::Regime;
+use crate::verdict::{Clause, Verdict};
+
+pub(super) fn judge(
+    game: &Game<'_>,
+    rules: &Rules,
+    recorded: GameResult,
+    incidents: &mut Vec<Incident>,
+    decisions: &mut Vec<Decision>,
+) {
+    let replay = &game.replay;
+    // Only a move that is not legal, or a set-up, can make a position illegal.
+    if rules.regime == Regime::Standard
+        || replay.start.as_chess().is_some() && replay.steps.iter().all(|s| s.legal)
+    {
+        return;
+    }
+    let mut state = replay.start.clone();
+    let mut previous: Option<String> = None;
+    for ply in 0..=replay.plies() {
+        if ply > 0 {
+            let step = &replay.steps[ply - 1];
+            match step.mv {
+                Some(m) => state.play(m, step.legal, replay.castling_mode),
+                None => state.pass(replay.castling_mode),
+            }
+        }
+        let now = state.illegal_position();
+        match (&previous, &now) {
+            (Some(before), Some(still)) => {
+                let reason = format!(
+                    "the illegal position ({before}) was still on the board after {} was completed \
+                     ({still}), so the game is drawn (15.4.4)",
+                    game.move_text(ply)
+                );
+                decisions.push(Decision {
+                    ply,
+                    rank: 2,
+                    verdict: Verdict::decide(
+                        recorded,
+                        GameResult::Draw,
+                        Clause::IllegalPosition,
+                        ply,
+                        reason,
+                    ),
+                    incidents: Vec::new(),
+                });
+                return;
+            }
+            (None, Some(what)) => incidents.push(game.incident(
+                ply,
+                IncidentKind::IllegalPosition,
+                None,
+                format!("{what}; the next move must remove it (15.4.4)"),
+            )),
+            _ => {}
+        }
+        previous = now;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use crate::outcome::GameResult;
+    use crate::verdict::{Clause, Status};
+
+    #[test]
+    fn illegal_position_left_on_the_board_is_a_draw() {
+        // 1. a8 leaves an unpromoted pawn on a8; Black's reply leaves it there.
+        let j = judge_pgn(
+            "[FEN \"4k3/P7/8/8/8/8/8/4K2R w - - 0 1\"]\n[Result \"1-0\"]\n\n1. a8 Kd7 2. Rh7+ 1-0",
+        );
+        assert_eq!(
+            j.verdict.clause,
+            Some(Clause::IllegalPosition),
+            "{}",
+            j.verdict.reason
+        );
+        assert_eq!(j.verdict.correct, Some(GameResult::Draw));
+        assert_eq!(j.verdict.decided_at_ply, Some(2));
+        assert_eq!(j.verdict.status, Status::Corrected);
+        assert_eq!(
+            kinds(&j),
+            [
+                "illegal-move",
+                "illegal-position",
+                "result-mismatch",
+                "moves-after-end"
+            ]
+        );
+    }
+
+    #[test]
+    fn next_move_removes_the_illegal_position() {
+        // The pawn on a8 is taken at once: play goes on.
+        let j = judge_pgn(
+            "[FEN \"r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n1. b8 Rxb8 2. Kd2 *",
+        );
+        assert_eq!(
+            j.verdict.clause,
+            Some(Clause::Unfinished),
+            "{}",
+            j.verdict.reason
+        );
+        assert_eq!(kinds(&j), ["illegal-move", "illegal-position"]);
+    }
+}

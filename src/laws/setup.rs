@@ -1,0 +1,114 @@
+//! 15.4.1.2: a wrong set-up of the pieces or a wrongly turned board may be
+//! claimed only until each player has completed ten moves; castling with a
+//! king or rook that was placed wrongly is not allowed for the whole game
+//! (those moves are reported by [`super::illegal`] as `castling-disallowed`).
+
+use super::{Decision, Game, side_name};
+use crate::claim::{ClaimKind, Claimant};
+use crate::incident::{Incident, IncidentKind};
+use crate::outcome::GameResult;
+use crate::verdict::{Clause, Verdict};
+
+pub(super) fn judge(
+    game: &Game<'_>,
+    recorded: GameResult,
+    incidents: &mut Vec<Incident>,
+    decisions: &mut Vec<Decision>,
+) {
+    for claim in game.claims_of(ClaimKind::SetUp) {
+        let Claimant::Player(by) = claim.by else {
+            continue;
+        };
+        let ply = claim.ply.min(game.plies());
+        let (white, black) = (
+            game.moves_completed(shakmaty::Color::White, ply),
+            game.moves_completed(shakmaty::Color::Black, ply),
+        );
+        if white >= 10 && black >= 10 {
+            incidents.push(game.incident(
+                ply,
+                IncidentKind::LateClaim,
+                Some(by),
+                format!(
+                    "{} claimed a wrong set-up after each player had completed ten moves \
+                     (White {white}, Black {black}); the claim cannot be accepted (15.4.1.2)",
+                    side_name(by)
+                ),
+            ));
+            continue;
+        }
+        let Some(wrong) = &game.replay.wrong_setup else {
+            incidents.push(game.incident(
+                ply,
+                IncidentKind::RejectedClaim,
+                Some(by),
+                format!(
+                    "{} claimed a wrong set-up, but the starting position in the record is \
+                     correct (a turned board cannot be seen in a record)",
+                    side_name(by)
+                ),
+            ));
+            continue;
+        };
+        let reason = format!(
+            "{} claimed in time (15.4.1.2) that {wrong}; the game should have been cancelled and \
+             replayed, so it has no result to confirm",
+            side_name(by)
+        );
+        decisions.push(Decision {
+            ply,
+            rank: 3,
+            verdict: Verdict::decide(recorded, GameResult::Unfinished, Clause::SetUp, ply, reason)
+                .for_review(),
+            incidents: Vec::new(),
+        });
+        return;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use crate::outcome::GameResult;
+    use crate::verdict::{Clause, Status};
+
+    const WRONG: &str =
+        "[FEN \"rnbqbknr/pppppppp/8/8/8/8/PPPPPPPP/RNBQBKNR w KQkq - 0 1\"]\n[Result \"1-0\"]\n\n";
+
+    #[test]
+    fn castling_after_a_wrong_setup_is_reported() {
+        let j = judge_pgn(&format!("{WRONG}1. Nf3 Nf6 2. O-O e6 1-0"));
+        assert_eq!(kinds(&j), ["castling-disallowed"]);
+        assert!(
+            j.incidents[0].detail.contains("15.4.1.2"),
+            "{}",
+            j.incidents[0].detail
+        );
+        assert_eq!(j.verdict.clause, Some(Clause::AsRecorded));
+    }
+
+    #[test]
+    fn setup_claim_in_time_goes_to_review() {
+        let j = judge_pgn(&format!(
+            "{WRONG}1. Nf3 Nf6 2. g3 {{[%claim setup black]}} 1-0"
+        ));
+        assert_eq!(j.verdict.clause, Some(Clause::SetUp));
+        assert_eq!(j.verdict.status, Status::Review);
+        assert_eq!(j.verdict.correct, Some(GameResult::Unfinished));
+    }
+
+    #[test]
+    fn setup_claim_after_ten_moves_is_late() {
+        let moves = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 \
+                     8. Ng1 Ng8 9. Nf3 Nf6 10. Ng1 Ng8 {[%claim setup white]} 11. Nf3";
+        let j = judge_pgn(&format!("{WRONG}{moves} 1-0"));
+        assert_eq!(kinds(&j), ["late-claim"]);
+        assert_eq!(j.verdict.clause, Some(Clause::AsRecorded));
+    }
+
+    #[test]
+    fn setup_claim_without_a_wrong_setup_is_rejected() {
+        let j = judge_pgn("[Result \"*\"]\n\n1. e4 {[%claim setup black]} *");
+        assert_eq!(kinds(&j), ["rejected-claim"]);
+    }
+}
