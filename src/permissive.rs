@@ -61,6 +61,13 @@ impl State {
         }
     }
 
+    pub fn fullmoves(&self) -> u32 {
+        match self {
+            State::Legal(pos) => pos.fullmoves().get(),
+            State::Loose(setup) => setup.fullmoves.get(),
+        }
+    }
+
     pub fn board(&self) -> &shakmaty::Board {
         match self {
             State::Legal(pos) => pos.board(),

@@ -302,11 +302,10 @@ fn resolve(
     mode: CastlingMode,
     wrong_setup: bool,
 ) -> Result<Step, String> {
-    let setup = state.setup();
     let mut step = Step {
         mv: None,
-        mover: setup.turn,
-        fullmove: setup.fullmoves.get(),
+        mover: state.turn(),
+        fullmove: state.fullmoves(),
         legal: false,
         illegal: None,
         castling_disallowed: None,
@@ -314,6 +313,14 @@ fn resolve(
         restored: false,
     };
     if let Written::Null = reading.written {
+        return Ok(step);
+    }
+    if let (State::Legal(pos), Written::San(san)) = (state, reading.written)
+        && let Ok(m) = san.to_move(pos)
+    {
+        // The fast path: strict SAN naming a legal move.
+        step.mv = Some(m);
+        step.legal = true;
         return Ok(step);
     }
     if let State::Legal(pos) = state
@@ -324,6 +331,7 @@ fn resolve(
         step.notation = step.notation.or(capture_note);
         return Ok(step);
     }
+    let setup = state.setup();
     let m = physical_move(&setup, reading.written, mode)?;
     step.mv = Some(m);
     let (illegal, disallowed) = why_illegal(&setup, m, reading.written, wrong_setup);

@@ -144,3 +144,66 @@ fn recorded_results_are_normalised() {
         .collect();
     assert_eq!(rec, ["1/2-1/2", "1-0", "0-1"]);
 }
+
+#[test]
+fn events_file_adds_claims_and_reports_lines_that_match_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let events = dir.path().join("events.csv");
+    std::fs::write(
+        &events,
+        "site,event,round,white,black,ply,command\n\
+         https://example.org/g1,,,,,6,claim illegal white\n\
+         ,Open,1,Nobody,Nemo,3,arbiter illegal\n",
+    )
+    .unwrap();
+    let pgn =
+        "[Site \"https://example.org/g1\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 d6 3. Bb5+ Nf6 *\n";
+    let run = audit(
+        &["--events", events.to_str().unwrap(), "-"],
+        Some(pgn.as_bytes()),
+    );
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    assert_eq!(run.verdicts[0]["rule"], "15.4.2");
+    assert_eq!(run.verdicts[0]["correct_result"], "1-0");
+    let unmatched: Vec<_> = run
+        .incidents
+        .iter()
+        .filter(|r| r["kind"] == "unmatched-event")
+        .collect();
+    assert_eq!(unmatched.len(), 1);
+    assert!(
+        unmatched[0]["detail"].starts_with("line 3:"),
+        "{}",
+        unmatched[0]["detail"]
+    );
+    assert!(
+        run.stderr()
+            .contains("1 line(s) of the events file matched no game")
+    );
+}
+
+#[test]
+fn bad_events_file_is_a_clear_error() {
+    let run = audit(
+        &["--events", "/nonexistent/events.csv", "-"],
+        Some(b"1. e4 *\n"),
+    );
+    assert_eq!(run.code(), Some(1));
+    assert!(
+        run.stderr()
+            .contains("/nonexistent/events.csv: cannot read the events file"),
+        "{}",
+        run.stderr()
+    );
+}
+
+#[test]
+fn regime_column_and_flag() {
+    let pgn = "[Result \"*\"]\n\n1. e4 *\n";
+    let run = audit(&["--regime", "15.3", "-"], Some(pgn.as_bytes()));
+    assert_eq!(run.verdicts[0]["regime"], "15.3");
+    let run = audit_pgn(pgn);
+    assert_eq!(run.verdicts[0]["regime"], "15.4");
+    let run = audit(&["--regime", "15.9", "-"], Some(pgn.as_bytes()));
+    assert_eq!(run.code(), Some(2));
+}

@@ -1,6 +1,6 @@
 //! Every sample under `samples/rules/` states its expected verdict in a
-//! `% expect:` line (a PGN escape line, which readers skip); this checks
-//! that the audit agrees.
+//! `% expect:` line (a PGN escape line, which readers skip), and the options
+//! it needs in an `% args:` line; this checks that the audit agrees.
 
 mod common;
 
@@ -14,14 +14,20 @@ fn samples_rules_verdicts_match_their_expectations() {
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
-    assert!(files.len() >= 6);
+    assert!(files.len() >= 18);
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         let expect = text
             .lines()
             .find_map(|l| l.strip_prefix("% expect:"))
             .unwrap_or_else(|| panic!("{} has no `% expect:` line", file.display()));
-        let run = audit(&[file.to_str().unwrap()], None);
+        let mut args: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("% args:"))
+            .map(|a| a.split_whitespace().collect())
+            .unwrap_or_default();
+        args.push(file.to_str().unwrap());
+        let run = audit(&args, None);
         assert_eq!(run.code(), Some(0), "{}", run.stderr());
         assert_eq!(run.verdicts.len(), 1, "{}", file.display());
         let row = &run.verdicts[0];
