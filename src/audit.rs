@@ -16,6 +16,7 @@ use crate::laws::Rules;
 use crate::pipeline::{self, Options, Summary};
 use crate::replay::Regime;
 use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
+use crate::tablebase::Tablebases;
 
 /// Replay every game and decide its correct result.
 ///
@@ -51,6 +52,10 @@ pub struct Args {
     /// site, event, round, white, black, ply, command.
     #[arg(long, value_name = "FILE.csv")]
     pub events: Option<PathBuf>,
+    /// Syzygy endgame tablebases (*.rtbw): a 10.2 draw claim in a position
+    /// they score as no win for the opponent is good.
+    #[arg(long, value_name = "DIR")]
+    pub syzygy: Option<PathBuf>,
     /// Bytes of PGN per work unit.
     #[arg(long, hide = true, default_value_t = 512 * 1024)]
     pub block_size: usize,
@@ -107,6 +112,10 @@ fn audit(args: &Args) -> io::Result<Summary> {
             dead_position_check: !args.no_dead_check,
             regime: args.regime,
             only_rapid: args.only_rapid,
+            tablebases: match &args.syzygy {
+                Some(dir) => Some(Arc::new(Tablebases::open(dir).map_err(io::Error::other)?)),
+                None => None,
+            },
         },
         events: match &args.events {
             Some(path) => Some(Arc::new(EventLog::load(path).map_err(io::Error::other)?)),

@@ -24,5 +24,6 @@ pub mod pipeline;
 pub mod replay;
 pub mod report;
 pub mod split;
+pub mod tablebase;
 pub mod time_control;
 pub mod verdict;

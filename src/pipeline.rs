@@ -177,7 +177,7 @@ fn read_all(
                     }
                     let results = results.clone();
                     let name = name.clone();
-                    let rules = options.rules;
+                    let rules = options.rules.clone();
                     let events = options.events.clone();
                     let this = seq;
                     seq += 1;

@@ -207,3 +207,24 @@ fn regime_column_and_flag() {
     let run = audit(&["--regime", "15.9", "-"], Some(pgn.as_bytes()));
     assert_eq!(run.code(), Some(2));
 }
+
+#[test]
+fn syzygy_directory_without_tables_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = audit(
+        &["--syzygy", dir.path().to_str().unwrap(), "-"],
+        Some(b"1. e4 *\n"),
+    );
+    assert_eq!(run.code(), Some(1));
+    assert!(
+        run.stderr().contains("no Syzygy tables"),
+        "{}",
+        run.stderr()
+    );
+    let tables = data("syzygy");
+    let run = audit(
+        &["--syzygy", tables.to_str().unwrap(), "-"],
+        Some(b"1. e4 *\n"),
+    );
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+}

@@ -8,7 +8,7 @@
 //! series of legal moves cannot win by normal means. The rest is the
 //! arbiter's judgement, and goes to review.
 
-use super::{Decision, Game, mate_phrase, side_name};
+use super::{Decision, Game, Rules, mate_phrase, side_name};
 use crate::claim::{ClaimKind, Claimant};
 use crate::clock::Clock;
 use crate::helpmate::Mate;
@@ -22,6 +22,7 @@ const TWO_MINUTES: Clock = Clock(120_000);
 /// a claim was left to the arbiter and play went on.
 pub(super) fn judge(
     game: &Game<'_>,
+    rules: &Rules,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
@@ -55,11 +56,40 @@ pub(super) fn judge(
         let opponent = !claimant;
         let (mate, note) = game.can_mate(ply, opponent);
         let clock_text = clock.map_or("an unrecorded clock".to_string(), |c| format!("{c} left"));
-        let lead = format!("{name} claimed a draw with {clock_text} (10.2)");
+        let lead = format!(
+            "{name} claimed a draw with {clock_text} after {} (10.2; {})",
+            game.move_text(ply),
+            game.clocks_text(ply)
+        );
         if mate == Mate::Impossible {
             let reason = format!(
                 "{lead}; {}{note}, so he cannot win by normal means and the game is drawn (10.2.1)",
                 mate_phrase(game, ply, opponent, &mate)
+            );
+            decisions.push(Decision {
+                ply,
+                rank: 3,
+                verdict: Verdict::decide(
+                    recorded,
+                    GameResult::Draw,
+                    Clause::QuickplayFinish,
+                    ply,
+                    reason,
+                ),
+                incidents: Vec::new(),
+            });
+            return postponed;
+        }
+        let tablebase_draw = rules
+            .tablebases
+            .as_ref()
+            .zip(game.replay.position_at(ply).as_chess().cloned())
+            .and_then(|(tb, pos)| tb.opponent_cannot_win(&pos));
+        if tablebase_draw == Some(true) {
+            let reason = format!(
+                "{lead}; the endgame tablebases show {} cannot force a win, so he cannot win by \
+                 normal means and the game is drawn (10.2.1)",
+                side_name(opponent)
             );
             decisions.push(Decision {
                 ply,
@@ -159,6 +189,34 @@ mod tests {
         );
         assert_eq!(j.verdict.correct, Some(GameResult::Draw));
         assert_eq!(j.verdict.status, Status::Corrected);
+    }
+
+    #[test]
+    fn tablebase_draw_makes_the_claim_good() {
+        use crate::laws::Rules;
+        use crate::tablebase::Tablebases;
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
+        let rules = Rules {
+            tablebases: Some(std::sync::Arc::new(Tablebases::open(&dir).unwrap())),
+            ..Rules::default()
+        };
+        // Rook against rook: Black could be helpmated, but cannot be beaten.
+        let rook_v_rook = "[FEN \"8/8/4k3/8/2r5/8/3RK3/8 w - - 0 60\"]\n[Result \"1/2-1/2\"]\n\n\
+                           60. Rd3 {[%clk 0:01:00]} Kf5 {[%clk 0:04:00] [%claim draw white]} 1/2-1/2";
+        let j = super::super::test_support::judge_with(rook_v_rook, &rules);
+        assert_eq!(j.verdict.status, Status::Confirmed, "{}", j.verdict.reason);
+        assert!(
+            j.verdict.reason.contains("tablebases"),
+            "{}",
+            j.verdict.reason
+        );
+        // Without the tables it is the arbiter's judgement.
+        assert_eq!(judge_pgn(rook_v_rook).verdict.status, Status::Review);
+        // Queen against rook: the tables say Black can force a win.
+        let queen_v_rook = "[FEN \"8/8/4k3/8/2q5/8/3RK3/8 w - - 0 60\"]\n[Result \"1/2-1/2\"]\n\n\
+                            60. Rd3 {[%clk 0:01:00]} Kc5 {[%clk 0:04:00] [%claim draw white]} 1/2-1/2";
+        let j = super::super::test_support::judge_with(queen_v_rook, &rules);
+        assert_eq!(j.verdict.status, Status::Review, "{}", j.verdict.reason);
     }
 
     #[test]

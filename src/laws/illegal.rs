@@ -132,9 +132,10 @@ fn decide(
         _ => format!("so {} loses", side_name(offender)),
     };
     let reason = format!(
-        "{} was illegal ({}); {how} (15.4.2); {}{note}, {outcome}",
+        "{} was illegal ({}); {how} (15.4.2) with {}; {}{note}, {outcome}",
         game.move_text(ply),
         step.illegal.as_deref().unwrap_or("illegal"),
+        game.clocks_text(ply),
         mate_phrase(game, ply, claimant, &mate)
     );
     let verdict = Verdict::decide(recorded, correct, Clause::IllegalMove, ply, reason);
@@ -191,10 +192,11 @@ fn standard(
             _ => format!("so {} loses", side_name(step.mover)),
         };
         let reason = format!(
-            "{} was the third illegal move of {} ({why}); under 15.3 the ordinary Laws apply \
+            "{} was the third illegal move of {} ({why}; {}); under 15.3 the ordinary Laws apply \
              (7.4 b): {}{note}, {outcome}",
             game.move_text(ply),
             side_name(step.mover),
+            game.clocks_text(ply),
             mate_phrase(game, ply - 1, !step.mover, &mate)
         );
         let verdict = Verdict::decide(recorded, correct, Clause::LawsIllegalMove, ply, reason);

@@ -17,6 +17,8 @@ mod position;
 mod setup;
 mod time;
 
+use std::sync::Arc;
+
 use shakmaty::{Chess, Color};
 
 use crate::claim::{Claim, ClaimKind};
@@ -27,11 +29,12 @@ use crate::outcome::GameResult;
 use crate::parse::GameRecord;
 use crate::permissive::State;
 use crate::replay::{Regime, Replay};
+use crate::tablebase::Tablebases;
 use crate::time_control::Category;
 use crate::verdict::{Clause, Status, Verdict};
 
 /// How the audit is run.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Rules {
     /// Look for dead positions after every move (on by default; off only
     /// to measure what it costs).
@@ -41,6 +44,8 @@ pub struct Rules {
     /// Games that are not rapid by 15.1 go to review instead of being
     /// judged by the rapid-play rules.
     pub only_rapid: bool,
+    /// Endgame tablebases for 10.2 claims (`--syzygy`).
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 impl Default for Rules {
@@ -49,6 +54,7 @@ impl Default for Rules {
             dead_position_check: true,
             regime: Regime::Rapid,
             only_rapid: false,
+            tablebases: None,
         }
     }
 }
@@ -310,7 +316,7 @@ pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
     position::judge(game, rules, recorded, &mut incidents, &mut decisions);
     setup::judge(game, recorded, &mut incidents, &mut decisions);
     time::judge(game, recorded, &mut incidents, &mut decisions);
-    let postponed = draw::judge(game, recorded, &mut incidents, &mut decisions);
+    let postponed = draw::judge(game, rules, recorded, &mut incidents, &mut decisions);
     clocks::judge(game, rules, &mut incidents);
     notation(game, &mut incidents);
     for claim in game.claims.iter().filter_map(|c| c.as_ref().err()) {

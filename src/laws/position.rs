@@ -38,8 +38,9 @@ pub(super) fn judge(
             (Some(before), Some(still)) => {
                 let reason = format!(
                     "the illegal position ({before}) was still on the board after {} was completed \
-                     ({still}), so the game is drawn (15.4.4)",
-                    game.move_text(ply)
+                     ({still}; {}), so the game is drawn (15.4.4)",
+                    game.move_text(ply),
+                    game.clocks_text(ply)
                 );
                 decisions.push(Decision {
                     ply,

@@ -51,9 +51,11 @@ pub(super) fn judge(
             continue;
         };
         let reason = format!(
-            "{} claimed in time (15.4.1.2) that {wrong}; the game should have been cancelled and \
-             replayed, so it has no result to confirm",
-            side_name(by)
+            "{} claimed after {} (in time: White had completed {white} moves, Black {black}; \
+             15.4.1.2) that {wrong}; the game should have been cancelled and replayed, so it has no \
+             result to confirm",
+            side_name(by),
+            game.move_text(ply)
         );
         decisions.push(Decision {
             ply,
