@@ -61,48 +61,34 @@ pub(super) fn judge(
             game.move_text(ply),
             game.clocks_text(ply)
         );
-        if mate == Mate::Impossible {
+        let cannot_win = if mate == Mate::Impossible {
+            Some(mate_phrase(game, ply, opponent, &mate) + &note)
+        } else {
+            rules
+                .tablebases
+                .as_ref()
+                .zip(game.replay.position_at(ply).as_chess().cloned())
+                .and_then(|(tb, pos)| tb.opponent_cannot_win(&pos))
+                .filter(|&drawn| drawn)
+                .map(|_| {
+                    format!(
+                        "the endgame tablebases show {} cannot force a win",
+                        side_name(opponent)
+                    )
+                })
+        };
+        if let Some(why) = cannot_win {
             let reason = format!(
-                "{lead}; {}{note}, so he cannot win by normal means and the game is drawn (10.2.1)",
-                mate_phrase(game, ply, opponent, &mate)
+                "{lead}; {why}, so he cannot win by normal means and the game is drawn (10.2.1)"
             );
-            decisions.push(Decision {
+            let verdict = Verdict::decide(
+                recorded,
+                GameResult::Draw,
+                Clause::QuickplayFinish,
                 ply,
-                rank: 3,
-                verdict: Verdict::decide(
-                    recorded,
-                    GameResult::Draw,
-                    Clause::QuickplayFinish,
-                    ply,
-                    reason,
-                ),
-                incidents: Vec::new(),
-            });
-            return postponed;
-        }
-        let tablebase_draw = rules
-            .tablebases
-            .as_ref()
-            .zip(game.replay.position_at(ply).as_chess().cloned())
-            .and_then(|(tb, pos)| tb.opponent_cannot_win(&pos));
-        if tablebase_draw == Some(true) {
-            let reason = format!(
-                "{lead}; the endgame tablebases show {} cannot force a win, so he cannot win by \
-                 normal means and the game is drawn (10.2.1)",
-                side_name(opponent)
+                reason,
             );
-            decisions.push(Decision {
-                ply,
-                rank: 3,
-                verdict: Verdict::decide(
-                    recorded,
-                    GameResult::Draw,
-                    Clause::QuickplayFinish,
-                    ply,
-                    reason,
-                ),
-                incidents: Vec::new(),
-            });
+            decisions.push(Decision::new(ply, 3, verdict));
             return postponed;
         }
         let judgement = format!(
@@ -112,19 +98,9 @@ pub(super) fn judge(
             side_name(opponent)
         );
         if ply >= game.plies() {
-            decisions.push(Decision {
-                ply,
-                rank: 3,
-                verdict: Verdict::decide(
-                    recorded,
-                    recorded,
-                    Clause::QuickplayFinish,
-                    ply,
-                    judgement,
-                )
-                .for_review(),
-                incidents: Vec::new(),
-            });
+            let verdict =
+                Verdict::decide(recorded, recorded, Clause::QuickplayFinish, ply, judgement);
+            decisions.push(Decision::new(ply, 3, verdict.for_review()));
             return postponed;
         }
         // Play went on: the claim was postponed or rejected, and the

@@ -10,13 +10,12 @@
 //! opponent gets two minutes for each of the first two illegal moves of a
 //! player, and the third loses — with the same exception.
 
-use super::{Decision, Game, Rules, loss_unless_unwinnable, mate_phrase, side_name};
+use super::{Decision, Game, Rules, loss_unless_unwinnable, side_name};
 use crate::claim::{ClaimKind, Claimant};
-use crate::helpmate::Mate;
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::replay::Regime;
-use crate::verdict::{Clause, Verdict};
+use crate::verdict::Clause;
 
 pub(super) fn judge(
     game: &Game<'_>,
@@ -116,10 +115,6 @@ fn decide(
     inferred: bool,
 ) -> Decision {
     let step = &game.replay.steps[ply - 1];
-    let offender = step.mover;
-    let claimant = !offender;
-    let (mate, note) = game.can_mate(ply, claimant);
-    let correct = loss_unless_unwinnable(&mate, offender);
     let how = if inferred {
         format!("{who} claimed it before moving (the claim is read from the result)")
     } else if who == "the arbiter" {
@@ -127,28 +122,21 @@ fn decide(
     } else {
         format!("{who} claimed it before moving")
     };
-    let outcome = match mate {
-        Mate::Impossible => "so the game is drawn".to_string(),
-        _ => format!("so {} loses", side_name(offender)),
-    };
-    let reason = format!(
-        "{} was illegal ({}); {how} (15.4.2) with {}; {}{note}, {outcome}",
+    let lead = format!(
+        "{} was illegal ({}); {how} (15.4.2) with {}",
         game.move_text(ply),
         step.illegal.as_deref().unwrap_or("illegal"),
         game.clocks_text(ply),
-        mate_phrase(game, ply, claimant, &mate)
     );
-    let verdict = Verdict::decide(recorded, correct, Clause::IllegalMove, ply, reason);
-    Decision {
+    loss_unless_unwinnable(
+        game,
+        recorded,
         ply,
-        rank: 0,
-        verdict: if mate == Mate::Undecided {
-            verdict.for_review()
-        } else {
-            verdict
-        },
-        incidents: Vec::new(),
-    }
+        ply,
+        step.mover,
+        Clause::IllegalMove,
+        lead,
+    )
 }
 
 fn standard(
@@ -185,31 +173,23 @@ fn standard(
             Some(step.mover),
             format!("{why}; the third illegal move of {}", side_name(step.mover)),
         ));
-        let (mate, note) = game.can_mate(ply - 1, !step.mover);
-        let correct = loss_unless_unwinnable(&mate, step.mover);
-        let outcome = match mate {
-            Mate::Impossible => "so the game is drawn".to_string(),
-            _ => format!("so {} loses", side_name(step.mover)),
-        };
-        let reason = format!(
+        let lead = format!(
             "{} was the third illegal move of {} ({why}; {}); under 15.3 the ordinary Laws apply \
-             (7.4 b): {}{note}, {outcome}",
+             (7.4 b)",
             game.move_text(ply),
             side_name(step.mover),
             game.clocks_text(ply),
-            mate_phrase(game, ply - 1, !step.mover, &mate)
         );
-        let verdict = Verdict::decide(recorded, correct, Clause::LawsIllegalMove, ply, reason);
-        decisions.push(Decision {
+        // The position was restored: the question is asked before the move.
+        decisions.push(loss_unless_unwinnable(
+            game,
+            recorded,
             ply,
-            rank: 0,
-            verdict: if mate == Mate::Undecided {
-                verdict.for_review()
-            } else {
-                verdict
-            },
-            incidents: Vec::new(),
-        });
+            ply - 1,
+            step.mover,
+            Clause::LawsIllegalMove,
+            lead,
+        ));
         return;
     }
 }

@@ -89,6 +89,18 @@ pub(crate) struct Decision {
     pub incidents: Vec<Incident>,
 }
 
+impl Decision {
+    /// A decision with no incidents of its own.
+    fn new(ply: usize, rank: u8, verdict: Verdict) -> Decision {
+        Decision {
+            ply,
+            rank,
+            verdict,
+            incidents: Vec::new(),
+        }
+    }
+}
+
 impl<'a> Game<'a> {
     /// A game with the claims its record holds.
     pub fn new(record: &'a GameRecord<'a>, replay: Replay) -> Self {
@@ -282,12 +294,37 @@ pub fn side_name(side: Color) -> &'static str {
     }
 }
 
-/// The result when `loser` loses, unless the winner cannot checkmate.
-fn loss_unless_unwinnable(mate: &Mate, loser: Color) -> GameResult {
-    match mate {
-        Mate::Impossible => GameResult::Draw,
-        _ => GameResult::Win(!loser),
-    }
+/// `offender` loses at `ply` — unless the opponent cannot checkmate (asked
+/// once `mate_ply` plies were played), then it is a draw (15.4.2, 7.4 b).
+/// `lead` says what happened; an undecided helpmate question goes to review.
+fn loss_unless_unwinnable(
+    game: &Game<'_>,
+    recorded: GameResult,
+    ply: usize,
+    mate_ply: usize,
+    offender: Color,
+    clause: Clause,
+    lead: String,
+) -> Decision {
+    let (mate, note) = game.can_mate(mate_ply, !offender);
+    let (correct, outcome) = match mate {
+        Mate::Impossible => (GameResult::Draw, "so the game is drawn".to_string()),
+        _ => (
+            GameResult::Win(!offender),
+            format!("so {} loses", side_name(offender)),
+        ),
+    };
+    let reason = format!(
+        "{lead}: {}{note}, {outcome}",
+        mate_phrase(game, mate_ply, !offender, &mate)
+    );
+    let verdict = Verdict::decide(recorded, correct, clause, ply, reason);
+    let verdict = if mate == Mate::Undecided {
+        verdict.for_review()
+    } else {
+        verdict
+    };
+    Decision::new(ply, 0, verdict)
 }
 
 /// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot

@@ -42,18 +42,14 @@ pub(super) fn judge(
                     game.move_text(ply),
                     game.clocks_text(ply)
                 );
-                decisions.push(Decision {
+                let verdict = Verdict::decide(
+                    recorded,
+                    GameResult::Draw,
+                    Clause::IllegalPosition,
                     ply,
-                    rank: 2,
-                    verdict: Verdict::decide(
-                        recorded,
-                        GameResult::Draw,
-                        Clause::IllegalPosition,
-                        ply,
-                        reason,
-                    ),
-                    incidents: Vec::new(),
-                });
+                    reason,
+                );
+                decisions.push(Decision::new(ply, 2, verdict));
                 return;
             }
             (None, Some(what)) => incidents.push(game.incident(

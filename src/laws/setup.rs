@@ -57,13 +57,8 @@ pub(super) fn judge(
             side_name(by),
             game.move_text(ply)
         );
-        decisions.push(Decision {
-            ply,
-            rank: 3,
-            verdict: Verdict::decide(recorded, GameResult::Unfinished, Clause::SetUp, ply, reason)
-                .for_review(),
-            incidents: Vec::new(),
-        });
+        let verdict = Verdict::decide(recorded, GameResult::Unfinished, Clause::SetUp, ply, reason);
+        decisions.push(Decision::new(ply, 3, verdict.for_review()));
         return;
     }
 }
