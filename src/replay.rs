@@ -103,6 +103,9 @@ impl std::fmt::Display for ReplayError {
 impl Replay {
     /// The position after `ply` plies (0 = the start).
     pub fn position_at(&self, ply: usize) -> State {
+        if ply >= self.steps.len() {
+            return self.end.clone();
+        }
         let mut state = self.start.clone();
         for step in &self.steps[..ply.min(self.steps.len())] {
             advance(&mut state, step, self.castling_mode);

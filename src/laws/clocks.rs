@@ -20,40 +20,38 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident
     let Some(periods) = game.record.tags.time_control.as_deref().and_then(periods) else {
         return;
     };
-    for side in [Color::White, Color::Black] {
-        let mut last: Option<(usize, Clock)> = None;
-        let mut moves = 0u32;
-        for ply in 1..=game.plies() {
-            let step = &game.replay.steps[ply - 1];
-            if step.mover != side {
-                continue;
-            }
-            moves += 1;
-            let Some(now) = game.record.moves[ply - 1].clock else {
-                continue;
-            };
-            if let Some((prev_ply, prev)) = last
-                && !prev.is_zero()
-                && game.moves_completed(Color::White, ply) >= 10
-                && game.moves_completed(Color::Black, ply) >= 10
-            {
-                let allowed = given(game, rules, &periods, side, moves, prev_ply, ply);
-                if now.millis() > prev.millis() + allowed + ROUNDING {
-                    incidents.push(game.incident(
-                        ply,
-                        IncidentKind::ClockChange,
-                        Some(side),
-                        format!(
-                            "{}'s clock went from {prev} to {now}, more than the {} the rules give \
-                             (15.4.1.1)",
-                            side_name(side),
-                            Clock(allowed)
-                        ),
-                    ));
-                }
-            }
-            last = Some((ply, now));
+    let mut completed = [0usize; 2];
+    let mut last: [Option<(usize, Clock)>; 2] = [None, None];
+    for ply in 1..=game.plies() {
+        let step = &game.replay.steps[ply - 1];
+        let side = step.mover;
+        if !step.restored {
+            completed[side as usize] += 1;
         }
+        let Some(now) = game.record.moves[ply - 1].clock else {
+            continue;
+        };
+        if let Some((prev_ply, prev)) = last[side as usize]
+            && !prev.is_zero()
+            && completed.iter().all(|&n| n >= 10)
+        {
+            let moves = completed[side as usize] as u32;
+            let allowed = given(game, rules, &periods, side, moves, prev_ply, ply);
+            if now.millis() > prev.millis() + allowed + ROUNDING {
+                incidents.push(game.incident(
+                    ply,
+                    IncidentKind::ClockChange,
+                    Some(side),
+                    format!(
+                        "{}'s clock went from {prev} to {now}, more than the {} the rules give \
+                         (15.4.1.1)",
+                        side_name(side),
+                        Clock(allowed)
+                    ),
+                ));
+            }
+        }
+        last[side as usize] = Some((ply, now));
     }
 }
 

@@ -235,6 +235,11 @@ impl<'a> Game<'a> {
     /// question "can this side still mate?" needs a legal position, and the
     /// one just after an illegal move may not be one.
     fn legal_position(&self, ply: usize) -> Option<(Chess, usize)> {
+        if ply >= self.plies()
+            && let State::Legal(pos) = &self.replay.end
+        {
+            return Some((pos.clone(), self.plies()));
+        }
         let mut state = self.replay.start.clone();
         let mut best = state.as_chess().cloned().map(|c| (c, 0));
         for (i, step) in self.replay.steps[..ply.min(self.plies())]

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# Throughput and memory of `pgn-arbiter audit`, against a baseline measured in
+# the same run (the same block pipeline doing only pgn-reader parsing and
+# shakmaty replay), pgn-extract and python-chess.
+#
+#   scripts/bench.sh [--games N] [--rounds R] [--seed S] [--no-rss]
+#
+# Generates a deterministic corpus (examples/corpus.rs), runs each contender
+# R times, and prints medians: games/s, MB/s, peak RSS, and the ratios the
+# performance targets are stated in. Installs what it needs (pgn-extract,
+# GNU time and zstd from Debian, python-chess from PyPI) and says so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+games=200000
+rounds=3
+seed=2026
+rss=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --games) games=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --no-rss) rss=0; shift ;;
+    *) echo "usage: scripts/bench.sh [--games N] [--rounds R] [--seed S] [--no-rss]" >&2; exit 2 ;;
+  esac
+done
+
+need_apt=()
+[ -x /usr/games/pgn-extract ] || command -v pgn-extract >/dev/null || need_apt+=(pgn-extract)
+[ -x /usr/bin/time ] || need_apt+=(time)
+command -v zstd >/dev/null || need_apt+=(zstd)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "installing from Debian: ${need_apt[*]}" >&2
+  apt-get update -qq >/dev/null && apt-get install -y -qq "${need_apt[@]}" >/dev/null
+fi
+if ! python3 -c 'import chess' 2>/dev/null; then
+  echo "installing python-chess from PyPI (pip install chess)" >&2
+  pip install -q chess >/dev/null 2>&1
+fi
+pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+
+echo "building (cargo build --release --bin pgn-arbiter --examples)" >&2
+cargo build -q --release --bin pgn-arbiter --examples
+bin=target/release/pgn-arbiter
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+corpus=$work/corpus.pgn
+echo "generating $games games (seed $seed)" >&2
+target/release/examples/corpus --games "$games" --seed "$seed" > "$corpus"
+zstd -q -3 "$corpus" -o "$corpus.zst"
+python_games=$(( games < 2000 ? games : 2000 ))
+target/release/examples/corpus --games "$python_games" --seed "$seed" > "$work/python.pgn"
+bytes=$(stat -c %s "$corpus")
+
+cat > "$work/replay.py" <<'PY'
+import sys, chess.pgn
+n = 0
+with open(sys.argv[1], encoding="utf-8") as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        board = game.board()
+        for move in game.mainline_moves():
+            board.push(move)
+        n += 1
+print(n)
+PY
+
+# run NAME GAMES BYTES COMMAND...: R rounds; records "name seconds rss_kib".
+results=$work/results
+run() {
+  local name=$1 n=$2 size=$3; shift 3
+  for _ in $(seq "$rounds"); do
+    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || true
+    read -r secs rss_kib < "$work/time"
+    echo "$name $n $size $secs $rss_kib" >> "$results"
+  done
+  echo "  $name done" >&2
+}
+
+echo "measuring, $rounds rounds each" >&2
+for t in 1 2; do
+  run "baseline-${t}t" "$games" "$bytes" target/release/examples/baseline "$corpus" --threads "$t"
+  run "audit-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t"
+done
+run "audit-2t-no-dead-check" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads 2 --no-dead-check
+run "audit-2t-zst" "$games" "$bytes" "$bin" audit "$corpus.zst" -o "$work/out" --threads 2
+run "pgn-extract" "$games" "$bytes" "$pgn_extract" -r -s "$corpus"
+run "python-chess" "$python_games" "$(stat -c %s "$work/python.pgn")" python3 "$work/replay.py" "$work/python.pgn"
+
+if [ "$rss" = 1 ]; then
+  # Memory must not grow with the input: 100 MB against 1 GB.
+  per_game=$(( bytes / games ))
+  for mb in 100 1000; do
+    n=$(( mb * 1000000 / per_game ))
+    target/release/examples/corpus --games "$n" --seed "$seed" > "$work/rss.pgn"
+    saved=$rounds; rounds=1
+    run "audit-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2
+    rounds=$saved
+    rm -f "$work/rss.pgn"
+  done
+fi
+
+python3 - "$results" "$games" "$bytes" <<'PY'
+import sys, statistics, collections, platform, os, datetime
+rows = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    name, n, size, secs, rss = line.split()
+    rows[name].append((int(n), int(size), float(secs), int(rss)))
+med = {}
+for name, rs in rows.items():
+    n, size = rs[0][0], rs[0][1]
+    secs = statistics.median(r[2] for r in rs)
+    rss = max(r[3] for r in rs) / 1024
+    med[name] = (n / secs, size / secs / 1e6, rss, secs, n)
+cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+print(f"machine: {cpu}, {os.cpu_count()} cores; {datetime.date.today()}; corpus {sys.argv[2]} games, "
+      f"{int(sys.argv[3]) / 1e6:.0f} MB; medians of {len(next(iter(rows.values())))} rounds")
+print()
+print(f"| {'run':<24} | {'games':>8} | {'seconds':>8} | {'games/s':>9} | {'MB/s':>7} | {'peak RSS MiB':>12} |")
+print(f"|{'-'*26}|{'-'*10}|{'-'*10}|{'-'*11}|{'-'*9}|{'-'*14}|")
+for name, (gps, mbps, rss, secs, n) in med.items():
+    print(f"| {name:<24} | {n:>8} | {secs:>8.2f} | {gps:>9.0f} | {mbps:>7.1f} | {rss:>12.1f} |")
+print()
+def ratio(a, b):
+    return med[a][0] / med[b][0] if a in med and b in med else float("nan")
+checks = [
+    ("full audit / baseline, 1 thread", ratio("audit-1t", "baseline-1t"), ">= 0.80"),
+    ("full audit / baseline, 2 threads", ratio("audit-2t", "baseline-2t"), ">= 0.80"),
+    ("audit 2 threads / 1 thread", ratio("audit-2t", "audit-1t"), ">= 1.8"),
+    ("baseline 2 threads / 1 thread", ratio("baseline-2t", "baseline-1t"), "(reference)"),
+    ("audit 2 threads / pgn-extract", ratio("audit-2t", "pgn-extract"), ">= 10"),
+    ("audit 2 threads / python-chess", ratio("audit-2t", "python-chess"), ">= 200"),
+    ("dead-position check cost", 1 - ratio("audit-2t", "audit-2t-no-dead-check"), "<= 0.10"),
+    (".zst input / plain input", ratio("audit-2t-zst", "audit-2t"), ">= 0.85"),
+]
+if "audit-2t-1000MB" in med:
+    checks.append(("peak RSS MiB, 100 MB -> 1 GB",
+                   f"{med['audit-2t-100MB'][2]:.1f} -> {med['audit-2t-1000MB'][2]:.1f}", "<= 64, flat"))
+for what, value, target in checks:
+    shown = value if isinstance(value, str) else f"{value:.2f}"
+    print(f"{what:<34} {shown:>16}   target {target}")
+PY
