@@ -30,7 +30,11 @@ impl Visitor for Replayer {
         ControlFlow::Continue((Chess::default(), 0))
     }
 
-    fn san(&mut self, (pos, plies): &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+    fn san(
+        &mut self,
+        (pos, plies): &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> ControlFlow<Self::Output> {
         match san_plus.san.to_move(pos) {
             Ok(m) => {
                 pos.play_unchecked(m);
@@ -53,7 +57,10 @@ fn main() {
         (Some("--threads"), Some(n)) => n.parse().expect("a number of threads"),
         _ => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
     let stream = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
     let mut splitter = Splitter::new(stream, 512 * 1024);
     let games = AtomicU64::new(0);

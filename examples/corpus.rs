@@ -56,7 +56,9 @@ const TIME_CONTROLS: [(&str, u64, u64); 10] = [
 /// ends dead).
 const CAPTURE_PERCENT: u64 = 35;
 
-const NAMES: [&str; 8] = ["anna", "boris", "chen", "dana", "emil", "fatima", "goran", "hana"];
+const NAMES: [&str; 8] = [
+    "anna", "boris", "chen", "dana", "emil", "fatima", "goran", "hana",
+];
 
 fn clock(ms: u64) -> String {
     let s = ms / 1000;
@@ -74,7 +76,11 @@ fn illegal_king_move(pos: &Chess) -> Option<String> {
             !board.by_color(us).contains(to) && board.attacks_to(to, !us, board.occupied()).any()
         })
         .map(|to| {
-            let x = if board.occupied().contains(to) { "x" } else { "" };
+            let x = if board.occupied().contains(to) {
+                "x"
+            } else {
+                ""
+            };
             format!("K{x}{to}")
         })
 }
@@ -108,14 +114,23 @@ fn game(rng: &mut Rng, index: u64, out: &mut impl Write) -> io::Result<()> {
         ply += 1;
     }
     let (result, termination) = if pos.is_checkmate() {
-        (if pos.turn() == Color::White { "0-1" } else { "1-0" }, "Normal")
+        (
+            if pos.turn() == Color::White {
+                "0-1"
+            } else {
+                "1-0"
+            },
+            "Normal",
+        )
     } else if pos.is_stalemate() || pos.is_insufficient_material() {
         ("1/2-1/2", "Normal")
     } else {
         let roll = rng.below(100);
         let loser = pos.turn();
         let win_for = |c: Color| if c == Color::White { "1-0" } else { "0-1" };
-        if roll < 3 && let Some(illegal) = illegal_king_move(&pos) {
+        if roll < 3
+            && let Some(illegal) = illegal_king_move(&pos)
+        {
             // The side to move plays an illegal move; the opponent claims.
             if loser == Color::White {
                 movetext.push_str(&format!("{}. ", pos.fullmoves()));
@@ -128,7 +143,10 @@ fn game(rng: &mut Rng, index: u64, out: &mut impl Write) -> io::Result<()> {
         } else if roll < 50 {
             ("1/2-1/2", "Normal")
         } else {
-            (win_for(if rng.chance(50) { loser } else { !loser }), "Normal")
+            (
+                win_for(if rng.chance(50) { loser } else { !loser }),
+                "Normal",
+            )
         }
     };
     let white = NAMES[rng.below(8) as usize];

@@ -11,7 +11,7 @@ use std::str::FromStr;
 use chasolver::Winnability;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, san::SanPlus};
+use shakmaty::{ByColor, CastlingMode, Chess, Color, EnPassantMode, san::SanPlus};
 
 /// The answer to "can `side` checkmate from here?".
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,11 +60,24 @@ pub fn can_checkmate(pos: &Chess, side: Color) -> Mate {
     if chasolver::is_unwinnable_fast(&board, to_color(side)) {
         return Mate::Impossible;
     }
-    match chasolver::winnability(&board, to_color(side)) {
+    full(pos, &board, side)
+}
+
+fn full(pos: &Chess, board: &chess::Board, side: Color) -> Mate {
+    match chasolver::winnability(board, to_color(side)) {
         Some(Winnability::Unwinnable) => Mate::Impossible,
         Some(Winnability::Winnable { helpmate }) => Mate::Possible(san_line(pos, &helpmate)),
         None => Mate::Undecided,
     }
+}
+
+/// What a dead-position check found: whether neither side can checkmate,
+/// and each side's answer where the check established it, so that a later
+/// question about the same position costs nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeadCheck {
+    pub dead: bool,
+    pub answers: ByColor<Option<Mate>>,
 }
 
 /// Whether neither side can checkmate: the game is over (a dead position).
@@ -72,27 +85,33 @@ pub fn can_checkmate(pos: &Chess, side: Color) -> Mate {
 /// Runs at the end of every stretch of legal moves, so it must be cheap: it
 /// asks `chasolver`'s fast, sound check for both sides and runs the full
 /// search only when the fast check proved one side unable to mate and not
-/// the other (bare king v pieces, the common near-dead case). A position
-/// where the fast check proves neither side is taken as alive; `chasolver`'s
-/// fast check found every unwinnable lichess timeout position in its
-/// author's 10-million-game test, and the claim paths of the laws ask the
-/// full question anyway.
-pub fn is_dead(pos: &Chess) -> bool {
+/// the other (bare king against pieces, the common near-dead case). A
+/// position where the fast check proves neither side is taken as alive;
+/// `chasolver`'s fast check found every unwinnable lichess timeout position
+/// in its author's 10-million-game test, and the claim paths of the laws ask
+/// the full question anyway.
+pub fn dead_check(pos: &Chess) -> DeadCheck {
     let Some(board) = to_board(pos) else {
-        return false;
+        return DeadCheck {
+            dead: false,
+            answers: ByColor::default(),
+        };
     };
-    let white = chasolver::is_unwinnable_fast(&board, chess::Color::White);
-    let black = chasolver::is_unwinnable_fast(&board, chess::Color::Black);
-    match (white, black) {
-        (true, true) => true,
-        (false, false) => false,
-        (true, false) => {
-            chasolver::winnability(&board, chess::Color::Black) == Some(Winnability::Unwinnable)
-        }
-        (false, true) => {
-            chasolver::winnability(&board, chess::Color::White) == Some(Winnability::Unwinnable)
-        }
+    let mut answers = ByColor::new_with(|side| {
+        chasolver::is_unwinnable_fast(&board, to_color(side)).then_some(Mate::Impossible)
+    });
+    match (&answers.white, &answers.black) {
+        (Some(_), None) => answers.black = Some(full(pos, &board, Color::Black)),
+        (None, Some(_)) => answers.white = Some(full(pos, &board, Color::White)),
+        _ => {}
     }
+    let dead = answers.iter().all(|a| a == &Some(Mate::Impossible));
+    DeadCheck { dead, answers }
+}
+
+/// Whether neither side can checkmate; see [`dead_check`].
+pub fn is_dead(pos: &Chess) -> bool {
+    dead_check(pos).dead
 }
 
 /// The helpmate as SAN, played out from `pos`.

@@ -356,11 +356,7 @@ fn audit_record(
     }
     match replay(record, rules.regime) {
         Ok(replay) => {
-            let game = Game {
-                record,
-                replay,
-                claims,
-            };
+            let game = Game::with_claims(record, replay, claims);
             let j = judge(&game, rules);
             (j.verdict, j.incidents)
         }

@@ -10,7 +10,6 @@
 use shakmaty::{Chess, Position};
 
 use super::{Decision, Game, Rules, side_name};
-use crate::helpmate::is_dead;
 use crate::incident::IncidentKind;
 use crate::outcome::GameResult;
 use crate::permissive::State;
@@ -67,7 +66,7 @@ fn end_of_stretch(
         (Clause::Checkmate, ply)
     } else if pos.is_stalemate() {
         (Clause::Stalemate, ply)
-    } else if rules.dead_position_check && is_dead(pos) {
+    } else if rules.dead_position_check && game.dead_at(ply, pos) {
         (Clause::DeadPosition, first_dead_ply(game, start, ply))
     } else {
         return None;
@@ -116,7 +115,11 @@ fn first_dead_ply(game: &Game<'_>, start: usize, end: usize) -> usize {
     let (mut lo, mut hi) = (start, end);
     while lo < hi {
         let mid = (lo + hi) / 2;
-        let dead = game.replay.position_at(mid).as_chess().is_some_and(is_dead);
+        let dead = game
+            .replay
+            .position_at(mid)
+            .as_chess()
+            .is_some_and(|pos| game.dead_at(mid, pos));
         if dead {
             hi = mid;
         } else {

@@ -17,13 +17,14 @@ mod position;
 mod setup;
 mod time;
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use shakmaty::{Chess, Color};
 
 use crate::claim::{Claim, ClaimKind};
 use crate::clock::Clock;
-use crate::helpmate::{Mate, can_checkmate};
+use crate::helpmate::{Mate, can_checkmate, dead_check};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::parse::GameRecord;
@@ -67,6 +68,10 @@ pub struct Game<'a> {
     /// Claims from the record's comments and from `--events`; an entry that
     /// could not be read says why.
     pub claims: Vec<Result<Claim, String>>,
+    /// Answers to "can this side mate after this many plies?" already
+    /// found: the dead-position check and the claims ask about the same
+    /// positions, and the search is the costliest step of an audit.
+    answers: RefCell<Vec<(usize, Color, Mate)>>,
 }
 
 /// The verdict and the incidents behind it, in ply order.
@@ -104,11 +109,43 @@ impl Decision {
 impl<'a> Game<'a> {
     /// A game with the claims its record holds.
     pub fn new(record: &'a GameRecord<'a>, replay: Replay) -> Self {
+        Game::with_claims(record, replay, record.claims.clone())
+    }
+
+    /// A game with claims from the record and elsewhere (`--events`).
+    pub fn with_claims(
+        record: &'a GameRecord<'a>,
+        replay: Replay,
+        claims: Vec<Result<Claim, String>>,
+    ) -> Self {
         Game {
             record,
             replay,
-            claims: record.claims.clone(),
+            claims,
+            answers: RefCell::new(Vec::new()),
         }
+    }
+
+    fn known(&self, ply: usize, side: Color) -> Option<Mate> {
+        self.answers
+            .borrow()
+            .iter()
+            .find(|(p, s, _)| *p == ply && *s == side)
+            .map(|(_, _, m)| m.clone())
+    }
+
+    /// Whether the position after `ply` plies is dead, remembering what
+    /// the check learnt about each side.
+    fn dead_at(&self, ply: usize, pos: &Chess) -> bool {
+        let check = dead_check(pos);
+        for side in [Color::White, Color::Black] {
+            if let Some(mate) = check.answers.get(side)
+                && self.known(ply, side).is_none()
+            {
+                self.answers.borrow_mut().push((ply, side, mate.clone()));
+            }
+        }
+        check.dead
     }
 
     /// The recorded result.
@@ -265,6 +302,11 @@ impl<'a> Game<'a> {
     fn can_mate(&self, ply: usize, side: Color) -> (Mate, String) {
         match self.legal_position(ply) {
             Some((pos, at)) => {
+                let mate = self.known(at, side).unwrap_or_else(|| {
+                    let mate = can_checkmate(&pos, side);
+                    self.answers.borrow_mut().push((at, side, mate.clone()));
+                    mate
+                });
                 let note = if at == ply {
                     String::new()
                 } else {
@@ -277,7 +319,7 @@ impl<'a> Game<'a> {
                         }
                     )
                 };
-                (can_checkmate(&pos, side), note)
+                (mate, note)
             }
             None => (Mate::Undecided, " (no legal position to judge)".into()),
         }
