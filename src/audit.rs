@@ -56,6 +56,15 @@ pub struct Args {
     /// they score as no win for the opponent is good.
     #[arg(long, value_name = "DIR")]
     pub syzygy: Option<PathBuf>,
+    /// The largest game read whole, in bytes; a larger one becomes an
+    /// `error` row and reading goes on with the next game.
+    #[arg(long, value_name = "BYTES", default_value_t = crate::split::MAX_GAME_BYTES)]
+    pub max_game_bytes: usize,
+    /// Write cells exactly as found; by default a cell a spreadsheet would
+    /// run as a formula (starting with =, +, -, @, tab or CR) is prefixed
+    /// with an apostrophe.
+    #[arg(long)]
+    pub raw: bool,
     /// Bytes of PGN per work unit.
     #[arg(long, hide = true, default_value_t = 512 * 1024)]
     pub block_size: usize,
@@ -92,22 +101,14 @@ pub fn run(args: &Args) -> ExitCode {
 
 fn audit(args: &Args) -> io::Result<Summary> {
     let (inputs, problems) = sources(&args.paths);
-    fs::create_dir_all(&args.output).map_err(|e| {
-        io::Error::new(
-            e.kind(),
-            format!(
-                "cannot create the report directory {}: {e} (choose another with -o DIR)",
-                args.output.display()
-            ),
-        )
-    })?;
-    let verdicts = Report::create(&args.output, "verdicts.csv", VERDICT_COLUMNS)?;
-    let incidents = Report::create(&args.output, "incidents.csv", INCIDENT_COLUMNS)?;
+    // Everything that can fail on the user's input is checked before any
+    // output is written.
     let options = Options {
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         block_size: args.block_size.max(1),
+        max_game_bytes: args.max_game_bytes,
         rules: Rules {
             dead_position_check: !args.no_dead_check,
             regime: args.regime,
@@ -121,21 +122,34 @@ fn audit(args: &Args) -> io::Result<Summary> {
             Some(path) => Some(Arc::new(EventLog::load(path).map_err(io::Error::other)?)),
             None => None,
         },
+        raw: args.raw,
     };
+    fs::create_dir_all(&args.output).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "cannot create the report directory {}: {e} (choose another with -o DIR)",
+                args.output.display()
+            ),
+        )
+    })?;
+    let mut verdicts = Report::create(&args.output, "verdicts.csv", VERDICT_COLUMNS)?;
+    let mut incidents = Report::create(&args.output, "incidents.csv", INCIDENT_COLUMNS)?;
     let progress = progress_bar(&inputs);
-    let (mut v, mut i) = (verdicts.writer, incidents.writer);
-    let mut summary = pipeline::run(&inputs, &options, &progress, &mut v, &mut i)?;
+    let mut summary = pipeline::run(&inputs, &options, &progress, &mut verdicts, &mut incidents)
+        .map_err(|e| io::Error::new(e.kind(), format!("writing the reports failed: {e}")))?;
     progress.finish_and_clear();
-    Report::finish(v, &verdicts.temp, &verdicts.path)?;
-    Report::finish(i, &incidents.temp, &incidents.path)?;
+    verdicts.finish()?;
+    incidents.finish()?;
     summary.source_errors.splice(0..0, problems);
     Ok(summary)
 }
 
 /// A report file written under a temporary name and renamed when complete,
-/// so that a failed run never leaves a file that looks whole.
+/// so that a failed run never leaves a file that looks whole: dropped
+/// unfinished, it removes its temporary file.
 struct Report {
-    writer: BufWriter<File>,
+    writer: Option<BufWriter<File>>,
     temp: PathBuf,
     path: PathBuf,
 }
@@ -147,24 +161,58 @@ impl Report {
         let file = File::create(&temp).map_err(|e| {
             io::Error::new(e.kind(), format!("cannot write {}: {e}", temp.display()))
         })?;
-        let mut writer = BufWriter::with_capacity(1 << 20, file);
-        writer.write_all(&header(columns))?;
-        Ok(Report { writer, temp, path })
+        let mut report = Report {
+            writer: Some(BufWriter::with_capacity(1 << 20, file)),
+            temp,
+            path,
+        };
+        report.write_all(&header(columns))?;
+        Ok(report)
     }
 
-    fn finish(writer: BufWriter<File>, temp: &Path, path: &Path) -> io::Result<()> {
-        let file = writer.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        fs::rename(temp, path).map_err(|e| {
+    fn finish(mut self) -> io::Result<()> {
+        let writer = self.writer.take().expect("finished once");
+        let result = self.close(writer);
+        if result.is_err() {
+            let _ = fs::remove_file(&self.temp);
+        }
+        result
+    }
+
+    fn close(&self, writer: BufWriter<File>) -> io::Result<()> {
+        let shown = self.path.display().to_string();
+        let file = writer.into_inner().map_err(|e| {
+            io::Error::new(
+                e.error().kind(),
+                format!("cannot write {shown}: {}", e.error()),
+            )
+        })?;
+        file.sync_all()
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot write {shown}: {e}")))?;
+        fs::rename(&self.temp, &self.path).map_err(|e| {
             io::Error::new(
                 e.kind(),
-                format!(
-                    "cannot rename {} to {}: {e}",
-                    temp.display(),
-                    path.display()
-                ),
+                format!("cannot rename {} to {shown}: {e}", self.temp.display()),
             )
         })
+    }
+}
+
+impl Write for Report {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writer.as_mut().expect("not finished").write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.as_mut().expect("not finished").flush()
+    }
+}
+
+impl Drop for Report {
+    fn drop(&mut self) {
+        if self.writer.take().is_some() {
+            let _ = fs::remove_file(&self.temp);
+        }
     }
 }
 

@@ -81,6 +81,8 @@ pub struct GameRecord<'a> {
     /// What the text got wrong in a way that stops the audit, with the
     /// byte offset it was seen at.
     pub damage: Option<(String, usize)>,
+    /// The line of the game's first byte in its source (1 when unknown).
+    pub first_line: u64,
 }
 
 impl<'a> GameRecord<'a> {
@@ -100,9 +102,14 @@ impl<'a> GameRecord<'a> {
             .unwrap_or(GameResult::Unfinished)
     }
 
-    /// 1-based line of a byte offset within the game.
-    pub fn line_of(&self, offset: usize) -> usize {
-        1 + memchr::memchr_iter(b'\n', &self.bytes[..offset.min(self.bytes.len())]).count()
+    /// The line in the source of a byte offset within the game.
+    pub fn line_of(&self, offset: usize) -> u64 {
+        let before = &self.bytes[..offset.min(self.bytes.len())];
+        // Lines end at `\n`, `\r\n` or a lone `\r`.
+        let breaks = memchr::memchr2_iter(b'\n', b'\r', before)
+            .filter(|&i| !(before[i] == b'\r' && before.get(i + 1) == Some(&b'\n')))
+            .count();
+        self.first_line.max(1) + breaks as u64
     }
 }
 
@@ -110,6 +117,7 @@ impl<'a> GameRecord<'a> {
 pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     let mut game = GameRecord {
         bytes,
+        first_line: 1,
         ..GameRecord::default()
     };
     let mut i = if bytes.starts_with(b"\xef\xbb\xbf") {
@@ -133,7 +141,7 @@ fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
         }
         match b[i] {
             b'[' => i = read_tag(b, i + 1, &mut game.tags),
-            b'%' if i == 0 || b[i - 1] == b'\n' => i = line_end(b, i),
+            b'%' if at_line_start(b, i) => i = line_end(b, i),
             _ => return line_start.max(i),
         }
     }
@@ -207,8 +215,13 @@ fn decode(bytes: Vec<u8>) -> String {
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&c| char::from(c)).collect())
 }
 
+/// Where the line holding `b[i]` ends (`\n`, `\r\n` or a lone `\r`).
 fn line_end(b: &[u8], i: usize) -> usize {
-    memchr::memchr(b'\n', &b[i.min(b.len())..]).map_or(b.len(), |p| i + p)
+    memchr::memchr2(b'\n', b'\r', &b[i.min(b.len())..]).map_or(b.len(), |p| i + p)
+}
+
+fn at_line_start(b: &[u8], i: usize) -> bool {
+    i == 0 || matches!(b[i - 1], b'\n' | b'\r')
 }
 
 fn is_delimiter(c: u8) -> bool {
@@ -232,7 +245,7 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
                 i = text_end + 1;
             }
             b';' => i = line_end(b, i),
-            b'%' if i == 0 || b[i - 1] == b'\n' => i = line_end(b, i),
+            b'%' if at_line_start(b, i) => i = line_end(b, i),
             b'(' => {
                 depth += 1;
                 i += 1;
@@ -286,7 +299,9 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
     // `e.p.` after a capture, and evaluation glyphs (`+-`, `⩱`, `=`) are
     // annotations, not moves; `--` is a null move.
     let annotation = matches!(text, b"e.p." | b"ep" | b"e.p")
-        || text != b"--" && !text.iter().any(u8::is_ascii_alphanumeric);
+        || text != b"--"
+            && std::str::from_utf8(text)
+                .is_ok_and(|t| t.chars().all(|c| !c.is_alphanumeric() && !c.is_control()));
     if start == end || annotation {
         return;
     }
@@ -380,6 +395,15 @@ mod tests {
         assert_eq!(plies[1], Ok(3));
         assert!(plies[2].is_err());
         assert_eq!(g.moves[1].clock, Some(Clock(60_000)));
+    }
+
+    #[test]
+    fn lone_carriage_returns() {
+        let g =
+            parse_game(b"[Event \"e\"]\r[Site \"s\"]\r\r1. e4 ; note\re5 2. Nf3\r% escape\r*\r");
+        assert_eq!(g.tags.site.as_deref(), Some("s"));
+        assert_eq!(tokens(&g), ["e4", "e5", "Nf3"]);
+        assert_eq!(g.line_of(g.moves[1].span.start as usize), 5);
     }
 
     #[test]

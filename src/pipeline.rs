@@ -23,7 +23,7 @@ use crate::laws::{Game, Rules, judge};
 use crate::parse::parse_game;
 use crate::replay::replay;
 use crate::report::{IncidentRow, Origin, UnmatchedRow, VerdictRow, buffer_writer};
-use crate::split::{Block, Splitter};
+use crate::split::{Block, GameSlice, Splitter};
 use crate::verdict::Verdict;
 
 /// How to run an audit.
@@ -32,6 +32,10 @@ pub struct Options {
     pub threads: usize,
     /// Bytes per block handed to a worker (at least; a block ends on a game).
     pub block_size: usize,
+    /// The largest game read whole.
+    pub max_game_bytes: usize,
+    /// Leave cells as found, formulas and all (`--raw`).
+    pub raw: bool,
     pub rules: Rules,
     /// Claims from a sidecar file (`--events`).
     pub events: Option<Arc<EventLog>>,
@@ -168,7 +172,7 @@ fn read_all(
                 continue;
             }
         };
-        let mut splitter = Splitter::new(stream, options.block_size);
+        let mut splitter = Splitter::with_limit(stream, options.block_size, options.max_game_bytes);
         loop {
             match splitter.next_block() {
                 Ok(Some(block)) => {
@@ -179,10 +183,11 @@ fn read_all(
                     let name = name.clone();
                     let rules = options.rules.clone();
                     let events = options.events.clone();
+                    let raw = options.raw;
                     let this = seq;
                     seq += 1;
                     pool.spawn(move || {
-                        let report = audit_block(&block, &name, &rules, events.as_deref());
+                        let report = audit_block(&block, &name, &rules, events.as_deref(), raw);
                         let _ = results.send((this, report));
                     });
                 }
@@ -246,25 +251,26 @@ fn audit_block(
     source: &str,
     rules: &Rules,
     events: Option<&EventLog>,
+    raw: bool,
 ) -> BlockReport {
     let mut verdicts = buffer_writer();
     let mut incidents = buffer_writer();
     let mut summary = Summary::default();
     let mut matched_events = Vec::new();
-    for (i, range) in block.games.iter().enumerate() {
+    for (i, slice) in block.games.iter().enumerate() {
         let origin = Origin {
             source,
             game: block.first_game + i as u64 + 1,
-            offset: block.base + range.start as u64,
+            offset: slice.offset,
+            raw,
         };
-        let bytes = &block.data[range.clone()];
         let sinks = Sinks {
             verdicts: &mut verdicts,
             incidents: &mut incidents,
             summary: &mut summary,
             matched_events: &mut matched_events,
         };
-        audit_game(bytes, origin, rules, events, sinks);
+        audit_game(&block.data, slice, origin, rules, events, sinks);
     }
     BlockReport {
         verdicts: verdicts.into_inner().unwrap_or_default(),
@@ -285,13 +291,15 @@ struct Sinks<'a> {
 /// Audits one game and formats its rows. Never panics: a panic inside the
 /// chess libraries becomes an `error` row for that game.
 fn audit_game(
-    bytes: &[u8],
+    data: &[u8],
+    slice: &GameSlice,
     origin: Origin<'_>,
     rules: &Rules,
     events: Option<&EventLog>,
     out: Sinks<'_>,
 ) {
-    let record = parse_game(bytes);
+    let mut record = parse_game(&data[slice.bytes.clone()]);
+    record.first_line = slice.line;
     let mut claims = record.claims.clone();
     if let Some(events) = events {
         for (line, claim) in events.claims_for(&record.tags) {
@@ -299,8 +307,14 @@ fn audit_game(
             claims.push(claim);
         }
     }
-    let audited = catch_unwind(AssertUnwindSafe(|| audit_record(&record, claims, rules)));
-    let (verdict, found) = audited.unwrap_or_else(|panic| {
+    let audited = match &slice.problem {
+        Some(problem) => Ok((
+            Verdict::error(format!("line {}: {problem}", slice.line)),
+            Vec::new(),
+        )),
+        None => catch_unwind(AssertUnwindSafe(|| audit_record(&record, claims, rules))),
+    };
+    let (mut verdict, found) = audited.unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -313,6 +327,14 @@ fn audit_game(
             Vec::new(),
         )
     });
+    if verdict.status == crate::verdict::Status::Error {
+        // An error row must be enough to find the game: source, number, line.
+        let source = match origin.source {
+            "-" => "standard input",
+            path => path,
+        };
+        verdict.reason = format!("{source}, game {}: {}", origin.game, verdict.reason);
+    }
     let recorded = record.recorded_result().as_str();
     let row = VerdictRow::new(
         origin,
@@ -350,7 +372,7 @@ fn audit_record(
 ) -> (Verdict, Vec<Incident>) {
     if let Some((what, at)) = &record.damage {
         return (
-            Verdict::error(format!("line {} of the game: {what}", record.line_of(*at))),
+            Verdict::error(format!("line {}: {what}", record.line_of(*at))),
             Vec::new(),
         );
     }

@@ -464,6 +464,17 @@ fn physical_move(setup: &Setup, written: Written, mode: CastlingMode) -> Result<
                 [from] if reaching.is_empty() => Some(normal(setup, role, *from, to, promotion)),
                 _ => None,
             };
+            if reaching.len() > 1 && pick(setup, reaching.clone()).is_none() {
+                return Err(format!(
+                    "ambiguous: more than one {} of {}'s can move to {to}",
+                    role_name(role),
+                    if color == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                ));
+            }
             pick(setup, reaching).or(only).ok_or_else(|| {
                 format!(
                     "no {} of {}'s can move to {to}",

@@ -3,6 +3,8 @@
 //! Column names and order are part of the interface: later versions may
 //! append columns, never rename or reorder them.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::clock::Clock;
@@ -22,6 +24,32 @@ pub struct Origin<'a> {
     pub game: u64,
     /// Offset of the game's first byte in the decompressed stream.
     pub offset: u64,
+    /// Leave cells as found (`--raw`), formulas and all.
+    pub raw: bool,
+}
+
+/// A cell as written: text that a spreadsheet would evaluate as a formula
+/// (a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets
+/// a leading apostrophe, which spreadsheets show as text and do not run —
+/// unless `raw`. A lone `-` (lichess's Round) and numbers such as `-1` are
+/// harmless and stay as they are.
+///
+/// ```
+/// use pgn_arbiter::report::cell;
+/// assert_eq!(cell("=HYPERLINK(\"http://x\")", false), "'=HYPERLINK(\"http://x\")");
+/// assert_eq!(cell("-", false), "-");
+/// assert_eq!(cell("-0.5", false), "-0.5");
+/// assert_eq!(cell("@SUM(A1)", true), "@SUM(A1)");
+/// assert_eq!(cell("Carlsen, Magnus", false), "Carlsen, Magnus");
+/// ```
+pub fn cell(text: &str, raw: bool) -> Cow<'_, str> {
+    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let harmless = text == "-" || text.parse::<f64>().is_ok_and(f64::is_finite);
+    if risky && !harmless && !raw {
+        Cow::Owned(format!("'{text}"))
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -29,13 +57,13 @@ pub struct VerdictRow<'a> {
     pub source: &'a str,
     pub game: u64,
     pub offset: u64,
-    pub event: &'a str,
-    pub site: &'a str,
-    pub date: &'a str,
-    pub round: &'a str,
-    pub white: &'a str,
-    pub black: &'a str,
-    pub time_control: &'a str,
+    pub event: Cow<'a, str>,
+    pub site: Cow<'a, str>,
+    pub date: Cow<'a, str>,
+    pub round: Cow<'a, str>,
+    pub white: Cow<'a, str>,
+    pub black: Cow<'a, str>,
+    pub time_control: Cow<'a, str>,
     pub category: &'static str,
     pub plies: usize,
     pub recorded_result: &'static str,
@@ -43,7 +71,7 @@ pub struct VerdictRow<'a> {
     pub status: &'static str,
     pub rule: &'static str,
     pub decided_at_ply: Option<usize>,
-    pub reason: &'a str,
+    pub reason: Cow<'a, str>,
     pub regime: &'static str,
 }
 
@@ -56,7 +84,7 @@ impl<'a> VerdictRow<'a> {
         verdict: &'a Verdict,
         regime: Regime,
     ) -> Self {
-        let tag = |t: &'a Option<String>| t.as_deref().unwrap_or("");
+        let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), origin.raw);
         VerdictRow {
             source: origin.source,
             game: origin.game,
@@ -79,7 +107,7 @@ impl<'a> VerdictRow<'a> {
             status: verdict.status.as_str(),
             rule: verdict.clause.map_or("", |c| c.as_str()),
             decided_at_ply: verdict.decided_at_ply,
-            reason: &verdict.reason,
+            reason: cell(&verdict.reason, origin.raw),
             regime: regime.as_str(),
         }
     }
@@ -94,11 +122,11 @@ pub struct IncidentRow<'a> {
     pub move_label: &'a str,
     pub side: &'static str,
     pub kind: &'static str,
-    pub san: &'a str,
+    pub san: Cow<'a, str>,
     pub fen_before: &'a str,
     pub white_clock: Option<String>,
     pub black_clock: Option<String>,
-    pub detail: &'a str,
+    pub detail: Cow<'a, str>,
 }
 
 impl<'a> IncidentRow<'a> {
@@ -110,11 +138,11 @@ impl<'a> IncidentRow<'a> {
             move_label: &incident.move_label,
             side: incident.side.map_or("", side_name),
             kind: incident.kind.as_str(),
-            san: &incident.san,
+            san: cell(&incident.san, origin.raw),
             fen_before: &incident.fen_before,
             white_clock: incident.white_clock.map(Clock::seconds),
             black_clock: incident.black_clock.map(Clock::seconds),
-            detail: &incident.detail,
+            detail: cell(&incident.detail, origin.raw),
         }
     }
 }

@@ -10,21 +10,46 @@
 //! movetext between them), or at the first line after a blank line that
 //! follows a result token (tagless games separated by blank lines). A blank
 //! line anywhere else does not end a game: ChessBase writes one inside the
-//! tag section, and comments may hold them too.
+//! tag section, and comments may hold them too. Lines end at `\n`, `\r\n` or
+//! a lone `\r`.
+//!
+//! Memory stays bounded whatever the input: a game larger than the limit is
+//! not kept whole. Its first [`HEAD`] bytes are kept (for its tags), the rest
+//! is scanned for the next boundary and dropped, and the game is handed on
+//! with a [`GameSlice::problem`] that says so.
 
 use std::io::{self, Read};
 use std::ops::Range;
+
+/// How much of an oversized game is kept: enough for any tag section.
+pub const HEAD: usize = 64 * 1024;
+
+/// The default limit on one game's size.
+pub const MAX_GAME_BYTES: usize = 16 * 1024 * 1024;
+
+/// One game within a block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSlice {
+    /// The game's bytes within [`Block::data`] (only the head of an
+    /// oversized game).
+    pub bytes: Range<usize>,
+    /// Offset of the game's first byte in the decompressed stream.
+    pub offset: u64,
+    /// 1-based line of the game's first byte in the stream.
+    pub line: u64,
+    /// Why the game cannot be read whole: too large, or cut off by a read
+    /// error.
+    pub problem: Option<String>,
+}
 
 /// Whole games cut from one source.
 #[derive(Debug, Default)]
 pub struct Block {
     /// 0-based index of the block's first game within its source.
     pub first_game: u64,
-    /// Offset of `data[0]` in the decompressed stream.
-    pub base: u64,
     pub data: Vec<u8>,
-    /// Each game's bytes within `data`, in input order.
-    pub games: Vec<Range<usize>>,
+    /// The games, in input order.
+    pub games: Vec<GameSlice>,
 }
 
 /// Where the boundary scanner is between two lines.
@@ -41,43 +66,86 @@ struct Scan {
     tag_names: Vec<u64>,
 }
 
+/// A game start found in the buffer.
+#[derive(Debug, Clone)]
+struct Start {
+    at: usize,
+    offset: u64,
+    line: u64,
+    problem: Option<String>,
+}
+
 /// Reads a stream and hands out [`Block`]s of at least `target` bytes
 /// (except the last), each ending on a game boundary.
 pub struct Splitter<R> {
     reader: R,
     target: usize,
+    max_game: usize,
     buf: Vec<u8>,
-    /// Bytes of `buf` already scanned (always at a line start).
-    scanned: usize,
-    /// Starts of the games found in `buf`, ascending.
-    starts: Vec<usize>,
-    scan: Scan,
+    /// Stream offset of `buf[0]`.
     base: u64,
+    /// Bytes dropped from the buffer (inside an oversized game) since
+    /// `base`: later bytes sit that much further on in the stream.
+    dropped: u64,
+    /// Bytes of `buf` already scanned.
+    scanned: usize,
+    /// `scanned` is inside a line whose start was consumed already.
+    mid_line: bool,
+    /// 1-based line number at `scanned`.
+    line: u64,
+    /// Starts of the games found in `buf`, ascending.
+    starts: Vec<Start>,
+    scan: Scan,
+    /// The last game is over the size limit and is being skipped.
+    oversized: bool,
     games_emitted: u64,
     eof: bool,
 }
 
 impl<R: Read> Splitter<R> {
     pub fn new(reader: R, target: usize) -> Self {
+        Self::with_limit(reader, target, MAX_GAME_BYTES)
+    }
+
+    /// A splitter that treats games larger than `max_game` bytes as
+    /// oversized.
+    pub fn with_limit(reader: R, target: usize, max_game: usize) -> Self {
         Splitter {
             reader,
             target: target.max(1),
-            buf: Vec::with_capacity(target + 64 * 1024),
+            max_game: max_game.max(HEAD),
+            buf: Vec::with_capacity(target.min(1 << 24) + 64 * 1024),
+            base: 0,
+            dropped: 0,
             scanned: 0,
+            mid_line: false,
+            line: 1,
             starts: Vec::new(),
             scan: Scan::default(),
-            base: 0,
+            oversized: false,
             games_emitted: 0,
             eof: false,
         }
     }
 
+    /// How many games the blocks handed out so far hold.
+    pub fn games_emitted(&self) -> u64 {
+        self.games_emitted
+    }
+
     /// The next block, or `None` at the end of the stream. A read error is
-    /// returned once; the games read before it are still handed out by the
-    /// following calls.
+    /// returned once; the games read before it are handed out by the
+    /// following calls, the last of them marked as cut off.
     pub fn next_block(&mut self) -> io::Result<Option<Block>> {
         loop {
-            // Cut when enough is buffered and a game starts after the first.
+            // An oversized game is skipped from the front of the buffer:
+            // hand out the games before it first.
+            if self.oversized && self.starts.len() > 1 {
+                let last = self.starts[self.starts.len() - 1].at;
+                let block = self.cut(last);
+                self.drop_oversized();
+                return Ok(Some(block));
+            }
             if self.buf.len() >= self.target
                 && let Some(cut) = self.cut_point()
             {
@@ -92,7 +160,7 @@ impl<R: Read> Splitter<R> {
                 return Ok(Some(self.cut(end)));
             }
             let old = self.buf.len();
-            let want = (self.target / 2).max(64 * 1024);
+            let want = (self.target / 2).clamp(64 * 1024, 1 << 22);
             self.buf.resize(old + want, 0);
             let n = loop {
                 match self.reader.read(&mut self.buf[old..]) {
@@ -113,6 +181,12 @@ impl<R: Read> Splitter<R> {
                 Err(e) => {
                     self.buf.truncate(old);
                     self.eof = true;
+                    self.scan_lines(true);
+                    if let Some(last) = self.starts.last_mut() {
+                        last.problem.get_or_insert(format!(
+                            "the input ends inside this game: {e}; it may be truncated or corrupt"
+                        ));
+                    }
                     return Err(e);
                 }
             }
@@ -121,67 +195,159 @@ impl<R: Read> Splitter<R> {
 
     /// The last scanned game start after the first game, if any.
     fn cut_point(&self) -> Option<usize> {
-        let first = *self.starts.first()?;
-        self.starts
+        let first = self.starts.first()?.at;
+        let limit = if self.oversized {
+            self.starts.len() - 1
+        } else {
+            self.starts.len()
+        };
+        self.starts[..limit]
             .iter()
             .rev()
-            .copied()
+            .map(|s| s.at)
             .find(|&s| s > first && s <= self.scanned)
-    }
-
-    /// How many games the blocks handed out so far hold.
-    pub fn games_emitted(&self) -> u64 {
-        self.games_emitted
     }
 
     /// Hands out `buf[..end]` as a block; `end` is a game start or the end.
     fn cut(&mut self, end: usize) -> Block {
         let rest = self.buf.split_off(end);
         let data = std::mem::replace(&mut self.buf, rest);
-        let split = self.starts.partition_point(|&s| s < end);
-        let mut starts: Vec<usize> = self.starts.drain(..split).collect();
+        let split = self.starts.partition_point(|s| s.at < end);
+        let starts: Vec<Start> = self.starts.drain(..split).collect();
+        let skipped_inside = self.oversized && self.starts.is_empty();
+        let mut games = Vec::with_capacity(starts.len());
+        for (i, s) in starts.iter().enumerate() {
+            let e = starts.get(i + 1).map_or(data.len(), |n| n.at);
+            let first = s.at + leading_space(&data[s.at..e]);
+            if !has_content(&data[s.at..e]) {
+                continue;
+            }
+            let next_offset = self.base + self.dropped + e as u64;
+            let mut problem = s.problem.clone();
+            if e - s.at > self.max_game || (skipped_inside && i + 1 == starts.len()) {
+                problem.get_or_insert(format!(
+                    "the game is {} bytes long, over the limit of {} bytes \
+                     (raise it with --max-game-bytes)",
+                    next_offset - s.offset,
+                    self.max_game
+                ));
+            }
+            // Only the head of an oversized game is handed on.
+            let end = if problem.is_some() {
+                e.min(s.at + HEAD).max(first)
+            } else {
+                e
+            };
+            games.push(GameSlice {
+                bytes: first..end,
+                offset: s.offset + (first - s.at) as u64,
+                line: s.line,
+                problem,
+            });
+        }
         for s in &mut self.starts {
-            *s -= end;
+            s.at -= end;
         }
         self.scanned -= end.min(self.scanned);
-        let mut games = Vec::with_capacity(starts.len());
-        for (i, &s) in starts.iter().enumerate() {
-            let e = starts.get(i + 1).copied().unwrap_or(data.len());
-            let s = s + leading_space(&data[s..e]);
-            if has_content(&data[s..e]) {
-                games.push(s..e);
-            }
-        }
-        starts.clear();
         let block = Block {
             first_game: self.games_emitted,
-            base: self.base,
             data,
             games,
         };
         self.games_emitted += block.games.len() as u64;
-        self.base += end as u64;
+        self.base += self.dropped + end as u64;
+        self.dropped = 0;
+        if self.starts.is_empty() {
+            self.oversized = false;
+        }
         block
     }
 
+    fn push_start(&mut self, at: usize) {
+        let offset = self.base + self.dropped + at as u64;
+        if self.oversized
+            && let Some(s) = self.starts.last_mut()
+        {
+            // The oversized game ends here.
+            let size = offset - s.offset;
+            s.problem.get_or_insert(format!(
+                "the game is {size} bytes long, over the limit of {} bytes (raise it with --max-game-bytes)",
+                self.max_game
+            ));
+            self.oversized = false;
+        }
+        self.starts.push(Start {
+            at,
+            offset,
+            line: self.line,
+            problem: None,
+        });
+    }
+
     /// Scans every complete line of `buf` past `scanned`; at the end of the
-    /// stream also the unterminated last line.
+    /// stream also the unterminated last line. Keeps an oversized game's
+    /// head only.
     fn scan_lines(&mut self, at_eof: bool) {
-        if self.starts.is_empty() && self.scanned == 0 {
-            self.starts.push(0);
+        if self.starts.is_empty() && self.scanned == 0 && self.base == 0 && self.dropped == 0 {
+            self.push_start(0);
         }
         while self.scanned < self.buf.len() {
             let rest = &self.buf[self.scanned..];
-            let len = match memchr::memchr(b'\n', rest) {
-                Some(i) => i + 1,
-                None if at_eof => rest.len(),
-                None => return,
+            let (len, ends_line) = match memchr::memchr2(b'\n', b'\r', rest) {
+                Some(i) if rest[i] == b'\r' && i + 1 == rest.len() && !at_eof => {
+                    // `\r` at the end of what was read: `\n` may follow.
+                    (0, false)
+                }
+                Some(i) if rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n') => (i + 2, true),
+                Some(i) => (i + 1, true),
+                None if at_eof => (rest.len(), true),
+                None => (0, false),
             };
+            if !ends_line {
+                // A line longer than a game may be: consume it in parts.
+                let game_start = self.starts.last().map_or(0, |s| s.at);
+                if self.buf.len() - game_start > self.max_game && !rest.is_empty() {
+                    let chunk_len = rest.len();
+                    self.scan
+                        .chunk(&self.buf[self.scanned..self.scanned + chunk_len]);
+                    self.scanned += chunk_len;
+                    self.mid_line = true;
+                    self.oversized = true;
+                }
+                break;
+            }
             let start = self.scanned;
-            if self.scan.line(&self.buf[start..start + len]) {
-                self.starts.push(start);
+            let line = &self.buf[start..start + len];
+            let boundary = if std::mem::take(&mut self.mid_line) {
+                self.scan.chunk(line);
+                false
+            } else {
+                self.scan.line(line)
+            };
+            if boundary {
+                self.push_start(start);
             }
             self.scanned += len;
+            self.line += 1;
+            let game_start = self.starts.last().map_or(0, |s| s.at);
+            if self.scanned - game_start > self.max_game {
+                self.oversized = true;
+            }
+        }
+        self.drop_oversized();
+    }
+
+    /// The last game is over the limit: once it is alone at the front of
+    /// the buffer, keep its head and drop what was scanned beyond it (once
+    /// per read, not per line: each drop moves the rest of the buffer).
+    fn drop_oversized(&mut self) {
+        if !self.oversized || self.starts.len() != 1 || self.starts[0].at != 0 {
+            return; // `next_block` first hands out the games before it.
+        }
+        if self.scanned > HEAD {
+            self.buf.drain(HEAD..self.scanned);
+            self.dropped += (self.scanned - HEAD) as u64;
+            self.scanned = HEAD;
         }
     }
 }
@@ -233,6 +399,22 @@ impl Scan {
         }
         self.scan_movetext(body);
         boundary
+    }
+
+    /// Scans bytes from the middle of a line: only comments matter.
+    fn chunk(&mut self, mut bytes: &[u8]) {
+        self.has_movetext = true;
+        self.after_result = false;
+        loop {
+            let needle = if self.in_comment { b'}' } else { b'{' };
+            match memchr::memchr(needle, bytes) {
+                Some(i) => {
+                    self.in_comment = !self.in_comment;
+                    bytes = &bytes[i + 1..];
+                }
+                None => return,
+            }
+        }
     }
 
     fn start_game(&mut self) {
@@ -300,19 +482,29 @@ fn tag_name_hash(s: &[u8]) -> u64 {
 mod tests {
     use super::*;
 
-    fn games(pgn: &str, target: usize) -> Vec<String> {
-        let mut s = Splitter::new(pgn.as_bytes(), target);
+    fn split(
+        pgn: &[u8],
+        target: usize,
+        max_game: usize,
+    ) -> Vec<(String, u64, u64, Option<String>)> {
+        let mut s = Splitter::with_limit(pgn, target, max_game);
         let mut out = Vec::new();
         while let Some(b) = s.next_block().unwrap() {
             for g in &b.games {
-                out.push(
-                    String::from_utf8_lossy(&b.data[g.clone()])
-                        .trim()
-                        .to_string(),
-                );
+                let text = String::from_utf8_lossy(&b.data[g.bytes.clone()])
+                    .trim()
+                    .to_string();
+                out.push((text, g.offset, g.line, g.problem.clone()));
             }
         }
         out
+    }
+
+    fn games(pgn: &str, target: usize) -> Vec<String> {
+        split(pgn.as_bytes(), target, MAX_GAME_BYTES)
+            .into_iter()
+            .map(|g| g.0)
+            .collect()
     }
 
     #[test]
@@ -330,6 +522,22 @@ mod tests {
     }
 
     #[test]
+    fn offsets_and_lines() {
+        let pgn = "\n[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\r\n\r\n1. d4 *\r\n";
+        let got = split(pgn.as_bytes(), 1 << 20, MAX_GAME_BYTES);
+        assert_eq!(got[0].1, 1);
+        assert_eq!(got[1].1, pgn.find("[Event \"b\"]").unwrap() as u64);
+        assert_eq!((got[0].2, got[1].2), (1, 6));
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines() {
+        let pgn = "[Event \"a\"]\r\r1. e4 1-0\r[Event \"b\"]\r\r1. d4 *\r";
+        assert_eq!(games(pgn, 1 << 20).len(), 2);
+        assert_eq!(games(pgn, 3).len(), 2);
+    }
+
+    #[test]
     fn blank_line_in_tags_or_comment_is_not_a_boundary() {
         let pgn = "[Event \"a\"]\n\n[Site \"x\"]\n\n1. e4 {one\n\n[Site \"no\"] two} e5 1-0\n";
         assert_eq!(games(pgn, 1 << 20).len(), 1);
@@ -337,14 +545,8 @@ mod tests {
 
     #[test]
     fn byte_order_mark_before_tags() {
-        assert_eq!(
-            games(
-                "\u{feff}[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n\u{feff}[Event \"c\"]\n*\n",
-                1 << 20
-            )
-            .len(),
-            2
-        );
+        let pgn = "\u{feff}[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n\u{feff}[Event \"c\"]\n*\n";
+        assert_eq!(games(pgn, 1 << 20).len(), 2);
     }
 
     #[test]
@@ -370,10 +572,107 @@ mod tests {
                 "[Event \"g{i}\"]\n[Site \"s\"]\n\n1. e4 {{c\n\nc}} e5 2. Nf3 1-0\n\n"
             ));
         }
-        let big = games(&pgn, 1 << 20);
+        let big = split(pgn.as_bytes(), 1 << 20, MAX_GAME_BYTES);
         assert_eq!(big.len(), 300);
         for target in [1, 7, 100, 4096] {
-            assert_eq!(games(&pgn, target), big, "target {target}");
+            assert_eq!(
+                split(pgn.as_bytes(), target, MAX_GAME_BYTES),
+                big,
+                "target {target}"
+            );
         }
+    }
+
+    #[test]
+    fn oversized_games_keep_their_head_and_reading_resumes() {
+        let huge_comment = "x".repeat(400_000);
+        let long_line = "e4 ".repeat(100_000);
+        let pgn = format!(
+            "[Event \"before\"]\n\n1. e4 *\n\n[Event \"comment\"]\n\n1. e4 {{{huge_comment}}} *\n\n\
+             [Event \"lines\"]\n\n{}*\n\n[Event \"line\"]\n\n{long_line}*\n\n[Event \"after\"]\n\n1. d4 *\n",
+            "1. e4 e5\n".repeat(40_000)
+        );
+        for target in [1, 1000, 1 << 20] {
+            let got = split(pgn.as_bytes(), target, HEAD * 2);
+            let names: Vec<&str> = got
+                .iter()
+                .map(|g| &g.0[..g.0.find('\n').unwrap_or(g.0.len())])
+                .collect();
+            assert_eq!(
+                names,
+                [
+                    "[Event \"before\"]",
+                    "[Event \"comment\"]",
+                    "[Event \"lines\"]",
+                    "[Event \"line\"]",
+                    "[Event \"after\"]"
+                ],
+                "target {target}"
+            );
+            let problems: Vec<bool> = got.iter().map(|g| g.3.is_some()).collect();
+            assert_eq!(
+                problems,
+                [false, true, true, true, false],
+                "target {target}"
+            );
+            assert!(got[1].3.as_ref().unwrap().contains("--max-game-bytes"));
+            assert!(got.iter().all(|g| g.0.len() <= HEAD));
+            // Offsets still point at each game in the stream.
+            for g in &got {
+                assert!(
+                    pgn[g.1 as usize..].starts_with(&g.0[..10]),
+                    "target {target}"
+                );
+            }
+            assert_eq!(
+                got[4].2 as usize,
+                pgn[..got[4].1 as usize].matches('\n').count() + 1
+            );
+        }
+    }
+
+    #[test]
+    fn read_error_marks_the_last_game() {
+        struct Failing<'a>(&'a [u8], bool);
+        impl Read for Failing<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0.is_empty() {
+                    if std::mem::replace(&mut self.1, true) {
+                        return Ok(0);
+                    }
+                    return Err(io::Error::other("corrupt deflate stream"));
+                }
+                let n = buf.len().min(self.0.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let mut s = Splitter::new(
+            Failing(
+                b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5 2.",
+                false,
+            ),
+            1 << 20,
+        );
+        let mut games = Vec::new();
+        let mut errors = 0;
+        loop {
+            match s.next_block() {
+                Ok(Some(b)) => games.extend(b.games),
+                Ok(None) => break,
+                Err(_) => errors += 1,
+            }
+        }
+        assert_eq!(errors, 1);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].problem.is_none());
+        assert!(
+            games[1]
+                .problem
+                .as_ref()
+                .unwrap()
+                .contains("corrupt deflate stream")
+        );
     }
 }

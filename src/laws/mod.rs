@@ -496,11 +496,7 @@ fn unmoved_verdict(
             .record
             .line_of(game.record.moves[stop.token].span.start as usize);
         let side = game.replay.mover(ply);
-        let why = format!(
-            "{} {} (line {line} of the game)",
-            game.replay.move_label(ply),
-            stop.why
-        );
+        let why = format!("line {line}: {} {}", game.replay.move_label(ply), stop.why);
         incidents.push(game.incident(ply, IncidentKind::UnreadableMove, Some(side), why.clone()));
         return Verdict::error(format!("the move text cannot be read: {why}"));
     }

@@ -70,7 +70,8 @@ pub fn audit(args: &[&str], stdin: Option<&[u8]>) -> Run {
                 .stderr(std::process::Stdio::piped())
                 .spawn()
                 .unwrap();
-            child.stdin.take().unwrap().write_all(bytes).unwrap();
+            // The program may exit before reading it all (a usage error).
+            let _ = child.stdin.take().unwrap().write_all(bytes);
             child.wait_with_output().unwrap()
         }
     };
