@@ -65,6 +65,11 @@ pub struct Args {
     /// with an apostrophe.
     #[arg(long)]
     pub raw: bool,
+    /// Also write every game back to FILE, a `corrected` game with the
+    /// correct result in its Result tag, the recorded one in a
+    /// RecordedResult tag and a comment at the deciding move.
+    #[arg(long, value_name = "FILE")]
+    pub fixed_pgn: Option<PathBuf>,
     /// Bytes of PGN per work unit.
     #[arg(long, hide = true, default_value_t = 512 * 1024)]
     pub block_size: usize,
@@ -123,6 +128,7 @@ fn audit(args: &Args) -> io::Result<Summary> {
             None => None,
         },
         raw: args.raw,
+        fixed_pgn: args.fixed_pgn.is_some(),
     };
     fs::create_dir_all(&args.output).map_err(|e| {
         io::Error::new(
@@ -133,14 +139,29 @@ fn audit(args: &Args) -> io::Result<Summary> {
             ),
         )
     })?;
-    let mut verdicts = Report::create(&args.output, "verdicts.csv", VERDICT_COLUMNS)?;
-    let mut incidents = Report::create(&args.output, "incidents.csv", INCIDENT_COLUMNS)?;
+    let mut verdicts = Report::create(&args.output.join("verdicts.csv"), &header(VERDICT_COLUMNS))?;
+    let mut incidents = Report::create(
+        &args.output.join("incidents.csv"),
+        &header(INCIDENT_COLUMNS),
+    )?;
+    let mut fixed = match &args.fixed_pgn {
+        Some(path) => Some(Report::create(path, b"")?),
+        None => None,
+    };
     let progress = progress_bar(&inputs);
-    let mut summary = pipeline::run(&inputs, &options, &progress, &mut verdicts, &mut incidents)
+    let mut outputs = pipeline::Outputs {
+        verdicts: &mut verdicts,
+        incidents: &mut incidents,
+        fixed: fixed.as_mut().map(|f| f as &mut dyn Write),
+    };
+    let mut summary = pipeline::run(&inputs, &options, &progress, &mut outputs)
         .map_err(|e| io::Error::new(e.kind(), format!("writing the reports failed: {e}")))?;
     progress.finish_and_clear();
     verdicts.finish()?;
     incidents.finish()?;
+    if let Some(fixed) = fixed {
+        fixed.finish()?;
+    }
     summary.source_errors.splice(0..0, problems);
     Ok(summary)
 }
@@ -155,9 +176,13 @@ struct Report {
 }
 
 impl Report {
-    fn create(dir: &Path, name: &str, columns: &[&str]) -> io::Result<Report> {
-        let path = dir.join(name);
-        let temp = dir.join(format!(".{name}.partial"));
+    fn create(path: &Path, header: &[u8]) -> io::Result<Report> {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let temp = path.with_file_name(format!(".{name}.partial"));
+        let path = path.to_path_buf();
         let file = File::create(&temp).map_err(|e| {
             io::Error::new(e.kind(), format!("cannot write {}: {e}", temp.display()))
         })?;
@@ -166,7 +191,7 @@ impl Report {
             temp,
             path,
         };
-        report.write_all(&header(columns))?;
+        report.write_all(header)?;
         Ok(report)
     }
 
@@ -259,6 +284,13 @@ fn report_summary(s: &Summary, dir: &Path) {
     );
     let _ = writeln!(err, "  status: {}", counts(&s.by_status));
     let _ = writeln!(err, "  rule:   {}", counts(&s.by_rule));
+    if s.not_copied > 0 {
+        let _ = writeln!(
+            err,
+            "  {} game(s) over --max-game-bytes could not be copied into the corrected PGN",
+            s.not_copied
+        );
+    }
     if s.unmatched_events > 0 {
         let _ = writeln!(
             err,

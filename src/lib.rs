@@ -12,6 +12,7 @@ pub mod audit;
 pub mod claim;
 pub mod clock;
 pub mod events;
+pub mod fixed;
 pub mod helpmate;
 pub mod incident;
 pub mod input;

@@ -83,6 +83,19 @@ pub struct GameRecord<'a> {
     pub damage: Option<(String, usize)>,
     /// The line of the game's first byte in its source (1 when unknown).
     pub first_line: u64,
+    /// Where things stand in the bytes, for writing the game back corrected.
+    pub layout: Layout,
+}
+
+/// Byte positions within a game's text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// The end of the tag section's last line (0 with no tags).
+    pub tags_end: usize,
+    /// The `Result` tag's value, between its quotes.
+    pub result_tag: Option<Range<usize>>,
+    /// The termination marker at the end of the movetext.
+    pub result_token: Option<Range<usize>>,
 }
 
 impl<'a> GameRecord<'a> {
@@ -140,7 +153,10 @@ fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
             return i;
         }
         match b[i] {
-            b'[' => i = read_tag(b, i + 1, &mut game.tags),
+            b'[' => {
+                i = read_tag(b, i + 1, game);
+                game.layout.tags_end = line_end(b, i.saturating_sub(1).max(line_start));
+            }
             b'%' if at_line_start(b, i) => i = line_end(b, i),
             _ => return line_start.max(i),
         }
@@ -148,7 +164,7 @@ fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
 }
 
 /// Reads `Name "value"]` after the `[`; returns the offset after the tag.
-fn read_tag(b: &[u8], mut i: usize, tags: &mut Tags) -> usize {
+fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
     let name_start = i;
     while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'"' && b[i] != b']' {
         i += 1;
@@ -198,7 +214,10 @@ fn read_tag(b: &[u8], mut i: usize, tags: &mut Tags) -> usize {
         value.push(b[j]);
         j += 1;
     }
-    tags.set(name, decode(value));
+    if name == b"Result" {
+        game.layout.result_tag = Some(i..end);
+    }
+    game.tags.set(name, decode(value));
     // Another tag may follow on the same line.
     let after = close.map_or(eol, |q| q + 1);
     let mut k = after;
@@ -279,6 +298,7 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
     let whole = &b[start..end];
     if is_result_token(whole) {
         game.result_token = GameResult::parse(&String::from_utf8_lossy(whole));
+        game.layout.result_token = Some(start..end);
         return;
     }
     // `12.`, `12...`, `12.e4`, `12...Nf6`; a bare `12` is a number too.
@@ -361,6 +381,18 @@ mod tests {
             Some(GameResult::Win(shakmaty::Color::White))
         );
         assert!(g.damage.is_none());
+    }
+
+    #[test]
+    fn layout_of_result_tag_and_marker() {
+        let pgn = b"[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+        let g = parse_game(pgn);
+        assert_eq!(&pgn[g.layout.result_tag.clone().unwrap()], b"1-0");
+        assert_eq!(&pgn[g.layout.result_token.clone().unwrap()], b"1-0");
+        assert_eq!(
+            &pgn[..g.layout.tags_end],
+            b"[Event \"e\"]\n[Result \"1-0\"]"
+        );
     }
 
     #[test]

@@ -17,6 +17,7 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 
 use crate::events::EventLog;
+use crate::fixed::corrected;
 use crate::incident::Incident;
 use crate::input::{Source, decompress};
 use crate::laws::{Game, Rules, judge};
@@ -36,6 +37,8 @@ pub struct Options {
     pub max_game_bytes: usize,
     /// Leave cells as found, formulas and all (`--raw`).
     pub raw: bool,
+    /// Write the games back corrected (`--fixed-pgn`).
+    pub fixed_pgn: bool,
     pub rules: Rules,
     /// Claims from a sidecar file (`--events`).
     pub events: Option<Arc<EventLog>>,
@@ -53,6 +56,8 @@ pub struct Summary {
     pub source_errors: Vec<String>,
     /// Lines of the events file that matched no game.
     pub unmatched_events: u64,
+    /// Games too large to be written back to the corrected PGN.
+    pub not_copied: u64,
     pub seconds: f64,
 }
 
@@ -61,18 +66,27 @@ pub struct Summary {
 struct BlockReport {
     verdicts: Vec<u8>,
     incidents: Vec<u8>,
+    /// The games written back, corrected (`--fixed-pgn`).
+    fixed: Vec<u8>,
     summary: Summary,
     /// Lines of the events file that matched a game of the block.
     matched_events: Vec<usize>,
 }
 
-/// Audits every game of `sources`, writing rows to the two sinks.
+/// Where a run writes.
+pub struct Outputs<'a> {
+    pub verdicts: &'a mut dyn Write,
+    pub incidents: &'a mut dyn Write,
+    /// The corrected PGN, when asked for.
+    pub fixed: Option<&'a mut dyn Write>,
+}
+
+/// Audits every game of `sources`, writing to the outputs.
 pub fn run(
     sources: &[Source],
     options: &Options,
     progress: &ProgressBar,
-    verdicts: &mut dyn Write,
-    incidents: &mut dyn Write,
+    out: &mut Outputs<'_>,
 ) -> io::Result<Summary> {
     let started = Instant::now();
     quiet_worker_panics();
@@ -102,8 +116,7 @@ pub fn run(
             result_rx,
             &permit_tx,
             progress,
-            verdicts,
-            incidents,
+            out,
             &mut summary,
             &mut matched,
         );
@@ -121,7 +134,8 @@ pub fn run(
             summary.unmatched_events += 1;
             summary.incident_rows += 1;
         }
-        incidents.write_all(&w.into_inner().unwrap_or_default())?;
+        out.incidents
+            .write_all(&w.into_inner().unwrap_or_default())?;
     }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
@@ -157,6 +171,7 @@ fn read_all(
     permits: Receiver<()>,
     results: std::sync::mpsc::Sender<(u64, BlockReport)>,
 ) -> Vec<String> {
+    let shared = Arc::new(options.clone());
     let mut errors = Vec::new();
     let mut seq = 0u64;
     for (index, source) in sources.iter().enumerate() {
@@ -181,13 +196,11 @@ fn read_all(
                     }
                     let results = results.clone();
                     let name = name.clone();
-                    let rules = options.rules.clone();
-                    let events = options.events.clone();
-                    let raw = options.raw;
+                    let shared = Arc::clone(&shared);
                     let this = seq;
                     seq += 1;
                     pool.spawn(move || {
-                        let report = audit_block(&block, &name, &rules, events.as_deref(), raw);
+                        let report = audit_block(&block, &name, &shared);
                         let _ = results.send((this, report));
                     });
                 }
@@ -208,8 +221,7 @@ fn write_in_order(
     results: Receiver<(u64, BlockReport)>,
     permits: &SyncSender<()>,
     progress: &ProgressBar,
-    verdicts: &mut dyn Write,
-    incidents: &mut dyn Write,
+    out: &mut Outputs<'_>,
     summary: &mut Summary,
     matched: &mut [bool],
 ) -> io::Result<()> {
@@ -219,8 +231,11 @@ fn write_in_order(
     for (seq, report) in results {
         pending.insert(seq, report);
         while let Some(report) = pending.remove(&next) {
-            verdicts.write_all(&report.verdicts)?;
-            incidents.write_all(&report.incidents)?;
+            out.verdicts.write_all(&report.verdicts)?;
+            out.incidents.write_all(&report.incidents)?;
+            if let Some(fixed) = out.fixed.as_mut() {
+                fixed.write_all(&report.fixed)?;
+            }
             merge(summary, report.summary);
             for i in report.matched_events {
                 matched[i] = true;
@@ -238,6 +253,7 @@ fn merge(into: &mut Summary, from: Summary) {
     into.games += from.games;
     into.verdict_rows += from.verdict_rows;
     into.incident_rows += from.incident_rows;
+    into.not_copied += from.not_copied;
     for (k, v) in from.by_status {
         *into.by_status.entry(k).or_default() += v;
     }
@@ -246,15 +262,10 @@ fn merge(into: &mut Summary, from: Summary) {
     }
 }
 
-fn audit_block(
-    block: &Block,
-    source: &str,
-    rules: &Rules,
-    events: Option<&EventLog>,
-    raw: bool,
-) -> BlockReport {
+fn audit_block(block: &Block, source: &str, options: &Options) -> BlockReport {
     let mut verdicts = buffer_writer();
     let mut incidents = buffer_writer();
+    let mut fixed = Vec::new();
     let mut summary = Summary::default();
     let mut matched_events = Vec::new();
     for (i, slice) in block.games.iter().enumerate() {
@@ -262,19 +273,21 @@ fn audit_block(
             source,
             game: block.first_game + i as u64 + 1,
             offset: slice.offset,
-            raw,
+            raw: options.raw,
         };
         let sinks = Sinks {
             verdicts: &mut verdicts,
             incidents: &mut incidents,
+            fixed: options.fixed_pgn.then_some(&mut fixed),
             summary: &mut summary,
             matched_events: &mut matched_events,
         };
-        audit_game(&block.data, slice, origin, rules, events, sinks);
+        audit_game(&block.data, slice, origin, options, sinks);
     }
     BlockReport {
         verdicts: verdicts.into_inner().unwrap_or_default(),
         incidents: incidents.into_inner().unwrap_or_default(),
+        fixed,
         summary,
         matched_events,
     }
@@ -284,6 +297,7 @@ fn audit_block(
 struct Sinks<'a> {
     verdicts: &'a mut csv::Writer<Vec<u8>>,
     incidents: &'a mut csv::Writer<Vec<u8>>,
+    fixed: Option<&'a mut Vec<u8>>,
     summary: &'a mut Summary,
     matched_events: &'a mut Vec<usize>,
 }
@@ -294,14 +308,14 @@ fn audit_game(
     data: &[u8],
     slice: &GameSlice,
     origin: Origin<'_>,
-    rules: &Rules,
-    events: Option<&EventLog>,
+    options: &Options,
     out: Sinks<'_>,
 ) {
+    let rules = &options.rules;
     let mut record = parse_game(&data[slice.bytes.clone()]);
     record.first_line = slice.line;
     let mut claims = record.claims.clone();
-    if let Some(events) = events {
+    if let Some(events) = &options.events {
         for (line, claim) in events.claims_for(&record.tags) {
             out.matched_events.push(line);
             claims.push(claim);
@@ -352,6 +366,13 @@ fn audit_game(
             .expect("writing to memory");
     }
     let summary = out.summary;
+    if let Some(fixed) = out.fixed {
+        // Only the head of an oversized game was kept: it cannot be copied.
+        match slice.problem {
+            Some(_) => summary.not_copied += 1,
+            None => fixed.extend_from_slice(&corrected(&record, &verdict)),
+        }
+    }
     summary.games += 1;
     summary.verdict_rows += 1;
     summary.incident_rows += found.len() as u64;

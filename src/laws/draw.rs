@@ -59,7 +59,7 @@ pub(super) fn judge(
         let lead = format!(
             "{name} claimed a draw with {clock_text} after {} (10.2; {})",
             game.move_text(ply),
-            game.clocks_text(ply)
+            game.clocks_note(ply)
         );
         let cannot_win = if mate == Mate::Impossible {
             Some(mate_phrase(game, ply, opponent, &mate) + &note)

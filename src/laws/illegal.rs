@@ -123,10 +123,10 @@ fn decide(
         format!("{who} claimed it before moving")
     };
     let lead = format!(
-        "{} was illegal ({}); {how} (15.4.2) with {}",
+        "{} was illegal ({}); {how} (15.4.2; {})",
         game.move_text(ply),
         step.illegal.as_deref().unwrap_or("illegal"),
-        game.clocks_text(ply),
+        game.clocks_note(ply),
     );
     loss_unless_unwinnable(
         game,
@@ -178,7 +178,7 @@ fn standard(
              (7.4 b)",
             game.move_text(ply),
             side_name(step.mover),
-            game.clocks_text(ply),
+            game.clocks_note(ply),
         );
         // The position was restored: the question is asked before the move.
         decisions.push(loss_unless_unwinnable(

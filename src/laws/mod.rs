@@ -206,6 +206,18 @@ impl<'a> Game<'a> {
         )
     }
 
+    /// "clocks White 0:01:20, Black 0:05:00", or "no clocks recorded".
+    fn clocks_note(&self, ply: usize) -> String {
+        let (white, black) = (
+            self.clock_after(Color::White, ply),
+            self.clock_after(Color::Black, ply),
+        );
+        if white.is_none() && black.is_none() {
+            return "no clocks recorded".into();
+        }
+        format!("clocks {}", self.clocks_text(ply))
+    }
+
     /// The move of ply `ply` as the record writes it.
     fn written(&self, ply: usize) -> String {
         ply.checked_sub(1)
@@ -307,17 +319,13 @@ impl<'a> Game<'a> {
                     self.answers.borrow_mut().push((at, side, mate.clone()));
                     mate
                 });
-                let note = if at == ply {
-                    String::new()
-                } else {
-                    format!(
+                let note = match at {
+                    _ if at == ply => String::new(),
+                    0 => " (judged in the starting position, the last legal one)".into(),
+                    _ => format!(
                         " (judged in the last legal position, after {})",
-                        if at == 0 {
-                            "the start".to_string()
-                        } else {
-                            self.move_text(at)
-                        }
-                    )
+                        self.move_text(at)
+                    ),
                 };
                 (mate, note)
             }

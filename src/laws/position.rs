@@ -40,7 +40,7 @@ pub(super) fn judge(
                     "the illegal position ({before}) was still on the board after {} was completed \
                      ({still}; {}), so the game is drawn (15.4.4)",
                     game.move_text(ply),
-                    game.clocks_text(ply)
+                    game.clocks_note(ply)
                 );
                 let verdict = Verdict::decide(
                     recorded,

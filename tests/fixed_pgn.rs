@@ -1,0 +1,71 @@
+//! `--fixed-pgn`: every game comes back unchanged but for the lines a
+//! correction touches, and auditing the corrected file confirms every game.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn corrected_pgn_round_trips_the_real_games() {
+    let inputs = [
+        data("lichess-2021-10-first-999.pgn"),
+        data("lichess-100-one-illegal.pgn"),
+        data("dgt-broadcast/round-1.pgn"),
+        repo("samples/rules/checkmate-then-moves.pgn"),
+        repo("samples/rules/dead-position-midgame.pgn"),
+        repo("samples/rules/15.4.2-illegal-move-claimant-cannot-mate.pgn"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let fixed = dir.path().join("fixed.pgn");
+    let mut args: Vec<&str> = inputs.iter().map(|p| p.to_str().unwrap()).collect();
+    args.extend(["--fixed-pgn", fixed.to_str().unwrap()]);
+    let run = audit(&args, None);
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    let corrected = count(&run.verdicts, "status")
+        .get("corrected")
+        .copied()
+        .unwrap_or(0);
+    assert!(corrected >= 4, "{corrected}");
+
+    let original: String = inputs
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    let written = std::fs::read_to_string(&fixed).unwrap();
+    // Only the intended lines change: Result tags, added RecordedResult
+    // tags, and movetext lines that gained the note or a new marker.
+    let added: Vec<&str> = written
+        .lines()
+        .filter(|l| l.starts_with("[RecordedResult "))
+        .collect();
+    assert_eq!(added.len(), corrected);
+    let kept: Vec<&str> = written
+        .lines()
+        .filter(|l| !l.starts_with("[RecordedResult "))
+        .collect();
+    let before: Vec<&str> = original.lines().collect();
+    assert_eq!(kept.len(), before.len());
+    let mut changed = 0;
+    for (old, new) in before.iter().zip(&kept) {
+        if old == new {
+            continue;
+        }
+        changed += 1;
+        let result_tag = old.starts_with("[Result ") && new.starts_with("[Result ");
+        let movetext = new.contains("{pgn-arbiter: ") || {
+            // Only the termination marker at the end differs.
+            let (a, b) = (old.rsplit_once(' '), new.rsplit_once(' '));
+            a.zip(b).is_some_and(|((a, _), (b, _))| a == b)
+        };
+        assert!(
+            result_tag || movetext,
+            "unexpected change:\n- {old}\n+ {new}"
+        );
+    }
+    assert!(changed >= 2 * corrected, "{changed}");
+
+    // The corrected file is confirmed game for game.
+    let again = audit(&[fixed.to_str().unwrap()], None);
+    assert_eq!(again.verdicts.len(), run.verdicts.len());
+    assert_eq!(count(&again.verdicts, "status").get("corrected"), None);
+}
