@@ -42,7 +42,7 @@ pub struct Args {
     /// Which rules govern the event (15.5): `15.4` (rapid play: an illegal
     /// move stands unless claimed) or `15.3` (the ordinary Laws: the arbiter
     /// restores the position; the third illegal move loses).
-    #[arg(long, value_name = "15.4|15.3", default_value = "15.4", value_parser = parse_regime)]
+    #[arg(long, value_name = "15.4|15.3", default_value = "15.4")]
     pub regime: Regime,
     /// Send games that are not rapid by 15.1 to review instead of judging
     /// them by the rapid-play rules.
@@ -76,14 +76,6 @@ pub struct Args {
     /// Skip the dead-position check after every move (for measuring its cost).
     #[arg(long, hide = true)]
     pub no_dead_check: bool,
-}
-
-fn parse_regime(s: &str) -> Result<Regime, String> {
-    match s {
-        "15.4" => Ok(Regime::Rapid),
-        "15.3" => Ok(Regime::Standard),
-        _ => Err("the regime is 15.4 (rapid-play rules) or 15.3 (the ordinary Laws)".into()),
-    }
 }
 
 /// Runs the subcommand; returns the process exit code.

@@ -11,7 +11,9 @@
 pub mod audit;
 pub mod claim;
 pub mod clock;
+pub mod diagram;
 pub mod events;
+pub mod explain;
 pub mod fixed;
 pub mod helpmate;
 pub mod incident;
@@ -24,6 +26,7 @@ pub mod permissive;
 pub mod pipeline;
 pub mod replay;
 pub mod report;
+pub mod rulebook;
 pub mod split;
 pub mod tablebase;
 pub mod time_control;

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use pgn_arbiter::audit;
+use pgn_arbiter::{audit, explain};
 
 /// Audits chess results after the games are over: replays every game of
 /// PGN files and decides the correct result under the rapid-play rules
@@ -17,10 +17,12 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Audit(audit::Args),
+    Explain(explain::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Audit(args) => audit::run(&args),
+        Command::Explain(args) => explain::run(&args),
     }
 }

@@ -31,6 +31,18 @@ pub enum Regime {
     Standard,
 }
 
+impl std::str::FromStr for Regime {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Regime, String> {
+        match s {
+            "15.4" => Ok(Regime::Rapid),
+            "15.3" => Ok(Regime::Standard),
+            _ => Err("the regime is 15.4 (rapid-play rules) or 15.3 (the ordinary Laws)".into()),
+        }
+    }
+}
+
 impl Regime {
     /// As the `regime` column and `--regime` write it.
     pub fn as_str(self) -> &'static str {

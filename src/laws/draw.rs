@@ -54,15 +54,15 @@ pub(super) fn judge(
             continue;
         }
         let opponent = !claimant;
-        let (mate, note) = game.can_mate(ply, opponent);
+        let answer = game.can_mate(ply, opponent);
         let clock_text = clock.map_or("an unrecorded clock".to_string(), |c| format!("{c} left"));
         let lead = format!(
             "{name} claimed a draw with {clock_text} after {} (10.2; {})",
             game.move_text(ply),
             game.clocks_note(ply)
         );
-        let cannot_win = if mate == Mate::Impossible {
-            Some(mate_phrase(game, ply, opponent, &mate) + &note)
+        let cannot_win = if answer.mate == Mate::Impossible {
+            Some(mate_phrase(game, opponent, &answer))
         } else {
             rules
                 .tablebases
@@ -92,9 +92,9 @@ pub(super) fn judge(
             return postponed;
         }
         let judgement = format!(
-            "{lead}; {}{note}: whether {} was making efforts to win by normal means is the \
+            "{lead}; {}: whether {} was making efforts to win by normal means is the \
              arbiter's judgement (10.2.1)",
-            mate_phrase(game, ply, opponent, &mate),
+            mate_phrase(game, opponent, &answer),
             side_name(opponent)
         );
         if ply >= game.plies() {

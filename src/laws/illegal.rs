@@ -92,7 +92,7 @@ fn rapid(
         };
         let ply = i + 1;
         let fate = if claimed[ply] {
-            "claimed"
+            "claimed before the claimant moved (15.4.2)"
         } else {
             "not claimed: the move stands and the game goes on (15.4.2)"
         };
@@ -227,7 +227,11 @@ mod tests {
             j.verdict.reason
         );
         assert_eq!(kinds(&j), ["illegal-move"]);
-        assert!(j.incidents[0].detail.ends_with("claimed"));
+        assert!(
+            j.incidents[0]
+                .detail
+                .ends_with("claimed before the claimant moved (15.4.2)")
+        );
     }
 
     #[test]

@@ -20,7 +20,7 @@ mod time;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use shakmaty::{Chess, Color};
+use shakmaty::{Chess, Color, Position};
 
 use crate::claim::{Claim, ClaimKind};
 use crate::clock::Clock;
@@ -79,6 +79,16 @@ pub struct Game<'a> {
 pub struct Judgement {
     pub verdict: Verdict,
     pub incidents: Vec<Incident>,
+}
+
+/// The answer to "can this side still mate?" about a game's position.
+#[derive(Debug, Clone)]
+pub(crate) struct MateAnswer {
+    pub mate: Mate,
+    /// Says which position was judged when it is not the one asked about.
+    pub note: String,
+    /// The ply of the position judged.
+    pub at: usize,
 }
 
 /// What one clause would decide, and when.
@@ -262,22 +272,8 @@ impl<'a> Game<'a> {
     /// `41...Kg8 42. Qg7#`: a line of SAN moves from the position after
     /// `ply` plies.
     fn line_text(&self, ply: usize, line: &[String]) -> String {
-        let state = self.replay.position_at(ply);
-        let setup = state.setup();
-        let (mut turn, mut number) = (setup.turn, setup.fullmoves.get());
-        let mut out = Vec::with_capacity(line.len());
-        for (i, san) in line.iter().enumerate() {
-            out.push(match turn {
-                Color::White => format!("{number}. {san}"),
-                Color::Black if i == 0 => format!("{number}...{san}"),
-                Color::Black => san.clone(),
-            });
-            if turn == Color::Black {
-                number += 1;
-            }
-            turn = !turn;
-        }
-        out.join(" ")
+        let setup = self.replay.position_at(ply).setup();
+        numbered_line(setup.turn, setup.fullmoves.get(), line)
     }
 
     /// The legal position nearest before or at `ply`, and its ply: the
@@ -308,29 +304,29 @@ impl<'a> Game<'a> {
         best
     }
 
-    /// Can `side` still checkmate once `ply` plies were played? With the
-    /// answer, a phrase for the reason when the position asked about is an
-    /// earlier, legal one.
-    fn can_mate(&self, ply: usize, side: Color) -> (Mate, String) {
-        match self.legal_position(ply) {
-            Some((pos, at)) => {
-                let mate = self.known(at, side).unwrap_or_else(|| {
-                    let mate = can_checkmate(&pos, side);
-                    self.answers.borrow_mut().push((at, side, mate.clone()));
-                    mate
-                });
-                let note = match at {
-                    _ if at == ply => String::new(),
-                    0 => " (judged in the starting position, the last legal one)".into(),
-                    _ => format!(
-                        " (judged in the last legal position, after {})",
-                        self.move_text(at)
-                    ),
-                };
-                (mate, note)
-            }
-            None => (Mate::Undecided, " (no legal position to judge)".into()),
-        }
+    /// Can `side` still checkmate once `ply` plies were played?
+    fn can_mate(&self, ply: usize, side: Color) -> MateAnswer {
+        let Some((pos, at)) = self.legal_position(ply) else {
+            return MateAnswer {
+                mate: Mate::Undecided,
+                note: " (no legal position to judge)".into(),
+                at: ply,
+            };
+        };
+        let mate = self.known(at, side).unwrap_or_else(|| {
+            let mate = can_checkmate(&pos, side);
+            self.answers.borrow_mut().push((at, side, mate.clone()));
+            mate
+        });
+        let note = match at {
+            _ if at == ply => String::new(),
+            0 => " (judged in the starting position, the last legal one)".into(),
+            _ => format!(
+                " (judged in the last legal position, after {})",
+                self.move_text(at)
+            ),
+        };
+        MateAnswer { mate, note, at }
     }
 
     /// How many moves `side` has completed once `ply` plies were played.
@@ -340,6 +336,43 @@ impl<'a> Game<'a> {
             .filter(|s| s.mover == side && !s.restored)
             .count()
     }
+}
+
+/// `41...Kg8 42. Qg7#`: a line of SAN moves played from `pos`.
+pub fn line_from(pos: &Chess, line: &[String]) -> String {
+    numbered_line(pos.turn(), pos.fullmoves().get(), line)
+}
+
+/// A line of SAN with move numbers; a long one is shortened to its first
+/// moves and its mate, with its length (the solver's helpmates are proofs,
+/// not the shortest ones).
+fn numbered_line(mut turn: Color, mut number: u32, line: &[String]) -> String {
+    const SHOWN: usize = 12;
+    let mut out = Vec::with_capacity(line.len());
+    for (i, san) in line.iter().enumerate() {
+        let first_shown = i == 0 || i == line.len().saturating_sub(2) && line.len() > SHOWN;
+        out.push(match turn {
+            Color::White => format!("{number}. {san}"),
+            Color::Black if first_shown => format!("{number}...{san}"),
+            Color::Black => san.clone(),
+        });
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = !turn;
+    }
+    if out.len() > SHOWN {
+        let n = out.len();
+        let tail = out.split_off(n - 2);
+        out.truncate(SHOWN - 2);
+        return format!(
+            "{} … {}, a helpmate of {} plies",
+            out.join(" "),
+            tail.join(" "),
+            n
+        );
+    }
+    out.join(" ")
 }
 
 pub fn side_name(side: Color) -> &'static str {
@@ -361,8 +394,8 @@ fn loss_unless_unwinnable(
     clause: Clause,
     lead: String,
 ) -> Decision {
-    let (mate, note) = game.can_mate(mate_ply, !offender);
-    let (correct, outcome) = match mate {
+    let answer = game.can_mate(mate_ply, !offender);
+    let (correct, outcome) = match answer.mate {
         Mate::Impossible => (GameResult::Draw, "so the game is drawn".to_string()),
         _ => (
             GameResult::Win(!offender),
@@ -370,11 +403,11 @@ fn loss_unless_unwinnable(
         ),
     };
     let reason = format!(
-        "{lead}: {}{note}, {outcome}",
-        mate_phrase(game, mate_ply, !offender, &mate)
+        "{lead}: {}, {outcome}",
+        mate_phrase(game, !offender, &answer)
     );
     let verdict = Verdict::decide(recorded, correct, clause, ply, reason);
-    let verdict = if mate == Mate::Undecided {
+    let verdict = if answer.mate == Mate::Undecided {
         verdict.for_review()
     } else {
         verdict
@@ -384,16 +417,17 @@ fn loss_unless_unwinnable(
 
 /// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
 /// checkmate by any series of legal moves".
-fn mate_phrase(game: &Game<'_>, ply: usize, side: Color, mate: &Mate) -> String {
+fn mate_phrase(game: &Game<'_>, side: Color, answer: &MateAnswer) -> String {
     let name = side_name(side);
-    match mate {
+    let note = &answer.note;
+    match &answer.mate {
         Mate::Possible(line) => format!(
-            "{name} can still checkmate (for example {})",
-            game.line_text(ply, line)
+            "{name} can still checkmate (for example {}){note}",
+            game.line_text(answer.at, line)
         ),
-        Mate::Impossible => format!("no series of legal moves lets {name} checkmate"),
+        Mate::Impossible => format!("no series of legal moves lets {name} checkmate{note}"),
         Mate::Undecided => {
-            format!("the helpmate solver could not decide whether {name} can still checkmate")
+            format!("the helpmate solver could not decide whether {name} can still checkmate{note}")
         }
     }
 }

@@ -142,11 +142,11 @@ fn flag_fall(
     };
     let how = if inferred { "" } else { " and claimed" };
     let lead = format!("{flagged_name}'s flag fell ({clocks}); {had_time}{how}");
-    let (mate, note) = game.can_mate(ply, claimant);
-    let verdict = match mate {
+    let answer = game.can_mate(ply, claimant);
+    let note = &answer.note;
+    let verdict = match &answer.mate {
         Mate::Impossible => {
-            let (flagged_mate, _) = game.can_mate(ply, flagged);
-            if flagged_mate == Mate::Impossible {
+            if game.can_mate(ply, flagged).mate == Mate::Impossible {
                 let reason = format!(
                     "{lead}, but the position is dead{note}: no series of legal moves lets either \
                      side checkmate, so the game is drawn"
@@ -173,7 +173,7 @@ fn flag_fall(
             ply,
             format!(
                 "{lead} and can still checkmate (for example {}){note}, so the win on time stands (15.4.3)",
-                game.line_text(ply, &line)
+                game.line_text(answer.at, line)
             ),
         ),
         Mate::Undecided => Verdict::decide(

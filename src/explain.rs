@@ -1,0 +1,333 @@
+//! The `explain` subcommand: one game told as an arbiter would tell it —
+//! the players and the time control, each incident with the clocks, the
+//! board and the clause that applies in the rules' own words, then the
+//! verdict and why. `explain --fen FEN` says whether each side can still
+//! checkmate, with a helpmate line when one exists.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Color, Position};
+
+use crate::diagram;
+use crate::helpmate::{Mate, can_checkmate, is_dead, position};
+use crate::incident::{Incident, IncidentKind};
+use crate::input::{Source, decompress};
+use crate::laws::{Game, Judgement, Rules, judge, side_name};
+use crate::parse::{GameRecord, parse_game};
+use crate::replay::{Regime, Replay, replay};
+use crate::rulebook::{cited, sentence};
+use crate::split::Splitter;
+use crate::time_control::Category;
+use crate::verdict::Status;
+
+/// Tell the story of one game, or of one position.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Examples:\n  pgn-arbiter explain samples/rules/15.4.2-claimed-illegal-move.pgn\n  \
+    pgn-arbiter explain games.pgn --game 38\n  \
+    pgn-arbiter explain games.pgn --site https://lichess.org/HajiazyC\n  \
+    pgn-arbiter explain --fen '8/8/4k3/q7/8/3K4/5N2/8 b - - 0 1'"
+)]
+pub struct Args {
+    /// A PGN file (compressed or not), or `-` for stdin.
+    #[arg(required_unless_present = "fen")]
+    pub file: Option<PathBuf>,
+    /// Which game of the file, counting from 1 (default: the first).
+    #[arg(long, value_name = "N", conflicts_with = "site")]
+    pub game: Option<u64>,
+    /// The game whose Site tag is URL.
+    #[arg(long, value_name = "URL")]
+    pub site: Option<String>,
+    /// Say whether each side can still checkmate in this position.
+    #[arg(long, value_name = "FEN", conflicts_with_all = ["file", "game", "site"])]
+    pub fen: Option<String>,
+    /// The rules the event was played under: 15.4 or 15.3.
+    #[arg(long, value_name = "15.4|15.3", default_value = "15.4")]
+    pub regime: Regime,
+    /// Plain text even on a terminal.
+    #[arg(long)]
+    pub no_color: bool,
+}
+
+/// Runs the subcommand; returns the process exit code.
+pub fn run(args: &Args) -> ExitCode {
+    let color =
+        !args.no_color && io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let text = match (&args.fen, &args.file) {
+        (Some(fen), _) => explain_fen(fen, color),
+        (None, Some(file)) => explain_file(file, args, color),
+        (None, None) => Err("give a PGN file or --fen FEN".into()),
+    };
+    match text {
+        Ok(text) => {
+            let _ = io::stdout().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("pgn-arbiter: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Finds the game asked for and tells it.
+fn explain_file(path: &PathBuf, args: &Args, color: bool) -> Result<String, String> {
+    let source = if path.as_os_str() == "-" {
+        Source::Stdin
+    } else {
+        Source::File(path.clone())
+    };
+    let shown = source.name();
+    let stream = source
+        .open_raw()
+        .and_then(decompress)
+        .map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    let mut splitter = Splitter::new(stream, 1 << 20);
+    let wanted = args.game.unwrap_or(1);
+    while let Some(block) = splitter.next_block().map_err(|e| format!("{shown}: {e}"))? {
+        for (i, slice) in block.games.iter().enumerate() {
+            let number = block.first_game + i as u64 + 1;
+            let mut record = parse_game(&block.data[slice.bytes.clone()]);
+            record.first_line = slice.line;
+            let hit = match &args.site {
+                Some(site) => record.tags.site.as_deref() == Some(site.as_str()),
+                None => number == wanted,
+            };
+            if !hit {
+                continue;
+            }
+            if let Some(problem) = &slice.problem {
+                return Err(format!("{shown}, game {number}: {problem}"));
+            }
+            return tell(&record, &shown, number, args.regime, color);
+        }
+    }
+    Err(match &args.site {
+        Some(site) => format!("{shown}: no game has Site \"{site}\""),
+        None => format!(
+            "{shown} holds {} game(s); there is no game {wanted}",
+            splitter.games_emitted()
+        ),
+    })
+}
+
+fn tell(
+    record: &GameRecord<'_>,
+    source: &str,
+    number: u64,
+    regime: Regime,
+    color: bool,
+) -> Result<String, String> {
+    let tag = |t: &Option<String>| t.clone().unwrap_or_else(|| "?".into());
+    let mut out = String::new();
+    out.push_str(&format!(
+        "Game {number} of {source} (line {})\n",
+        record.first_line
+    ));
+    out.push_str(&format!(
+        "{} (White) against {} (Black)\n",
+        tag(&record.tags.white),
+        tag(&record.tags.black)
+    ));
+    let place: Vec<String> = [&record.tags.event, &record.tags.site, &record.tags.date]
+        .into_iter()
+        .filter_map(|t| t.clone())
+        .collect();
+    if !place.is_empty() {
+        out.push_str(&format!("{}\n", place.join(", ")));
+    }
+    let category = record
+        .tags
+        .time_control
+        .as_deref()
+        .map_or(Category::Unknown, Category::of);
+    out.push_str(&match &record.tags.time_control {
+        Some(tc) => format!("Time control {tc}: {category} by 15.1.\n"),
+        None => "No time control recorded.\n".into(),
+    });
+    out.push_str(&format!(
+        "Recorded result: {}.\n\n",
+        record.recorded_result()
+    ));
+    let replayed = replay(record, regime).map_err(|e| format!("{source}, game {number}: {e}"))?;
+    let rules = Rules {
+        regime,
+        ..Rules::default()
+    };
+    let game = Game::new(record, replayed);
+    let judgement = judge(&game, &rules);
+    if judgement.incidents.is_empty() {
+        out.push_str("Nothing in the record calls for an arbiter.\n\n");
+    }
+    for incident in &judgement.incidents {
+        out.push_str(&tell_incident(incident, &game.replay, color));
+    }
+    out.push_str(&tell_verdict(&judgement));
+    Ok(out)
+}
+
+fn kind_phrase(kind: IncidentKind) -> &'static str {
+    match kind {
+        IncidentKind::IllegalMove => "an illegal move",
+        IncidentKind::CastlingDisallowed => "castling that the set-up forbade",
+        IncidentKind::IllegalPosition => "an illegal position",
+        IncidentKind::Notation => "a move written irregularly",
+        IncidentKind::FlagFall => "a flag falls",
+        IncidentKind::BothFlags => "both clocks show zero",
+        IncidentKind::DeadPosition => "the position is dead",
+        IncidentKind::MovesAfterEnd => "moves recorded after the end",
+        IncidentKind::UnreadableMove => "a move that cannot be read",
+        IncidentKind::ResultMismatch => "the recorded result is not the correct one",
+        IncidentKind::LateClaim => "a claim made too late",
+        IncidentKind::RejectedClaim => "a claim the record does not bear out",
+        IncidentKind::InadmissibleClaim => "a claim that may not be made",
+        IncidentKind::ClockChange => "a clock goes up",
+        IncidentKind::UnmatchedEvent => "an event that matches no game",
+    }
+}
+
+/// The words of a clause that fit an incident best.
+fn quote_for(kind: IncidentKind, detail: &str) -> Option<(String, String)> {
+    if matches!(
+        kind,
+        IncidentKind::ResultMismatch | IncidentKind::Notation | IncidentKind::MovesAfterEnd
+    ) {
+        return None;
+    }
+    let number = cited(detail)?;
+    let about = match kind {
+        IncidentKind::IllegalMove if detail.contains("not claimed") => "stands",
+        IncidentKind::IllegalMove => "claim a win",
+        IncidentKind::CastlingDisallowed => "castling",
+        IncidentKind::IllegalPosition => "still on the board",
+        IncidentKind::FlagFall | IncidentKind::BothFlags => "time remaining",
+        IncidentKind::LateClaim => "claim",
+        IncidentKind::InadmissibleClaim => "two minutes",
+        IncidentKind::ClockChange => "clock setting",
+        _ => "",
+    };
+    Some((number.to_string(), sentence(number, about)?))
+}
+
+fn tell_incident(incident: &Incident, replay: &Replay, color: bool) -> String {
+    let mut out = String::new();
+    let mover = if incident.san.is_empty() {
+        String::new()
+    } else {
+        replay.numbered(incident.ply, &incident.san) + " — "
+    };
+    out.push_str(&format!(
+        "{mover}{} (ply {})\n",
+        kind_phrase(incident.kind),
+        incident.ply
+    ));
+    let show = |c: Option<crate::clock::Clock>| c.map(|c| c.to_string());
+    if let (Some(w), Some(b)) = (show(incident.white_clock), show(incident.black_clock)) {
+        out.push_str(&format!("Clocks before the move: White {w}, Black {b}.\n"));
+    }
+    // The position after the move, with the move marked; for events between
+    // moves, the position they happened in.
+    let (board, marked) = match incident
+        .ply
+        .checked_sub(1)
+        .and_then(|i| replay.steps.get(i))
+    {
+        Some(step) => {
+            let after = replay.position_at(incident.ply);
+            let marked: Vec<_> = step
+                .mv
+                .map(|m| m.from().into_iter().chain([m.to()]).collect())
+                .unwrap_or_default();
+            (after.board().clone(), marked)
+        }
+        None => {
+            let fen: Option<Fen> = incident.fen_before.parse().ok();
+            (
+                fen.map(|f| f.into_setup().board).unwrap_or_default(),
+                Vec::new(),
+            )
+        }
+    };
+    for line in diagram::text(&board, &marked, color).lines() {
+        out.push_str(&format!("    {line}\n"));
+    }
+    out.push_str(&format!("{}\n", sentence_case(&incident.detail)));
+    if let Some((number, words)) = quote_for(incident.kind, &incident.detail) {
+        out.push_str(&format!("Rule {number}: “{words}”\n"));
+    }
+    out.push('\n');
+    out
+}
+
+fn tell_verdict(judgement: &Judgement) -> String {
+    let v = &judgement.verdict;
+    let rule = v.clause.map_or("", |c| c.as_str());
+    let mut out = match (v.status, v.correct) {
+        (Status::Error, _) | (_, None) => "Verdict: the game cannot be audited.\n".to_string(),
+        (Status::Confirmed, Some(r)) => {
+            format!("Verdict: the recorded result {r} is confirmed ({rule}).\n")
+        }
+        (Status::Corrected, Some(r)) => {
+            format!("Verdict: the correct result is {r} ({rule}), not the one recorded.\n")
+        }
+        (Status::Review, Some(r)) => {
+            format!("Verdict: an arbiter must decide; the best reading is {r} ({rule}).\n")
+        }
+    };
+    out.push_str(&format!("{}.\n", sentence_case(&v.reason)));
+    if rule.starts_with("1") && rule.contains('.') {
+        let number = rule.split('/').next().unwrap_or(rule);
+        let drawn = v.correct == Some(crate::outcome::GameResult::Draw);
+        let about = match number {
+            _ if drawn => "drawn",
+            "15.4.2" => "claim a win",
+            "15.4.3" => "time remaining",
+            "15.4.1.2" => "claim",
+            _ => "",
+        };
+        if let Some(words) = sentence(number, about) {
+            out.push_str(&format!("Rule {number}: “{words}”\n"));
+        }
+    }
+    out
+}
+
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Whether each side can still checkmate in a position.
+fn explain_fen(fen: &str, color: bool) -> Result<String, String> {
+    let pos = position(fen).ok_or_else(|| format!("not a legal position: {fen}"))?;
+    let mut out = String::new();
+    for line in diagram::text(pos.board(), &[], color).lines() {
+        out.push_str(&format!("    {line}\n"));
+    }
+    out.push_str(&format!("{} to move.\n", side_name(pos.turn())));
+    for side in [Color::White, Color::Black] {
+        let name = side_name(side);
+        out.push_str(&match can_checkmate(&pos, side) {
+            Mate::Possible(line) => {
+                let game = crate::laws::line_from(&pos, &line);
+                format!("{name} can still checkmate, for example: {game}\n")
+            }
+            Mate::Impossible => {
+                format!("{name} cannot checkmate by any possible series of legal moves.\n")
+            }
+            Mate::Undecided => {
+                format!("Whether {name} can still checkmate could not be decided.\n")
+            }
+        });
+    }
+    if is_dead(&pos) {
+        out.push_str("The position is dead: the game is over, drawn.\n");
+    }
+    Ok(out)
+}

@@ -1,0 +1,101 @@
+//! `explain`: one game told for an arbiter; `explain --fen`.
+
+mod common;
+
+use std::process::Command;
+
+use common::*;
+
+fn explain(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("explain")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn tells_a_claimed_illegal_move() {
+    let file = repo("samples/rules/15.4.2-claimed-illegal-move.pgn");
+    let (code, text, _) = explain(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.contains("Time control 900+10: rapid by 15.1."),
+        "{text}"
+    );
+    assert!(text.contains("3...Nf6 — an illegal move (ply 6)"), "{text}");
+    // The board after the move, the knight's squares marked (no colour off a terminal).
+    assert!(text.contains("6  · · · ♟ ·[♞]· ·"), "{text}");
+    assert!(
+        text.contains(
+            "Rule 15.4.2: “If the arbiter does not intervene, the opponent may claim a win"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("Verdict: the recorded result 1-0 is confirmed (15.4.2)."),
+        "{text}"
+    );
+}
+
+#[test]
+fn tells_a_flag_fall_by_site_and_quotes_the_exception() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("two.pgn");
+    let first = std::fs::read_to_string(repo("samples/rules/flag-win-stands.pgn")).unwrap();
+    let second = std::fs::read_to_string(repo("samples/rules/flag-claimant-cannot-mate.pgn"))
+        .unwrap()
+        .replace(
+            "[Site \"samples/rules\"]",
+            "[Site \"https://example.org/2\"]",
+        );
+    std::fs::write(&path, format!("{first}\n{second}")).unwrap();
+    let (code, text, _) = explain(&[path.to_str().unwrap(), "--site", "https://example.org/2"]);
+    assert_eq!(code, Some(0));
+    assert!(text.starts_with("Game 2 of"), "{text}");
+    assert!(text.contains("a flag falls"), "{text}");
+    assert!(
+        text.contains("Clocks before the move: White 0:00:10, Black 0:00:02."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Verdict: the correct result is 1/2-1/2 (15.4.3), not the one recorded."),
+        "{text}"
+    );
+    assert!(
+        text.contains("the claimant cannot checkmate the player's king"),
+        "{text}"
+    );
+}
+
+#[test]
+fn fen_says_who_can_still_mate() {
+    let (code, text, _) = explain(&["--fen", "8/8/4k3/q7/8/3K4/5N2/8 b - - 0 1"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.contains("White cannot checkmate by any possible series of legal moves."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Black can still checkmate, for example: 1..."),
+        "{text}"
+    );
+    let (_, text, _) = explain(&["--fen", "8/8/4k3/8/8/3K4/8/8 w - - 0 1"]);
+    assert!(text.contains("The position is dead"), "{text}");
+}
+
+#[test]
+fn missing_game_is_a_clear_error() {
+    let file = repo("samples/rules/flag-win-stands.pgn");
+    let (code, _, err) = explain(&[file.to_str().unwrap(), "--game", "5"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("holds 1 game(s); there is no game 5"), "{err}");
+    let (code, _, err) = explain(&["--fen", "not a fen"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("not a legal position"), "{err}");
+}
