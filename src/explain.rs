@@ -5,7 +5,7 @@
 //! checkmate, with a helpmate line when one exists.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use shakmaty::fen::Fen;
@@ -74,11 +74,11 @@ pub fn run(args: &Args) -> ExitCode {
 }
 
 /// Finds the game asked for and tells it.
-fn explain_file(path: &PathBuf, args: &Args, color: bool) -> Result<String, String> {
+fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String> {
     let source = if path.as_os_str() == "-" {
         Source::Stdin
     } else {
-        Source::File(path.clone())
+        Source::File(path.to_path_buf())
     };
     let shown = source.name();
     let stream = source
