@@ -70,6 +70,11 @@ pub struct Args {
     /// RecordedResult tag and a comment at the deciding move.
     #[arg(long, value_name = "FILE")]
     pub fixed_pgn: Option<PathBuf>,
+    /// Also write a static HTML report to DIR: an index of the games that
+    /// were corrected or need review, and a page for each with boards and
+    /// a clock chart.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
     /// Bytes of PGN per work unit.
     #[arg(long, hide = true, default_value_t = 512 * 1024)]
     pub block_size: usize,
@@ -121,6 +126,7 @@ fn audit(args: &Args) -> io::Result<Summary> {
         },
         raw: args.raw,
         fixed_pgn: args.fixed_pgn.is_some(),
+        html: args.html.is_some(),
     };
     fs::create_dir_all(&args.output).map_err(|e| {
         io::Error::new(
@@ -145,6 +151,7 @@ fn audit(args: &Args) -> io::Result<Summary> {
         verdicts: &mut verdicts,
         incidents: &mut incidents,
         fixed: fixed.as_mut().map(|f| f as &mut dyn Write),
+        html: args.html.as_deref(),
     };
     let mut summary = pipeline::run(&inputs, &options, &progress, &mut outputs)
         .map_err(|e| io::Error::new(e.kind(), format!("writing the reports failed: {e}")))?;

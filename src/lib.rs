@@ -16,6 +16,7 @@ pub mod events;
 pub mod explain;
 pub mod fixed;
 pub mod helpmate;
+pub mod html;
 pub mod incident;
 pub mod input;
 pub mod laws;

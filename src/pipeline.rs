@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use std::time::Instant;
@@ -18,6 +19,7 @@ use indicatif::ProgressBar;
 
 use crate::events::EventLog;
 use crate::fixed::corrected;
+use crate::html::{self, IndexRow, Page};
 use crate::incident::Incident;
 use crate::input::{Source, decompress};
 use crate::laws::{Game, Rules, judge};
@@ -39,6 +41,8 @@ pub struct Options {
     pub raw: bool,
     /// Write the games back corrected (`--fixed-pgn`).
     pub fixed_pgn: bool,
+    /// Render a page for each game to look at (`--html`).
+    pub html: bool,
     pub rules: Rules,
     /// Claims from a sidecar file (`--events`).
     pub events: Option<Arc<EventLog>>,
@@ -68,6 +72,8 @@ struct BlockReport {
     incidents: Vec<u8>,
     /// The games written back, corrected (`--fixed-pgn`).
     fixed: Vec<u8>,
+    /// The pages of the games to look at (`--html`).
+    pages: Vec<Page>,
     summary: Summary,
     /// Lines of the events file that matched a game of the block.
     matched_events: Vec<usize>,
@@ -79,6 +85,8 @@ pub struct Outputs<'a> {
     pub incidents: &'a mut dyn Write,
     /// The corrected PGN, when asked for.
     pub fixed: Option<&'a mut dyn Write>,
+    /// The HTML report's directory, when asked for.
+    pub html: Option<&'a Path>,
 }
 
 /// Audits every game of `sources`, writing to the outputs.
@@ -106,6 +114,11 @@ pub fn run(
 
     let mut summary = Summary::default();
     let mut matched = vec![false; options.events.as_ref().map_or(0, |e| e.len())];
+    let mut rows = Vec::new();
+    if let Some(dir) = out.html {
+        std::fs::create_dir_all(dir.join("games"))
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+    }
     std::thread::scope(|scope| -> io::Result<()> {
         let reader = scope.spawn(|| {
             read_all(
@@ -119,6 +132,7 @@ pub fn run(
             out,
             &mut summary,
             &mut matched,
+            &mut rows,
         );
         let source_errors = reader
             .join()
@@ -136,6 +150,11 @@ pub fn run(
         }
         out.incidents
             .write_all(&w.into_inner().unwrap_or_default())?;
+    }
+    if let Some(dir) = out.html {
+        let path = dir.join("index.html");
+        std::fs::write(&path, html::index(summary.games, &summary.by_status, &rows))
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
     }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
@@ -224,6 +243,7 @@ fn write_in_order(
     out: &mut Outputs<'_>,
     summary: &mut Summary,
     matched: &mut [bool],
+    rows: &mut Vec<IndexRow>,
 ) -> io::Result<()> {
     let mut pending: HashMap<u64, BlockReport> = HashMap::new();
     let mut next = 0u64;
@@ -235,6 +255,15 @@ fn write_in_order(
             out.incidents.write_all(&report.incidents)?;
             if let Some(fixed) = out.fixed.as_mut() {
                 fixed.write_all(&report.fixed)?;
+            }
+            if let Some(dir) = out.html {
+                for page in report.pages {
+                    let path = dir.join(&page.row.page);
+                    std::fs::write(&path, &page.html).map_err(|e| {
+                        io::Error::new(e.kind(), format!("{}: {e}", path.display()))
+                    })?;
+                    rows.push(page.row);
+                }
             }
             merge(summary, report.summary);
             for i in report.matched_events {
@@ -266,6 +295,7 @@ fn audit_block(block: &Block, source: &str, options: &Options) -> BlockReport {
     let mut verdicts = buffer_writer();
     let mut incidents = buffer_writer();
     let mut fixed = Vec::new();
+    let mut pages = Vec::new();
     let mut summary = Summary::default();
     let mut matched_events = Vec::new();
     for (i, slice) in block.games.iter().enumerate() {
@@ -276,6 +306,7 @@ fn audit_block(block: &Block, source: &str, options: &Options) -> BlockReport {
             raw: options.raw,
         };
         let sinks = Sinks {
+            pages: &mut pages,
             verdicts: &mut verdicts,
             incidents: &mut incidents,
             fixed: options.fixed_pgn.then_some(&mut fixed),
@@ -288,6 +319,7 @@ fn audit_block(block: &Block, source: &str, options: &Options) -> BlockReport {
         verdicts: verdicts.into_inner().unwrap_or_default(),
         incidents: incidents.into_inner().unwrap_or_default(),
         fixed,
+        pages,
         summary,
         matched_events,
     }
@@ -295,6 +327,7 @@ fn audit_block(block: &Block, source: &str, options: &Options) -> BlockReport {
 
 /// Where one block's results go.
 struct Sinks<'a> {
+    pages: &'a mut Vec<Page>,
     verdicts: &'a mut csv::Writer<Vec<u8>>,
     incidents: &'a mut csv::Writer<Vec<u8>>,
     fixed: Option<&'a mut Vec<u8>>,
@@ -325,10 +358,13 @@ fn audit_game(
         Some(problem) => Ok((
             Verdict::error(format!("line {}: {problem}", slice.line)),
             Vec::new(),
+            None,
         )),
-        None => catch_unwind(AssertUnwindSafe(|| audit_record(&record, claims, rules))),
+        None => catch_unwind(AssertUnwindSafe(|| {
+            audit_record(&record, claims, options, origin)
+        })),
     };
-    let (mut verdict, found) = audited.unwrap_or_else(|panic| {
+    let (mut verdict, found, page) = audited.unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -339,6 +375,7 @@ fn audit_game(
                 "the chess library failed on this game ({what}); please report it with the game"
             )),
             Vec::new(),
+            None,
         )
     });
     if verdict.status == crate::verdict::Status::Error {
@@ -365,6 +402,7 @@ fn audit_game(
             .serialize(IncidentRow::new(origin, incident))
             .expect("writing to memory");
     }
+    out.pages.extend(page);
     let summary = out.summary;
     if let Some(fixed) = out.fixed {
         // Only the head of an oversized game was kept: it cannot be copied.
@@ -386,23 +424,30 @@ fn audit_game(
         .or_default() += 1;
 }
 
+/// What auditing one game produced: its verdict, incidents and, with
+/// `--html`, its page.
+type Audited = (Verdict, Vec<Incident>, Option<Page>);
+
 fn audit_record(
     record: &crate::parse::GameRecord<'_>,
     claims: Vec<Result<crate::claim::Claim, String>>,
-    rules: &Rules,
-) -> (Verdict, Vec<Incident>) {
+    options: &Options,
+    origin: Origin<'_>,
+) -> Audited {
     if let Some((what, at)) = &record.damage {
-        return (
-            Verdict::error(format!("line {}: {what}", record.line_of(*at))),
-            Vec::new(),
-        );
+        let verdict = Verdict::error(format!("line {}: {what}", record.line_of(*at)));
+        return (verdict, Vec::new(), None);
     }
-    match replay(record, rules.regime) {
+    match replay(record, options.rules.regime) {
         Ok(replay) => {
             let game = Game::with_claims(record, replay, claims);
-            let j = judge(&game, rules);
-            (j.verdict, j.incidents)
+            let judgement = judge(&game, &options.rules);
+            let page = options
+                .html
+                .then(|| html::page(&game, &judgement, origin))
+                .flatten();
+            (judgement.verdict, judgement.incidents, page)
         }
-        Err(e) => (Verdict::error(e.to_string()), Vec::new()),
+        Err(e) => (Verdict::error(e.to_string()), Vec::new(), None),
     }
 }

@@ -228,3 +228,38 @@ fn syzygy_directory_without_tables_is_a_clear_error() {
     );
     assert_eq!(run.code(), Some(0), "{}", run.stderr());
 }
+
+#[test]
+fn html_report_is_self_contained() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let run = audit(
+        &[
+            repo("samples").to_str().unwrap(),
+            "--html",
+            site.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(run.code().is_some());
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let flagged = run
+        .verdicts
+        .iter()
+        .filter(|r| r["status"] == "corrected" || r["status"] == "review")
+        .count();
+    assert_eq!(index.matches("<tr data-rule=").count(), flagged);
+    let pages: Vec<_> = std::fs::read_dir(site.join("games")).unwrap().collect();
+    assert_eq!(pages.len(), flagged);
+    for page in pages {
+        let html = std::fs::read_to_string(page.unwrap().path()).unwrap();
+        assert!(html.contains("<svg class=\"board\""));
+        // Nothing is fetched: no external scripts, styles, fonts or images.
+        for needle in ["<script src", "<link", "@import", "url(", "<img"] {
+            assert!(!html.contains(needle), "{needle}");
+        }
+    }
+    for needle in ["<script src", "<link", "@import", "url("] {
+        assert!(!index.contains(needle), "{needle}");
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Checks the HTML report in a real browser: builds the report of the shipped
+# samples, opens the index and a game page in headless Chromium, fails on a
+# console error or a filter that does not narrow the table, and takes
+# screenshots (kept in scripts/screenshots/ with --save, for the README).
+#
+#   scripts/browser-check.sh [--save]
+# Installs Debian's chromium and the npm package playwright-core when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+save=0
+[ "${1:-}" = "--save" ] && save=1
+
+if ! command -v chromium >/dev/null; then
+  echo "installing chromium from Debian" >&2
+  apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "installing playwright-core from npm (into a temporary folder)" >&2
+(cd "$work" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
+
+cargo build -q --release --bin pgn-arbiter
+target/release/pgn-arbiter audit samples -o "$work/csv" --html "$work/site" 2>/dev/null || true
+shots=$work
+[ "$save" = 1 ] && shots=scripts/screenshots
+cp scripts/browser-check.mjs "$work/check.mjs"
+NODE_PATH="$work/node_modules" node "$work/check.mjs" "$work/site" "$shots"

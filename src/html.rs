@@ -1,0 +1,332 @@
+//! The HTML report (`audit --html DIR`): a static, self-contained site — no
+//! server, no network, no external fonts or scripts. `index.html` holds the
+//! summary and a table of every game that was `corrected` or sent to
+//! `review`, sortable and filterable by a little inline script; each such
+//! game has a page with SVG boards at its incidents and at the deciding ply,
+//! a chart of both players' clocks with flag falls marked, and the reason.
+//! Pages are rendered by the workers from askama templates in `src/html/`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use askama::Template;
+use shakmaty::{Board, Color, File, Rank, Role, Square};
+
+use crate::incident::IncidentKind;
+use crate::laws::{Game, Judgement, side_name};
+use crate::report::Origin;
+use crate::time_control::Category;
+use crate::verdict::Status;
+
+/// A row of the index table.
+#[derive(Debug, Clone)]
+pub struct IndexRow {
+    pub page: String,
+    pub source: String,
+    pub game: u64,
+    pub white: String,
+    pub black: String,
+    pub recorded: String,
+    pub correct: String,
+    pub status: String,
+    pub rule: String,
+}
+
+/// One game's page, rendered, with its index row.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub row: IndexRow,
+    pub html: String,
+}
+
+struct BoardView {
+    title: String,
+    detail: String,
+    svg: String,
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GameTemplate<'a> {
+    row: &'a IndexRow,
+    event: String,
+    site: String,
+    date: String,
+    time_control: String,
+    category: &'static str,
+    reason: &'a str,
+    boards: Vec<BoardView>,
+    chart: String,
+}
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct IndexTemplate<'a> {
+    games: u64,
+    by_status: &'a BTreeMap<&'static str, u64>,
+    rules: Vec<&'a str>,
+    rows: &'a [IndexRow],
+}
+
+/// The file name of a game's page: stable for the same source and game.
+fn page_name(source: &str, game: u64) -> String {
+    let hash = source.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
+        (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3)
+    });
+    format!("games/{:08x}-{game}.html", hash as u32)
+}
+
+/// The page of a game that was corrected or needs review; `None` for the rest.
+pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Option<Page> {
+    let verdict = &judgement.verdict;
+    if !matches!(verdict.status, Status::Corrected | Status::Review) {
+        return None;
+    }
+    let tags = &game.record.tags;
+    let tag = |t: &Option<String>| t.clone().unwrap_or_default();
+    let row = IndexRow {
+        page: page_name(origin.source, origin.game),
+        source: origin.source.to_string(),
+        game: origin.game,
+        white: tag(&tags.white),
+        black: tag(&tags.black),
+        recorded: game.recorded().to_string(),
+        correct: verdict.correct.map(|r| r.to_string()).unwrap_or_default(),
+        status: verdict.status.as_str().to_string(),
+        rule: verdict
+            .clause
+            .map(|c| c.as_str().to_string())
+            .unwrap_or_default(),
+    };
+    // One board per ply that has incidents, their details together.
+    let mut boards: Vec<(usize, BoardView)> = Vec::new();
+    for incident in &judgement.incidents {
+        if incident.kind == IncidentKind::ResultMismatch {
+            continue;
+        }
+        if let Some((_, view)) = boards.iter_mut().find(|(ply, _)| *ply == incident.ply) {
+            view.title.push_str(&format!(", {}", incident.kind));
+            view.detail.push_str(&format!("; {}", incident.detail));
+            continue;
+        }
+        let label = if incident.san.is_empty() {
+            format!("After ply {}", incident.ply - 1)
+        } else {
+            game.replay.numbered(incident.ply, &incident.san)
+        };
+        let title = format!("{label}: {}", incident.kind);
+        boards.push((
+            incident.ply,
+            board_view(game, incident.ply, title, incident.detail.clone()),
+        ));
+    }
+    // The deciding position, unless a board above shows it already (one past
+    // the last move shows the final position too).
+    let plies = game.plies();
+    if let Some(ply) = verdict.decided_at_ply
+        && !boards
+            .iter()
+            .any(|(p, _)| *p == ply || ply == plies && *p > plies)
+    {
+        let title = format!("The deciding position (ply {ply})");
+        boards.push((ply, board_view(game, ply, title, String::new())));
+    }
+    boards.sort_by_key(|(ply, _)| *ply);
+    let boards = boards.into_iter().map(|(_, view)| view).collect();
+    let template = GameTemplate {
+        row: &row,
+        event: tag(&tags.event),
+        site: tag(&tags.site),
+        date: tag(&tags.date),
+        time_control: tag(&tags.time_control),
+        category: tags
+            .time_control
+            .as_deref()
+            .map_or(Category::Unknown, Category::of)
+            .as_str(),
+        reason: &verdict.reason,
+        boards,
+        chart: clock_chart(game, judgement),
+    };
+    let html = template.render().ok()?;
+    Some(Page { row, html })
+}
+
+/// The board after ply `ply` (or, past the last move, the final position),
+/// the move's squares marked.
+fn board_view(game: &Game<'_>, ply: usize, title: String, detail: String) -> BoardView {
+    let state = game.replay.position_at(ply);
+    let marked: Vec<Square> = ply
+        .checked_sub(1)
+        .and_then(|i| game.replay.steps.get(i))
+        .and_then(|s| s.mv)
+        .map(|m| m.from().into_iter().chain([m.to()]).collect())
+        .unwrap_or_default();
+    BoardView {
+        title,
+        detail,
+        svg: svg_board(state.board(), &marked),
+    }
+}
+
+fn glyph(color: Color, role: Role) -> char {
+    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let i = role as usize - 1;
+    if color == Color::White {
+        white[i]
+    } else {
+        black[i]
+    }
+}
+
+/// A board as inline SVG, White at the bottom.
+pub fn svg_board(board: &Board, marked: &[Square]) -> String {
+    const S: usize = 40;
+    let mut svg = format!(
+        r##"<svg class="board" viewBox="0 0 {w} {w}" width="{w}" height="{w}" role="img" aria-label="chess board">"##,
+        w = 8 * S + 16
+    );
+    for rank in Rank::ALL {
+        for file in File::ALL {
+            let sq = Square::from_coords(file, rank);
+            let (x, y) = (16 + usize::from(file) * S, (7 - usize::from(rank)) * S);
+            let light = (usize::from(file) + usize::from(rank)) % 2 == 1;
+            let fill = match (marked.contains(&sq), light) {
+                (true, _) => "#e8d56b",
+                (false, true) => "#f0d9b5",
+                (false, false) => "#b58863",
+            };
+            let _ = write!(
+                svg,
+                r#"<rect x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}"/>"#
+            );
+            if let Some(p) = board.piece_at(sq) {
+                let _ = write!(
+                    svg,
+                    r#"<text x="{}" y="{}" font-size="32" text-anchor="middle">{}</text>"#,
+                    x + S / 2,
+                    y + S - 8,
+                    glyph(p.color, p.role)
+                );
+            }
+        }
+    }
+    for i in 0..8 {
+        let _ = write!(
+            svg,
+            r#"<text x="8" y="{}" font-size="11" text-anchor="middle">{}</text><text x="{}" y="{}" font-size="11" text-anchor="middle">{}</text>"#,
+            i * S + S / 2 + 4,
+            8 - i,
+            16 + i * S + S / 2,
+            8 * S + 12,
+            char::from(b'a' + i as u8)
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Both players' remaining time per ply, from the `%clk` timeline, with
+/// flag falls marked.
+fn clock_chart(game: &Game<'_>, judgement: &Judgement) -> String {
+    let mut series: [Vec<(usize, f64)>; 2] = [Vec::new(), Vec::new()];
+    for (i, m) in game.record.moves.iter().enumerate().take(game.plies()) {
+        if let Some(clock) = m.clock {
+            let side = game.replay.steps[i].mover;
+            series[usize::from(side == Color::Black)].push((i + 1, clock.millis() as f64 / 1000.0));
+        }
+    }
+    if series.iter().all(Vec::is_empty) {
+        return String::new();
+    }
+    let (w, h, pad) = (640.0, 200.0, 30.0);
+    let max_ply = game.plies().max(2) as f64;
+    let max_secs = series.iter().flatten().map(|p| p.1).fold(1.0f64, f64::max);
+    let x = |ply: usize| pad + (w - 2.0 * pad) * ply as f64 / max_ply;
+    let y = |secs: f64| h - pad - (h - 2.0 * pad) * secs / max_secs;
+    let mut svg = format!(
+        r#"<svg class="clocks" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="clocks">"#
+    );
+    let _ = write!(
+        svg,
+        r##"<line x1="{pad}" y1="{b}" x2="{r}" y2="{b}" stroke="#999"/><line x1="{pad}" y1="{pad}" x2="{pad}" y2="{b}" stroke="#999"/>"##,
+        b = h - pad,
+        r = w - pad
+    );
+    let _ = write!(
+        svg,
+        r#"<text x="{pad}" y="{}" font-size="11">{}</text><text x="{}" y="{}" font-size="11" text-anchor="end">ply {}</text>"#,
+        pad - 8.0,
+        crate::clock::Clock((max_secs * 1000.0) as u64),
+        w - pad,
+        h - 8.0,
+        game.plies()
+    );
+    for (points, color, name) in [
+        (&series[0], "#c0c0c0", "White"),
+        (&series[1], "#222", "Black"),
+    ] {
+        if points.is_empty() {
+            continue;
+        }
+        let path: Vec<String> = points
+            .iter()
+            .map(|&(ply, secs)| format!("{:.1},{:.1}", x(ply), y(secs)))
+            .collect();
+        let _ = write!(
+            svg,
+            r#"<polyline fill="none" stroke="{color}" stroke-width="2" points="{}"><title>{name}</title></polyline>"#,
+            path.join(" ")
+        );
+    }
+    for incident in &judgement.incidents {
+        if incident.kind == IncidentKind::FlagFall {
+            let fx = x(incident.ply.min(game.plies()));
+            let who = incident.side.map_or("", side_name);
+            let _ = write!(
+                svg,
+                r##"<line class="flag" x1="{fx:.1}" y1="{pad}" x2="{fx:.1}" y2="{b}" stroke="#d22" stroke-dasharray="4 3"/><text x="{fx:.1}" y="{pad}" font-size="11" fill="#d22" text-anchor="end">{who}'s flag</text>"##,
+                b = h - pad
+            );
+        }
+    }
+    svg.push_str(r##"<text x="560" y="14" font-size="11" fill="#888">White</text><text x="600" y="14" font-size="11">Black</text></svg>"##);
+    svg
+}
+
+/// The index page.
+pub fn index(games: u64, by_status: &BTreeMap<&'static str, u64>, rows: &[IndexRow]) -> String {
+    let mut rules: Vec<&str> = rows.iter().map(|r| r.rule.as_str()).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    IndexTemplate {
+        games,
+        by_status,
+        rules,
+        rows,
+    }
+    .render()
+    .unwrap_or_else(|e| format!("<p>the report could not be rendered: {e}</p>"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_has_64_squares_and_the_pieces() {
+        let svg = svg_board(&Board::default(), &[Square::E2, Square::E4]);
+        assert_eq!(svg.matches("<rect").count(), 64);
+        assert_eq!(svg.matches("#e8d56b").count(), 2);
+        assert_eq!(svg.matches('♙').count(), 8);
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+    }
+
+    #[test]
+    fn page_names_are_stable() {
+        assert_eq!(page_name("a.pgn", 7), page_name("a.pgn", 7));
+        assert_ne!(page_name("a.pgn", 7), page_name("b.pgn", 7));
+        assert!(page_name("a.pgn", 7).ends_with("-7.html"));
+    }
+}
