@@ -110,7 +110,9 @@ fn flag_fall(
         ply + 1,
         IncidentKind::FlagFall,
         Some(flagged),
-        format!("{flagged_name}'s flag fell ({clocks})"),
+        format!(
+            "{flagged_name}'s flag fell ({clocks}); {claimant_name} claims the win on time (15.4.3)"
+        ),
     )];
     let decision = |verdict: Verdict, incidents| Decision {
         ply,
@@ -124,7 +126,7 @@ fn flag_fall(
             ply + 1,
             IncidentKind::BothFlags,
             None,
-            format!("both clocks show zero ({clocks})"),
+            format!("both clocks show zero ({clocks}); the claimant must have time left (15.4.3)"),
         ));
         let reason = format!(
             "{flagged_name}'s flag fell but {claimant_name}'s clock shows zero too ({clocks}); a win \
