@@ -20,7 +20,6 @@ use crate::parse::{GameRecord, parse_game};
 use crate::replay::{Regime, Replay, replay};
 use crate::rulebook::{cited, sentence};
 use crate::split::Splitter;
-use crate::time_control::Category;
 use crate::verdict::Status;
 
 /// Tell the story of one game, or of one position.
@@ -139,11 +138,7 @@ fn tell(
     if !place.is_empty() {
         out.push_str(&format!("{}\n", place.join(", ")));
     }
-    let category = record
-        .tags
-        .time_control
-        .as_deref()
-        .map_or(Category::Unknown, Category::of);
+    let category = record.tags.category();
     out.push_str(&match &record.tags.time_control {
         Some(tc) => format!("Time control {tc}: {category} by 15.1.\n"),
         None => "No time control recorded.\n".into(),

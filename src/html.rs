@@ -15,7 +15,6 @@ use shakmaty::{Board, Color, File, Rank, Role, Square};
 use crate::incident::IncidentKind;
 use crate::laws::{Game, Judgement, side_name};
 use crate::report::Origin;
-use crate::time_control::Category;
 use crate::verdict::Status;
 
 /// A row of the index table.
@@ -139,11 +138,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
         site: tag(&tags.site),
         date: tag(&tags.date),
         time_control: tag(&tags.time_control),
-        category: tags
-            .time_control
-            .as_deref()
-            .map_or(Category::Unknown, Category::of)
-            .as_str(),
+        category: tags.category().as_str(),
         reason: &verdict.reason,
         boards,
         chart: clock_chart(game, judgement),

@@ -13,6 +13,7 @@ use std::ops::Range;
 use crate::claim::Claim;
 use crate::clock::{Clock, commands};
 use crate::outcome::{GameResult, is_result_token};
+use crate::time_control::Category;
 
 /// The tags the audit reads; the rest stay in the input bytes.
 #[derive(Debug, Clone, Default)]
@@ -34,6 +35,13 @@ pub struct Tags {
 }
 
 impl Tags {
+    /// The game's category by 15.1, from its `TimeControl` tag.
+    pub fn category(&self) -> Category {
+        self.time_control
+            .as_deref()
+            .map_or(Category::Unknown, Category::of)
+    }
+
     fn set(&mut self, name: &[u8], value: String) {
         let slot = match name {
             b"Event" => &mut self.event,

@@ -13,7 +13,6 @@ use crate::incident::Incident;
 use crate::laws::side_name;
 use crate::parse::Tags;
 use crate::replay::Regime;
-use crate::time_control::Category;
 use crate::verdict::Verdict;
 
 /// Where a game stands in the input.
@@ -96,11 +95,7 @@ impl<'a> VerdictRow<'a> {
             white: tag(&tags.white),
             black: tag(&tags.black),
             time_control: tag(&tags.time_control),
-            category: tags
-                .time_control
-                .as_deref()
-                .map_or(Category::Unknown, Category::of)
-                .as_str(),
+            category: tags.category().as_str(),
             plies,
             recorded_result: recorded,
             correct_result: verdict.correct.map_or("", |r| r.as_str()),

@@ -496,12 +496,7 @@ pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
         verdict = verdict.for_review();
     }
     if rules.only_rapid && verdict.status != Status::Error {
-        let category = game
-            .record
-            .tags
-            .time_control
-            .as_deref()
-            .map_or(Category::Unknown, Category::of);
+        let category = game.record.tags.category();
         if category != Category::Rapid {
             verdict.reason = format!(
                 "not a rapid game by 15.1 (category {category}), so the rapid-play rules do not apply; \
