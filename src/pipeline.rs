@@ -25,7 +25,7 @@ use crate::input::{Source, decompress};
 use crate::laws::{Game, Rules, judge};
 use crate::parse::parse_game;
 use crate::replay::replay;
-use crate::report::{IncidentRow, Origin, UnmatchedRow, VerdictRow, buffer_writer};
+use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
 use crate::split::{Block, GameSlice, Splitter};
 use crate::verdict::Verdict;
 
@@ -143,7 +143,7 @@ pub fn run(
     if let Some(events) = &options.events {
         let mut w = buffer_writer();
         for unmatched in events.unmatched(&matched) {
-            w.serialize(UnmatchedRow::new(&events.path, &unmatched))
+            w.serialize(IncidentRow::unmatched(&events.path, &unmatched))
                 .expect("writing to memory");
             summary.unmatched_events += 1;
             summary.incident_rows += 1;

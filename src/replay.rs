@@ -119,10 +119,17 @@ impl Replay {
             return self.end.clone();
         }
         let mut state = self.start.clone();
-        for step in &self.steps[..ply.min(self.steps.len())] {
+        for step in &self.steps[..ply] {
             advance(&mut state, step, self.castling_mode);
         }
         state
+    }
+
+    /// Plays ply `ply` (1-based) on `state`, the position before it: for
+    /// walking a game once instead of asking [`Replay::position_at`] at
+    /// every ply.
+    pub fn play_ply(&self, state: &mut State, ply: usize) {
+        advance(state, &self.steps[ply - 1], self.castling_mode);
     }
 
     /// The number of plies played.

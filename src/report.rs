@@ -111,7 +111,8 @@ impl<'a> VerdictRow<'a> {
 #[derive(Debug, Serialize)]
 pub struct IncidentRow<'a> {
     pub source: &'a str,
-    pub game: u64,
+    /// Empty for an events-file line that matched no game.
+    pub game: Option<u64>,
     pub ply: usize,
     #[serde(rename = "move")]
     pub move_label: &'a str,
@@ -128,7 +129,7 @@ impl<'a> IncidentRow<'a> {
     pub fn new(origin: Origin<'a>, incident: &'a Incident) -> Self {
         IncidentRow {
             source: origin.source,
-            game: origin.game,
+            game: Some(origin.game),
             ply: incident.ply,
             move_label: &incident.move_label,
             side: incident.side.map_or("", side_name),
@@ -138,6 +139,23 @@ impl<'a> IncidentRow<'a> {
             white_clock: incident.white_clock.map(Clock::seconds),
             black_clock: incident.black_clock.map(Clock::seconds),
             detail: cell(&incident.detail, origin.raw),
+        }
+    }
+
+    /// An events-file line that matched no game.
+    pub fn unmatched(events_path: &'a str, unmatched: &Unmatched) -> Self {
+        IncidentRow {
+            source: events_path,
+            game: None,
+            ply: 0,
+            move_label: "",
+            side: "",
+            kind: crate::incident::IncidentKind::UnmatchedEvent.as_str(),
+            san: Cow::Borrowed(""),
+            fen_before: "",
+            white_clock: None,
+            black_clock: None,
+            detail: Cow::Owned(format!("line {}: {}", unmatched.line, unmatched.text)),
         }
     }
 }
@@ -163,41 +181,6 @@ pub const VERDICT_COLUMNS: &[&str] = &[
     "reason",
     "regime",
 ];
-
-/// An events-file line that matched no game, as an incident row.
-#[derive(Debug, Serialize)]
-pub struct UnmatchedRow<'a> {
-    pub source: &'a str,
-    pub game: &'static str,
-    pub ply: usize,
-    #[serde(rename = "move")]
-    pub move_label: &'static str,
-    pub side: &'static str,
-    pub kind: &'static str,
-    pub san: &'static str,
-    pub fen_before: &'static str,
-    pub white_clock: &'static str,
-    pub black_clock: &'static str,
-    pub detail: String,
-}
-
-impl<'a> UnmatchedRow<'a> {
-    pub fn new(events_path: &'a str, unmatched: &Unmatched) -> Self {
-        UnmatchedRow {
-            source: events_path,
-            game: "",
-            ply: 0,
-            move_label: "",
-            side: "",
-            kind: crate::incident::IncidentKind::UnmatchedEvent.as_str(),
-            san: "",
-            fen_before: "",
-            white_clock: "",
-            black_clock: "",
-            detail: format!("line {}: {}", unmatched.line, unmatched.text),
-        }
-    }
-}
 
 pub const INCIDENT_COLUMNS: &[&str] = &[
     "source",

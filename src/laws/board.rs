@@ -23,29 +23,28 @@ pub(super) fn ended_on_board(
 ) {
     let replay = &game.replay;
     let plies = replay.plies();
-    let all_legal = replay.steps.iter().all(|s| s.legal);
-    // The positions that end a stretch of legal moves, in order.
+    // Nearly every game is one stretch of legal moves: only its end counts.
+    if replay.steps.iter().all(|s| s.legal) {
+        if let State::Legal(pos) = &replay.end
+            && let Some(decision) = end_of_stretch(game, rules, recorded, pos, 0, plies)
+        {
+            decisions.push(decision);
+        }
+        return;
+    }
+    // Otherwise walk the game once, asking at the end of each stretch.
     let mut stretch_start = 0;
     let mut state = replay.start.clone();
     for ply in 0..=plies {
-        if ply > 0 && !all_legal {
-            let step = &replay.steps[ply - 1];
-            if !step.restored {
-                match step.mv {
-                    Some(m) => state.play(m, step.legal, replay.castling_mode),
-                    None => state.pass(replay.castling_mode),
-                }
-            }
-            if !step.legal {
+        if ply > 0 {
+            replay.play_ply(&mut state, ply);
+            if !replay.steps[ply - 1].legal {
                 stretch_start = ply;
             }
         }
         let ends_stretch = ply == plies || !replay.steps[ply].legal;
-        if !ends_stretch {
-            continue;
-        }
-        let at_end = if all_legal { &replay.end } else { &state };
-        if let State::Legal(pos) = at_end
+        if ends_stretch
+            && let State::Legal(pos) = &state
             && let Some(decision) = end_of_stretch(game, rules, recorded, pos, stretch_start, ply)
         {
             decisions.push(decision);

@@ -287,18 +287,10 @@ impl<'a> Game<'a> {
         }
         let mut state = self.replay.start.clone();
         let mut best = state.as_chess().cloned().map(|c| (c, 0));
-        for (i, step) in self.replay.steps[..ply.min(self.plies())]
-            .iter()
-            .enumerate()
-        {
-            if !step.restored {
-                match step.mv {
-                    Some(m) => state.play(m, step.legal, self.replay.castling_mode),
-                    None => state.pass(self.replay.castling_mode),
-                }
-            }
+        for k in 1..=ply.min(self.plies()) {
+            self.replay.play_ply(&mut state, k);
             if let State::Legal(pos) = &state {
-                best = Some((pos.clone(), i + 1));
+                best = Some((pos.clone(), k));
             }
         }
         best

@@ -27,11 +27,7 @@ pub(super) fn judge(
     let mut previous: Option<String> = None;
     for ply in 0..=replay.plies() {
         if ply > 0 {
-            let step = &replay.steps[ply - 1];
-            match step.mv {
-                Some(m) => state.play(m, step.legal, replay.castling_mode),
-                None => state.pass(replay.castling_mode),
-            }
+            replay.play_ply(&mut state, ply);
         }
         let now = state.illegal_position();
         match (&previous, &now) {
