@@ -1,7 +1,7 @@
 //! The `audit` subcommand: PGN files in, `verdicts.csv` and `incidents.csv`
 //! out, a summary on stderr.
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,11 +11,12 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::events::EventLog;
-use crate::input::{Source, sources};
+use crate::input::{Inputs, Source, sources};
 use crate::laws::Rules;
 use crate::pipeline::{self, Options, Summary};
 use crate::replay::Regime;
 use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
+use crate::report_set::{ReportSet, Wanted};
 use crate::tablebase::Tablebases;
 
 /// Replay every game and decide its correct result.
@@ -83,6 +84,10 @@ pub struct Args {
     pub no_dead_check: bool,
 }
 
+/// The most worker threads a run accepts: more than this is a typo, and
+/// each thread costs a stack and a block of games in flight.
+pub const MAX_THREADS: usize = 1024;
+
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &Args) -> ExitCode {
     match audit(args) {
@@ -94,21 +99,42 @@ pub fn run(args: &Args) -> ExitCode {
                 ExitCode::from(1)
             }
         }
-        Err(e) => {
+        Err(Failure::Usage(e)) => {
+            eprintln!("pgn-arbiter: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(e)) => {
             eprintln!("pgn-arbiter: {e}");
             ExitCode::from(1)
         }
     }
 }
 
-fn audit(args: &Args) -> io::Result<Summary> {
-    let (inputs, problems) = sources(&args.paths);
-    // Everything that can fail on the user's input is checked before any
-    // output is written.
-    let options = Options {
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+/// Why a run stopped: the user's command cannot be carried out as given
+/// (exit 2, nothing written), or writing failed (exit 1, the previous
+/// report left whole).
+enum Failure {
+    Usage(String),
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+fn options(args: &Args) -> Result<Options, Failure> {
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(Failure::Usage(format!(
+            "--threads {threads}: give a number from 1 to {MAX_THREADS}"
+        )));
+    }
+    Ok(Options {
+        threads,
         block_size: args.block_size.max(1),
         max_game_bytes: args.max_game_bytes,
         rules: Rules {
@@ -116,33 +142,42 @@ fn audit(args: &Args) -> io::Result<Summary> {
             regime: args.regime,
             only_rapid: args.only_rapid,
             tablebases: match &args.syzygy {
-                Some(dir) => Some(Arc::new(Tablebases::open(dir).map_err(io::Error::other)?)),
+                Some(dir) => Some(Arc::new(Tablebases::open(dir).map_err(Failure::Usage)?)),
                 None => None,
             },
         },
         events: match &args.events {
-            Some(path) => Some(Arc::new(EventLog::load(path).map_err(io::Error::other)?)),
+            Some(path) => Some(Arc::new(EventLog::load(path).map_err(Failure::Usage)?)),
             None => None,
         },
         raw: args.raw,
         fixed_pgn: args.fixed_pgn.is_some(),
         html: args.html.is_some(),
+    })
+}
+
+fn audit(args: &Args) -> Result<Summary, Failure> {
+    let Inputs {
+        sources: inputs,
+        errors: problems,
+        notes,
+    } = sources(&args.paths);
+    for note in notes {
+        eprintln!("pgn-arbiter: note: {note}");
+    }
+    // Everything that can fail on the user's input is checked before any
+    // output is written.
+    let options = options(args)?;
+    let wanted = Wanted {
+        report_dir: &args.output,
+        fixed_pgn: args.fixed_pgn.as_deref(),
+        html: args.html.as_deref(),
     };
-    fs::create_dir_all(&args.output).map_err(|e| {
-        io::Error::new(
-            e.kind(),
-            format!(
-                "cannot create the report directory {}: {e} (choose another with -o DIR)",
-                args.output.display()
-            ),
-        )
-    })?;
-    let mut verdicts = Report::create(&args.output.join("verdicts.csv"), &header(VERDICT_COLUMNS))?;
-    let mut incidents = Report::create(
-        &args.output.join("incidents.csv"),
-        &header(INCIDENT_COLUMNS),
-    )?;
-    let mut fixed = match &args.fixed_pgn {
+    let set = ReportSet::stage(wanted, &inputs).map_err(Failure::Usage)?;
+    let dir = set.report_dir();
+    let mut verdicts = Report::create(&dir.join("verdicts.csv"), &header(VERDICT_COLUMNS))?;
+    let mut incidents = Report::create(&dir.join("incidents.csv"), &header(INCIDENT_COLUMNS))?;
+    let mut fixed = match set.fixed_pgn() {
         Some(path) => Some(Report::create(path, b"")?),
         None => None,
     };
@@ -151,7 +186,7 @@ fn audit(args: &Args) -> io::Result<Summary> {
         verdicts: &mut verdicts,
         incidents: &mut incidents,
         fixed: fixed.as_mut().map(|f| f as &mut dyn Write),
-        html: args.html.as_deref(),
+        html: set.html(),
     };
     let mut summary = pipeline::run(&inputs, &options, &progress, &mut outputs)
         .map_err(|e| io::Error::new(e.kind(), format!("writing the reports failed: {e}")))?;
@@ -161,82 +196,51 @@ fn audit(args: &Args) -> io::Result<Summary> {
     if let Some(fixed) = fixed {
         fixed.finish()?;
     }
+    set.commit()?;
     summary.source_errors.splice(0..0, problems);
     Ok(summary)
 }
 
-/// A report file written under a temporary name and renamed when complete,
-/// so that a failed run never leaves a file that looks whole: dropped
-/// unfinished, it removes its temporary file.
+/// One report file, buffered; [`Report::finish`] makes sure every byte
+/// reached the disk, so that a full disk is an error before the report set
+/// is put in place.
 struct Report {
-    writer: Option<BufWriter<File>>,
-    temp: PathBuf,
+    writer: BufWriter<File>,
     path: PathBuf,
 }
 
 impl Report {
     fn create(path: &Path, header: &[u8]) -> io::Result<Report> {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let temp = path.with_file_name(format!(".{name}.partial"));
-        let path = path.to_path_buf();
-        let file = File::create(&temp).map_err(|e| {
-            io::Error::new(e.kind(), format!("cannot write {}: {e}", temp.display()))
-        })?;
+        let file = File::create(path).map_err(|e| Self::failed(path, e))?;
         let mut report = Report {
-            writer: Some(BufWriter::with_capacity(1 << 20, file)),
-            temp,
-            path,
+            writer: BufWriter::with_capacity(1 << 20, file),
+            path: path.to_path_buf(),
         };
         report.write_all(header)?;
         Ok(report)
     }
 
-    fn finish(mut self) -> io::Result<()> {
-        let writer = self.writer.take().expect("finished once");
-        let result = self.close(writer);
-        if result.is_err() {
-            let _ = fs::remove_file(&self.temp);
-        }
-        result
+    fn failed(path: &Path, e: io::Error) -> io::Error {
+        io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
     }
 
-    fn close(&self, writer: BufWriter<File>) -> io::Result<()> {
-        let shown = self.path.display().to_string();
-        let file = writer.into_inner().map_err(|e| {
-            io::Error::new(
-                e.error().kind(),
-                format!("cannot write {shown}: {}", e.error()),
-            )
-        })?;
-        file.sync_all()
-            .map_err(|e| io::Error::new(e.kind(), format!("cannot write {shown}: {e}")))?;
-        fs::rename(&self.temp, &self.path).map_err(|e| {
-            io::Error::new(
-                e.kind(),
-                format!("cannot rename {} to {shown}: {e}", self.temp.display()),
-            )
-        })
+    fn finish(self) -> io::Result<()> {
+        let path = self.path;
+        let file = self
+            .writer
+            .into_inner()
+            .map_err(|e| Self::failed(&path, e.into_error()))?;
+        file.sync_all().map_err(|e| Self::failed(&path, e))
     }
 }
 
 impl Write for Report {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.writer.as_mut().expect("not finished").write(buf)
+        self.writer.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.writer.as_mut().expect("not finished").flush()
-    }
-}
-
-impl Drop for Report {
-    fn drop(&mut self) {
-        if self.writer.take().is_some() {
-            let _ = fs::remove_file(&self.temp);
-        }
+        self.writer.flush()
     }
 }
 

@@ -51,12 +51,25 @@ fn is_pgn_name(path: &Path) -> bool {
     PGN_ENDINGS.iter().any(|e| name.ends_with(e))
 }
 
+/// The inputs a run reads, and what was found on the way to them.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    pub sources: Vec<Source>,
+    /// Paths that cannot be read: the run exits 1.
+    pub errors: Vec<String>,
+    /// Files skipped as already read, links that loop: said, not errors.
+    pub notes: Vec<String>,
+}
+
 /// Expands the paths a user gave: `-` or nothing is stdin, a directory is
-/// every PGN file below it in sorted order. A path that does not exist is
-/// reported, not dropped silently.
-pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
+/// every PGN file below it in sorted order (links followed). A path that
+/// does not exist is reported, not dropped silently. Each file is read once,
+/// however many names and links lead to it; a link that loops is reported.
+pub fn sources(paths: &[PathBuf]) -> Inputs {
     let mut out = Vec::new();
     let mut problems = Vec::new();
+    let mut notes = Vec::new();
+    let mut seen = Seen::default();
     if paths.is_empty() {
         out.push(Source::Stdin);
     }
@@ -64,45 +77,106 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
         if path.as_os_str() == "-" {
             out.push(Source::Stdin);
         } else if path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, &mut found, &mut problems);
-            found.sort();
+            let found = walk(path, &mut problems, &mut notes);
             if found.is_empty() {
                 problems.push(format!(
                     "{}: no *.pgn, *.pgn.gz, *.pgn.bz2 or *.pgn.zst files in this directory",
                     path.display()
                 ));
             }
-            out.extend(found.into_iter().map(Source::File));
+            for file in found {
+                out.extend(seen.first_time(file, &mut notes).map(Source::File));
+            }
         } else if path.exists() {
-            out.push(Source::File(path.clone()));
+            out.extend(seen.first_time(path.clone(), &mut notes).map(Source::File));
         } else {
             problems.push(format!("{}: no such file or directory", path.display()));
         }
     }
-    (out, problems)
+    Inputs {
+        sources: out,
+        errors: problems,
+        notes,
+    }
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>, problems: &mut Vec<String>) {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            problems.push(format!("{}: cannot list directory: {e}", dir.display()));
-            return;
-        }
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            walk(&path, found, problems);
-        } else if is_pgn_name(&path) {
-            found.push(path);
+/// The files met so far, by identity (device and inode), not by name.
+#[derive(Default)]
+struct Seen(std::collections::HashMap<(u64, u64), PathBuf>);
+
+impl Seen {
+    fn first_time(&mut self, path: PathBuf, problems: &mut Vec<String>) -> Option<PathBuf> {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(meta) = std::fs::metadata(&path) else {
+            return Some(path); // opening it will report the problem
+        };
+        match self.0.entry((meta.dev(), meta.ino())) {
+            std::collections::hash_map::Entry::Occupied(first) => {
+                problems.push(format!(
+                    "{}: the same file as {}, read once",
+                    path.display(),
+                    first.get().display()
+                ));
+                None
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(path.clone());
+                Some(path)
+            }
         }
     }
 }
 
-/// Wraps a raw stream in the decompressor its first bytes call for.
+/// The deepest directory walk followed: deeper is a maze of links, not an
+/// archive.
+const MAX_DEPTH: usize = 64;
+
+fn walk(dir: &Path, problems: &mut Vec<String>, notes: &mut Vec<String>) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .max_depth(MAX_DEPTH)
+        .sort_by_file_name();
+    for entry in walker {
+        match entry {
+            Ok(e) if e.file_type().is_file() && is_pgn_name(e.path()) => {
+                found.push(e.into_path());
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let path = e
+                    .path()
+                    .map_or_else(String::new, |p| p.display().to_string());
+                match e.loop_ancestor() {
+                    Some(ancestor) => notes.push(format!(
+                        "{path}: a link back to {}, not followed (each file is read once)",
+                        ancestor.display()
+                    )),
+                    None => problems.push(format!("{path}: cannot walk: {e}")),
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Wraps a raw stream in the decompressor its first bytes call for, and the
+/// result in a transcoder when it is UTF-16 (it starts with a UTF-16
+/// byte-order mark; Windows tools write such files). Anything else is read
+/// as bytes: UTF-8 or Latin-1 tags are sorted out later, per game.
 pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
+    let mut text = BufReader::with_capacity(64 * 1024, decompressed(raw)?);
+    let head = text.fill_buf()?;
+    Ok(
+        if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+            Box::new(encoding_rs_io::DecodeReaderBytes::new(text))
+        } else {
+            Box::new(text)
+        },
+    )
+}
+
+fn decompressed<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
     let mut buf = BufReader::with_capacity(256 * 1024, raw);
     let head = buf.fill_buf()?;
     Ok(if head.starts_with(&[0x1f, 0x8b]) {
@@ -145,6 +219,30 @@ mod tests {
         );
         assert_eq!(roundtrip(text.as_bytes().to_vec()), text);
         assert_eq!(roundtrip(Vec::new()), "");
+    }
+
+    #[test]
+    fn reads_utf16_with_a_byte_order_mark() {
+        let text = "[White \"Änderson\"]\n\n1. e4 *\n";
+        let le: Vec<u8> = [0xfeff_u16]
+            .into_iter()
+            .chain(text.encode_utf16())
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = [0xfeff_u16]
+            .into_iter()
+            .chain(text.encode_utf16())
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        for bytes in [le, be.clone()] {
+            assert_eq!(roundtrip(bytes).trim_start_matches('\u{feff}'), text);
+        }
+        let gz = {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            gz.write_all(&be).unwrap();
+            gz.finish().unwrap()
+        };
+        assert_eq!(roundtrip(gz).trim_start_matches('\u{feff}'), text);
     }
 
     #[test]

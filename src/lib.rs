@@ -27,6 +27,7 @@ pub mod permissive;
 pub mod pipeline;
 pub mod replay;
 pub mod report;
+pub mod report_set;
 pub mod rulebook;
 pub mod split;
 pub mod tablebase;

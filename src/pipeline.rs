@@ -143,8 +143,12 @@ pub fn run(
     if let Some(events) = &options.events {
         let mut w = buffer_writer();
         for unmatched in events.unmatched(&matched) {
-            w.serialize(IncidentRow::unmatched(&events.path, &unmatched))
-                .expect("writing to memory");
+            w.serialize(IncidentRow::unmatched(
+                &events.path,
+                &unmatched,
+                options.raw,
+            ))
+            .expect("writing to memory");
             summary.unmatched_events += 1;
             summary.incident_rows += 1;
         }

@@ -53,7 +53,7 @@ pub fn cell(text: &str, raw: bool) -> Cow<'_, str> {
 
 #[derive(Debug, Serialize)]
 pub struct VerdictRow<'a> {
-    pub source: &'a str,
+    pub source: Cow<'a, str>,
     pub game: u64,
     pub offset: u64,
     pub event: Cow<'a, str>,
@@ -85,7 +85,7 @@ impl<'a> VerdictRow<'a> {
     ) -> Self {
         let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), origin.raw);
         VerdictRow {
-            source: origin.source,
+            source: cell(origin.source, origin.raw),
             game: origin.game,
             offset: origin.offset,
             event: tag(&tags.event),
@@ -110,7 +110,7 @@ impl<'a> VerdictRow<'a> {
 
 #[derive(Debug, Serialize)]
 pub struct IncidentRow<'a> {
-    pub source: &'a str,
+    pub source: Cow<'a, str>,
     /// Empty for an events-file line that matched no game.
     pub game: Option<u64>,
     pub ply: usize,
@@ -128,7 +128,7 @@ pub struct IncidentRow<'a> {
 impl<'a> IncidentRow<'a> {
     pub fn new(origin: Origin<'a>, incident: &'a Incident) -> Self {
         IncidentRow {
-            source: origin.source,
+            source: cell(origin.source, origin.raw),
             game: Some(origin.game),
             ply: incident.ply,
             move_label: &incident.move_label,
@@ -143,9 +143,9 @@ impl<'a> IncidentRow<'a> {
     }
 
     /// An events-file line that matched no game.
-    pub fn unmatched(events_path: &'a str, unmatched: &Unmatched) -> Self {
+    pub fn unmatched(events_path: &'a str, unmatched: &Unmatched, raw: bool) -> Self {
         IncidentRow {
-            source: events_path,
+            source: cell(events_path, raw),
             game: None,
             ply: 0,
             move_label: "",
@@ -155,7 +155,9 @@ impl<'a> IncidentRow<'a> {
             fen_before: "",
             white_clock: None,
             black_clock: None,
-            detail: Cow::Owned(format!("line {}: {}", unmatched.line, unmatched.text)),
+            detail: Cow::Owned(
+                cell(&format!("line {}: {}", unmatched.line, unmatched.text), raw).into_owned(),
+            ),
         }
     }
 }

@@ -188,7 +188,7 @@ fn bad_events_file_is_a_clear_error() {
         &["--events", "/nonexistent/events.csv", "-"],
         Some(b"1. e4 *\n"),
     );
-    assert_eq!(run.code(), Some(1));
+    assert_eq!(run.code(), Some(2), "a bad option value is a usage error");
     assert!(
         run.stderr()
             .contains("/nonexistent/events.csv: cannot read the events file"),
@@ -215,7 +215,7 @@ fn syzygy_directory_without_tables_is_a_clear_error() {
         &["--syzygy", dir.path().to_str().unwrap(), "-"],
         Some(b"1. e4 *\n"),
     );
-    assert_eq!(run.code(), Some(1));
+    assert_eq!(run.code(), Some(2), "a bad option value is a usage error");
     assert!(
         run.stderr().contains("no Syzygy tables"),
         "{}",
