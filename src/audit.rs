@@ -16,7 +16,7 @@ use crate::laws::Rules;
 use crate::pipeline::{self, Options, Summary};
 use crate::replay::Regime;
 use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
-use crate::report_set::{ReportSet, Wanted};
+use crate::report_set::{ReportSet, StageError, Wanted};
 use crate::tablebase::Tablebases;
 
 /// Replay every game and decide its correct result.
@@ -173,7 +173,10 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
         fixed_pgn: args.fixed_pgn.as_deref(),
         html: args.html.as_deref(),
     };
-    let set = ReportSet::stage(wanted, &inputs).map_err(Failure::Usage)?;
+    let set = ReportSet::stage(wanted, &inputs).map_err(|e| match e {
+        StageError::Refused(why) => Failure::Usage(why),
+        StageError::Io(e) => Failure::Io(e),
+    })?;
     let dir = set.report_dir();
     let mut verdicts = Report::create(&dir.join("verdicts.csv"), &header(VERDICT_COLUMNS))?;
     let mut incidents = Report::create(&dir.join("incidents.csv"), &header(INCIDENT_COLUMNS))?;

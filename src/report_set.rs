@@ -36,6 +36,24 @@ pub struct Wanted<'a> {
     pub html: Option<&'a Path>,
 }
 
+/// Why a report set cannot be staged.
+#[derive(Debug)]
+pub enum StageError {
+    /// The outputs asked for would destroy input or each other.
+    Refused(String),
+    /// The staging place cannot be made.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for StageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StageError::Refused(why) => f.write_str(why),
+            StageError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
 /// One output being written aside.
 #[derive(Debug)]
 struct Staged {
@@ -55,34 +73,42 @@ pub struct ReportSet {
 impl ReportSet {
     /// Checks the outputs against the inputs and each other, removes stale
     /// `.partial` leftovers of an earlier run and creates the staging places.
-    /// An `Err` is a usage error: nothing has been written.
-    pub fn stage(wanted: Wanted<'_>, inputs: &[Source]) -> Result<ReportSet, String> {
+    /// An `Err(Refused)` is a usage error; either way nothing is written.
+    pub fn stage(wanted: Wanted<'_>, inputs: &[Source]) -> Result<ReportSet, StageError> {
         let mut outputs = vec![("report directory (-o)", wanted.report_dir, true)];
         outputs.extend(wanted.fixed_pgn.map(|p| ("--fixed-pgn", p, false)));
         outputs.extend(wanted.html.map(|p| ("--html", p, true)));
         let resolved: Vec<PathBuf> = outputs.iter().map(|(_, p, _)| resolve(p)).collect();
-        check_against_inputs(&outputs, &resolved, inputs)?;
-        check_disjoint(&outputs, &resolved)?;
-        check_own_dir(wanted.report_dir, &REPORT_FILES)?;
+        let refused = StageError::Refused;
+        check_against_inputs(&outputs, &resolved, inputs).map_err(refused)?;
+        check_disjoint(&outputs, &resolved).map_err(refused)?;
+        check_own_dir(wanted.report_dir, &REPORT_FILES).map_err(refused)?;
         if let Some(html) = wanted.html {
-            check_own_dir(html, &HTML_FILES)?;
+            check_own_dir(html, &HTML_FILES).map_err(refused)?;
         }
         for &(what, path, is_dir) in &outputs {
             if path.is_dir() != is_dir && path.exists() {
                 let kind = if is_dir { "a file" } else { "a directory" };
-                return Err(format!("{what} {} is {kind}", path.display()));
+                return Err(refused(format!("{what} {} is {kind}", path.display())));
             }
         }
         let mut set = ReportSet { staged: Vec::new() };
         for (what, path, is_dir) in outputs {
             let temp = partial_name(path);
-            remove(&temp).map_err(|e| format!("cannot remove {}: {e}", temp.display()))?;
-            let made = if is_dir {
-                fs::create_dir_all(&temp)
-            } else {
-                temp.parent().map_or(Ok(()), fs::create_dir_all)
-            };
-            made.map_err(|e| format!("cannot write {}: {e}", temp.display()))?;
+            let made = remove(&temp).and_then(|()| match is_dir {
+                true => fs::create_dir_all(&temp),
+                false => temp.parent().map_or(Ok(()), fs::create_dir_all),
+            });
+            made.map_err(|e| {
+                StageError::Io(io::Error::new(
+                    e.kind(),
+                    format!(
+                        "cannot create the {what} {}: {e} (writing {} first)",
+                        path.display(),
+                        temp.display()
+                    ),
+                ))
+            })?;
             set.staged.push(Staged {
                 what,
                 target: path.to_path_buf(),
@@ -335,11 +361,15 @@ mod tests {
             (Some(link.as_path()), None),
             (None, Some(tmp.path())),
         ] {
-            let err = ReportSet::stage(wanted(&rep, fixed, html), &inputs).unwrap_err();
+            let err = ReportSet::stage(wanted(&rep, fixed, html), &inputs)
+                .unwrap_err()
+                .to_string();
             assert!(err.contains("would overwrite the input"), "{err}");
         }
         let inside = rep.join("verdicts.csv");
-        let err = ReportSet::stage(wanted(&rep, Some(&inside), None), &inputs).unwrap_err();
+        let err = ReportSet::stage(wanted(&rep, Some(&inside), None), &inputs)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("lies inside"), "{err}");
         assert!(!rep.exists(), "nothing is written on a usage error");
         assert_eq!(fs::read(&game).unwrap(), b"1. e4 *\n");
@@ -349,7 +379,9 @@ mod tests {
     fn refuses_a_report_dir_holding_other_files() {
         let tmp = tempfile::tempdir().unwrap();
         fs::write(tmp.path().join("thesis.tex"), "x").unwrap();
-        let err = ReportSet::stage(wanted(tmp.path(), None, None), &[]).unwrap_err();
+        let err = ReportSet::stage(wanted(tmp.path(), None, None), &[])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("thesis.tex"), "{err}");
     }
 
