@@ -55,10 +55,16 @@ pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict) -> Cow<'a, [u8]
     let recorded_tag = format!("{eol}[RecordedResult \"{recorded}\"]");
     match &layout.result_tag {
         Some(value) => {
+            // `[Result 1-0]` (no quotes) is written back quoted.
+            let quoted = value.start > 0 && bytes[value.start - 1] == b'"';
             edits.push(Edit {
                 at: value.start,
                 remove: value.len(),
-                insert: correct.to_string(),
+                insert: if quoted {
+                    correct.to_string()
+                } else {
+                    format!("\"{correct}\"")
+                },
             });
             let line_end = value.end
                 + bytes[value.end..]
@@ -96,15 +102,22 @@ pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict) -> Cow<'a, [u8]
             insert: format!(" {note}"),
         }),
         None => {
-            let start = layout.tags_end
-                + bytes[layout.tags_end..]
-                    .iter()
-                    .position(|c| !c.is_ascii_whitespace())
-                    .unwrap_or(bytes.len() - layout.tags_end);
-            edits.push(Edit {
-                at: start,
-                remove: 0,
-                insert: format!("{note} "),
+            let movetext = bytes[layout.tags_end..]
+                .iter()
+                .position(|c| !c.is_ascii_whitespace());
+            edits.push(match movetext {
+                Some(p) => Edit {
+                    at: layout.tags_end + p,
+                    remove: 0,
+                    insert: format!("{note} "),
+                },
+                // Tags only: the note and the result become the movetext,
+                // on lines of their own so the next game's tags stay whole.
+                None => Edit {
+                    at: layout.tags_end,
+                    remove: 0,
+                    insert: format!("{eol}{eol}{note} {correct}{eol}"),
+                },
             });
         }
     }
@@ -167,6 +180,18 @@ mod tests {
             fixed,
             "[Event \"e\"]\r\n[Result \"1/2-1/2\"]\r\n[RecordedResult \"1-0\"]\r\n\r\n\
              1. e4 e5 {pgn-arbiter: dead-position: dead {after) 1. Bxb2)} 1/2-1/2\r\n"
+        );
+    }
+
+    #[test]
+    fn unquoted_result_and_tags_only() {
+        let fixed = fix("[Result 1-0]\n\n1. e4 1-0\n", "1/2-1/2", 1);
+        assert!(fixed.starts_with("[Result \"1/2-1/2\"]\n[RecordedResult \"1-0\"]\n"));
+        let fixed = fix("[Event \"e\"]\n[Result \"1-0\"]\n\n", "1/2-1/2", 0);
+        assert_eq!(
+            fixed,
+            "[Event \"e\"]\n[Result \"1/2-1/2\"]\n[RecordedResult \"1-0\"]\n\n\
+             {pgn-arbiter: dead-position: dead {after) 1. Bxb2)} 1/2-1/2\n\n\n"
         );
     }
 

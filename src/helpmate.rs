@@ -6,11 +6,14 @@
 //! answered by `chasolver` (Ambrona's unwinnability solver), which works on
 //! the `chess` crate's board; positions cross over through FEN.
 
+use std::collections::HashMap;
 use std::str::FromStr;
 
 use chasolver::Winnability;
+use shakmaty::Position;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{ByColor, CastlingMode, Chess, Color, EnPassantMode, san::SanPlus};
 
 /// The answer to "can `side` checkmate from here?".
@@ -54,13 +57,7 @@ fn to_color(side: Color) -> chess::Color {
 /// assert!(matches!(can_checkmate(&pos, Color::White), Mate::Possible(_)));
 /// ```
 pub fn can_checkmate(pos: &Chess, side: Color) -> Mate {
-    let Some(board) = to_board(pos) else {
-        return Mate::Undecided;
-    };
-    if chasolver::is_unwinnable_fast(&board, to_color(side)) {
-        return Mate::Impossible;
-    }
-    full(pos, &board, side)
+    Solver::unbounded().can_checkmate(pos, side)
 }
 
 fn full(pos: &Chess, board: &chess::Board, side: Color) -> Mate {
@@ -91,27 +88,130 @@ pub struct DeadCheck {
 /// in its author's 10-million-game test, and the claim paths of the laws ask
 /// the full question anyway.
 pub fn dead_check(pos: &Chess) -> DeadCheck {
-    let Some(board) = to_board(pos) else {
-        return DeadCheck {
-            dead: false,
-            answers: ByColor::default(),
-        };
-    };
-    let mut answers = ByColor::new_with(|side| {
-        chasolver::is_unwinnable_fast(&board, to_color(side)).then_some(Mate::Impossible)
-    });
-    match (&answers.white, &answers.black) {
-        (Some(_), None) => answers.black = Some(full(pos, &board, Color::Black)),
-        (None, Some(_)) => answers.white = Some(full(pos, &board, Color::White)),
-        _ => {}
-    }
-    let dead = answers.iter().all(|a| a == &Some(Mate::Impossible));
-    DeadCheck { dead, answers }
+    Solver::unbounded().dead_check(pos)
 }
 
 /// Whether neither side can checkmate; see [`dead_check`].
 pub fn is_dead(pos: &Chess) -> bool {
     dead_check(pos).dead
+}
+
+/// The most full helpmate searches one game may cost. Each is bounded by
+/// chasolver itself (under a second on its hardest known positions), so
+/// this bounds a game's solver time; past it a game goes to review.
+pub const FULL_SEARCHES_PER_GAME: u32 = 24;
+
+/// The helpmate questions of one game: answers remembered by position (a
+/// game that shuffles pieces back and forth asks about the same positions
+/// again and again), and a bound on the full searches.
+#[derive(Debug, Clone)]
+pub struct Solver {
+    dead: HashMap<u64, DeadCheck>,
+    mate: HashMap<(u64, Color), Mate>,
+    /// Full searches still allowed; `None` for no bound.
+    budget: Option<u32>,
+    /// A question went unanswered because the bound was reached.
+    pub over_budget: bool,
+}
+
+impl Solver {
+    /// A solver bounded by [`FULL_SEARCHES_PER_GAME`].
+    pub fn for_game() -> Solver {
+        Solver::with_budget(FULL_SEARCHES_PER_GAME)
+    }
+
+    /// A solver allowed `searches` full searches.
+    pub fn with_budget(searches: u32) -> Solver {
+        Solver {
+            budget: Some(searches),
+            ..Solver::unbounded()
+        }
+    }
+
+    /// A solver without a bound, for one question asked on its own.
+    pub fn unbounded() -> Solver {
+        Solver {
+            dead: HashMap::new(),
+            mate: HashMap::new(),
+            budget: None,
+            over_budget: false,
+        }
+    }
+
+    /// [`can_checkmate`], remembered and bounded.
+    pub fn can_checkmate(&mut self, pos: &Chess, side: Color) -> Mate {
+        let key = (key(pos), side);
+        if let Some(known) = self.mate.get(&key) {
+            return known.clone();
+        }
+        let Some(board) = to_board(pos) else {
+            return Mate::Undecided;
+        };
+        let mate = if chasolver::is_unwinnable_fast(&board, to_color(side)) {
+            Mate::Impossible
+        } else {
+            self.full(pos, &board, side)
+        };
+        self.mate.insert(key, mate.clone());
+        mate
+    }
+
+    /// [`dead_check`], remembered and bounded.
+    pub fn dead_check(&mut self, pos: &Chess) -> DeadCheck {
+        let key = key(pos);
+        if let Some(known) = self.dead.get(&key) {
+            return known.clone();
+        }
+        let Some(board) = to_board(pos) else {
+            return DeadCheck {
+                dead: false,
+                answers: ByColor::default(),
+            };
+        };
+        let mut answers = ByColor::new_with(|side| {
+            let known = self.mate.get(&(key, side)).cloned();
+            known.or_else(|| {
+                chasolver::is_unwinnable_fast(&board, to_color(side)).then_some(Mate::Impossible)
+            })
+        });
+        match (&answers.white, &answers.black) {
+            (Some(Mate::Impossible), None) => {
+                answers.black = Some(self.full(pos, &board, Color::Black));
+            }
+            (None, Some(Mate::Impossible)) => {
+                answers.white = Some(self.full(pos, &board, Color::White));
+            }
+            _ => {}
+        }
+        for side in [Color::White, Color::Black] {
+            if let Some(mate) = answers.get(side) {
+                self.mate.insert((key, side), mate.clone());
+            }
+        }
+        let dead = answers.iter().all(|a| a == &Some(Mate::Impossible));
+        let check = DeadCheck { dead, answers };
+        self.dead.insert(key, check.clone());
+        check
+    }
+
+    fn full(&mut self, pos: &Chess, board: &chess::Board, side: Color) -> Mate {
+        match &mut self.budget {
+            Some(0) => {
+                self.over_budget = true;
+                return Mate::Undecided;
+            }
+            Some(left) => *left -= 1,
+            None => {}
+        }
+        full(pos, board, side)
+    }
+}
+
+/// A position's identity for the helpmate question: the board, the side to
+/// move, castling and en passant rights (as in 9.2).
+fn key(pos: &Chess) -> u64 {
+    let hash: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+    hash.0
 }
 
 /// The helpmate as SAN, played out from `pos`.
@@ -148,6 +248,29 @@ mod tests {
         assert!(!is_dead(
             &position("8/8/4k3/8/8/3K4/8/7R w - - 0 1").unwrap()
         ));
+    }
+
+    #[test]
+    fn answers_are_remembered_and_searches_bounded() {
+        let kr_v_k = position("4k3/8/8/8/8/K7/8/R7 b - - 0 1").unwrap();
+        let kr_v_k2 = position("4k3/8/8/8/8/K7/8/1R6 b - - 0 1").unwrap();
+        let mut solver = Solver::with_budget(1);
+        assert!(!solver.dead_check(&kr_v_k).dead);
+        assert!(matches!(
+            solver.can_checkmate(&kr_v_k, Color::White),
+            Mate::Possible(_)
+        ));
+        assert!(!solver.over_budget, "the second question was remembered");
+        assert_eq!(
+            solver.can_checkmate(&kr_v_k2, Color::White),
+            Mate::Undecided
+        );
+        assert!(solver.over_budget);
+        // The fast check needs no search: answered past the bound too.
+        assert_eq!(
+            solver.can_checkmate(&kr_v_k2, Color::Black),
+            Mate::Impossible
+        );
     }
 
     #[test]

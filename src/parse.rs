@@ -161,7 +161,7 @@ fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
             return i;
         }
         match b[i] {
-            b'[' => {
+            b'[' if crate::split::is_tag_pair(&b[i..line_end(b, i)]) => {
                 i = read_tag(b, i + 1, game);
                 game.layout.tags_end = line_end(b, i.saturating_sub(1).max(line_start));
             }
@@ -182,7 +182,7 @@ fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
         i += 1;
     }
     if i >= b.len() || b[i] != b'"' {
-        return line_end(b, i);
+        return read_unquoted(b, i, name, game);
     }
     i += 1;
     let mut value = Vec::new();
@@ -235,6 +235,25 @@ fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
     k
 }
 
+/// `[Result 1-0]`: a value without quotes runs to the `]`.
+fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> usize {
+    let eol = line_end(b, i);
+    let Some(close) = memchr::memchr(b']', &b[i..eol]).map(|p| i + p) else {
+        return eol;
+    };
+    let mut end = close;
+    while end > i && b[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    if end > i {
+        if name == b"Result" {
+            game.layout.result_tag = Some(i..end);
+        }
+        game.tags.set(name, decode(b[i..end].to_vec()));
+    }
+    close + 1
+}
+
 /// Tag text as UTF-8, or Latin-1 when it is not valid UTF-8 (old
 /// over-the-board files).
 fn decode(bytes: Vec<u8>) -> String {
@@ -273,11 +292,15 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
             }
             b';' => i = line_end(b, i),
             b'%' if at_line_start(b, i) => i = line_end(b, i),
-            b'(' => {
+            // Some exports write variations in square brackets (the
+            // splitter leaves a `[` that opens no tag pair in the movetext);
+            // forum markup such as `[pgn]` has no space inside and is skipped.
+            b'[' if markup_end(b, i).is_some() => i = markup_end(b, i).unwrap_or(i) + 1,
+            b'(' | b'[' => {
                 depth += 1;
                 i += 1;
             }
-            b')' => {
+            b')' | b']' => {
                 depth = depth.saturating_sub(1);
                 i += 1;
             }
@@ -299,6 +322,14 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
             }
         }
     }
+}
+
+/// The `]` closing a `[word]` that holds no white space.
+fn markup_end(b: &[u8], i: usize) -> Option<usize> {
+    let close = b[i + 1..]
+        .iter()
+        .position(|&c| c == b']' || c.is_ascii_whitespace() || c == b'[')?;
+    (b[i + 1 + close] == b']').then_some(i + 1 + close)
 }
 
 /// Classifies one mainline token: move number, result, NAG or move.

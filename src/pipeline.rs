@@ -412,7 +412,14 @@ fn audit_game(
         // Only the head of an oversized game was kept: it cannot be copied.
         match slice.problem {
             Some(_) => summary.not_copied += 1,
-            None => fixed.extend_from_slice(&corrected(&record, &verdict)),
+            None => {
+                fixed.extend_from_slice(&corrected(&record, &verdict));
+                // The last game of a file without a final newline must not
+                // run into the first tag of the next file.
+                if !fixed.ends_with(b"\n") && !fixed.ends_with(b"\r") {
+                    fixed.push(b'\n');
+                }
+            }
         }
     }
     summary.games += 1;

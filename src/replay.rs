@@ -86,7 +86,14 @@ pub struct Replay {
     pub stop: Option<Stop>,
     /// The start was a wrong set-up of the pieces (15.4.1.2), described.
     pub wrong_setup: Option<String>,
+    /// The position after every [`CHECKPOINT`]-th ply, so that asking for
+    /// any position costs at most that many plies, not the whole game.
+    checkpoints: Vec<State>,
 }
+
+/// Plies between two kept positions: a long game's incidents each ask for
+/// a position, and replaying from the start for each would be quadratic.
+const CHECKPOINT: usize = 64;
 
 /// A recorded move that could not be played.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -118,11 +125,36 @@ impl Replay {
         if ply >= self.steps.len() {
             return self.end.clone();
         }
-        let mut state = self.start.clone();
-        for step in &self.steps[..ply] {
+        let kept = ply / CHECKPOINT;
+        let mut state = match kept.checked_sub(1) {
+            Some(i) => self.checkpoints[i].clone(),
+            None => self.start.clone(),
+        };
+        for step in &self.steps[kept * CHECKPOINT..ply] {
             advance(&mut state, step, self.castling_mode);
         }
         state
+    }
+
+    /// The legal position nearest before or at `ply`, and its ply; walks
+    /// back one stretch of [`CHECKPOINT`] plies at a time.
+    pub fn last_legal(&self, ply: usize) -> Option<(shakmaty::Chess, usize)> {
+        let ply = ply.min(self.steps.len());
+        for chunk in (0..=ply / CHECKPOINT).rev() {
+            let from = chunk * CHECKPOINT;
+            let mut state = self.position_at(from);
+            let mut best = state.as_chess().map(|c| (c.clone(), from));
+            for k in from + 1..=ply.min(from + CHECKPOINT - 1) {
+                self.play_ply(&mut state, k);
+                if let State::Legal(pos) = &state {
+                    best = Some((pos.clone(), k));
+                }
+            }
+            if best.is_some() {
+                return best;
+            }
+        }
+        None
     }
 
     /// Plays ply `ply` (1-based) on `state`, the position before it: for
@@ -286,6 +318,7 @@ pub fn replay(record: &GameRecord<'_>, regime: Regime) -> Result<Replay, ReplayE
     let mut state = start.clone();
     let mut steps = Vec::with_capacity(record.moves.len());
     let mut stop = None;
+    let mut checkpoints = Vec::new();
     for (i, token) in record.moves.iter().enumerate() {
         let text = record.token(token);
         let step = read(text)
@@ -296,6 +329,9 @@ pub fn replay(record: &GameRecord<'_>, regime: Regime) -> Result<Replay, ReplayE
                 step.restored = regime == Regime::Standard && step.illegal.is_some();
                 advance(&mut state, &step, castling_mode);
                 steps.push(step);
+                if steps.len() % CHECKPOINT == 0 {
+                    checkpoints.push(state.clone());
+                }
             }
             Err(why) => {
                 stop = Some(Stop {
@@ -313,6 +349,7 @@ pub fn replay(record: &GameRecord<'_>, regime: Regime) -> Result<Replay, ReplayE
         end: state,
         stop,
         wrong_setup: wrong,
+        checkpoints,
     })
 }
 

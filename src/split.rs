@@ -53,7 +53,7 @@ pub struct Block {
 }
 
 /// Where the boundary scanner is between two lines.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct Scan {
     in_comment: bool,
     /// The current game has movetext (anything outside tags and comments).
@@ -64,6 +64,28 @@ struct Scan {
     pending_boundary: bool,
     /// Hashes of the current game's tag names, to see a second tag section.
     tag_names: Vec<u64>,
+    /// A blank line came after the last tag: a repeated tag name now opens
+    /// a second tag section, not a duplicate inside the first.
+    blank_after_tags: bool,
+    /// An `[Event` line met inside a comment opened a game that its next
+    /// lines may still show to be comment text: the state to go back to.
+    tentative: Option<Box<Scan>>,
+}
+
+/// What one line means for the game boundaries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    None,
+    /// A game starts at this line.
+    Start,
+    /// A game may start at this line: an `[Event` line inside a comment.
+    Tentative,
+    /// The tentative start stands.
+    Confirm,
+    /// The tentative start stands, and another game starts at this line.
+    ConfirmAndStart,
+    /// The tentative start was comment text after all.
+    Retract,
 }
 
 /// A game start found in the buffer.
@@ -73,6 +95,8 @@ struct Start {
     offset: u64,
     line: u64,
     problem: Option<String>,
+    /// Not yet known to be a game start: a block must not be cut here.
+    tentative: bool,
 }
 
 /// Reads a stream and hands out [`Block`]s of at least `target` bytes
@@ -204,6 +228,7 @@ impl<R: Read> Splitter<R> {
         self.starts[..limit]
             .iter()
             .rev()
+            .filter(|s| !s.tentative)
             .map(|s| s.at)
             .find(|&s| s > first && s <= self.scanned)
     }
@@ -281,7 +306,34 @@ impl<R: Read> Splitter<R> {
             offset,
             line: self.line,
             problem: None,
+            tentative: false,
         });
+    }
+
+    fn mark(&mut self, mark: Mark, at: usize) {
+        match mark {
+            Mark::None => {}
+            Mark::Start => self.push_start(at),
+            Mark::Tentative => {
+                self.push_start(at);
+                if let Some(s) = self.starts.last_mut() {
+                    s.tentative = true;
+                }
+            }
+            Mark::Confirm | Mark::ConfirmAndStart => {
+                if let Some(s) = self.starts.iter_mut().rev().find(|s| s.tentative) {
+                    s.tentative = false;
+                }
+                if mark == Mark::ConfirmAndStart {
+                    self.push_start(at);
+                }
+            }
+            Mark::Retract => {
+                if let Some(i) = self.starts.iter().rposition(|s| s.tentative) {
+                    self.starts.remove(i);
+                }
+            }
+        }
     }
 
     /// Scans every complete line of `buf` past `scanned`; at the end of the
@@ -318,15 +370,13 @@ impl<R: Read> Splitter<R> {
             }
             let start = self.scanned;
             let line = &self.buf[start..start + len];
-            let boundary = if std::mem::take(&mut self.mid_line) {
+            let mark = if std::mem::take(&mut self.mid_line) {
                 self.scan.chunk(line);
-                false
+                Mark::None
             } else {
                 self.scan.line(line)
             };
-            if boundary {
-                self.push_start(start);
-            }
+            self.mark(mark, start);
             self.scanned += len;
             self.line += 1;
             let game_start = self.starts.last().map_or(0, |s| s.at);
@@ -353,44 +403,45 @@ impl<R: Read> Splitter<R> {
 }
 
 impl Scan {
-    /// Scans one line; returns whether a new game starts at its first byte.
-    fn line(&mut self, line: &[u8]) -> bool {
+    /// Scans one line; says whether a game starts at its first byte.
+    fn line(&mut self, line: &[u8]) -> Mark {
+        if self.tentative.is_some() {
+            return self.settle(line);
+        }
         let mut i = 0;
         if self.in_comment {
-            // An unclosed `{` must not swallow the rest of the archive.
             if line.starts_with(b"[Event \"") {
-                self.in_comment = false;
-            } else {
-                match memchr::memchr(b'}', line) {
-                    Some(close) => {
-                        self.in_comment = false;
-                        i = close + 1;
-                    }
-                    None => return false,
+                // An unclosed `{` must not swallow the rest of the archive,
+                // but a comment may quote a tag: the lines after it decide.
+                let saved = Box::new(self.clone());
+                self.start_game();
+                self.tag_line(line);
+                self.tentative = Some(saved);
+                return Mark::Tentative;
+            }
+            match memchr::memchr(b'}', line) {
+                Some(close) => {
+                    self.in_comment = false;
+                    i = close + 1;
                 }
+                None => return Mark::None,
             }
         }
         let body = &line[i..];
         let trimmed = trim_start(body);
         if i == 0 {
-            if trimmed.first() == Some(&b'[') {
-                let hash = tag_name_hash(&trimmed[1..]);
-                let boundary =
-                    self.has_movetext || self.pending_boundary || self.tag_names.contains(&hash);
-                if boundary {
-                    self.start_game();
-                }
-                self.tag_names.push(hash);
-                return boundary;
+            if is_tag_pair(trimmed) {
+                return self.tag_line(trimmed);
             }
             if body.first() == Some(&b'%') {
-                return false;
+                return Mark::None;
             }
             if trimmed.is_empty() {
                 if self.has_movetext && self.after_result {
                     self.pending_boundary = true;
                 }
-                return false;
+                self.blank_after_tags = !self.tag_names.is_empty();
+                return Mark::None;
             }
         }
         let boundary = i == 0 && self.pending_boundary;
@@ -398,7 +449,58 @@ impl Scan {
             self.start_game();
         }
         self.scan_movetext(body);
-        boundary
+        if boundary { Mark::Start } else { Mark::None }
+    }
+
+    /// A tag pair at the start of a line: it opens a game after movetext,
+    /// after a result and a blank line, or when its name was seen before a
+    /// blank line (a second tag section; within one section a repeated
+    /// name is only a duplicate).
+    fn tag_line(&mut self, trimmed: &[u8]) -> Mark {
+        let hash = tag_name_hash(&trimmed[1..]);
+        let repeated = self.blank_after_tags && self.tag_names.contains(&hash);
+        let boundary = self.has_movetext || self.pending_boundary || repeated;
+        if boundary {
+            self.start_game();
+        }
+        self.tag_names.push(hash);
+        self.blank_after_tags = false;
+        if boundary { Mark::Start } else { Mark::None }
+    }
+
+    /// After an `[Event` line inside a comment: tag and blank lines keep
+    /// the question open; the first other line answers it. If that line
+    /// closes a comment before opening one, the `[Event` line was comment
+    /// text; otherwise (the movetext of a game after a comment left open)
+    /// the game starts there.
+    fn settle(&mut self, line: &[u8]) -> Mark {
+        let trimmed = trim_start(line);
+        if trimmed.is_empty() || is_tag_pair(trimmed) {
+            let mark = self.line_in_section(line);
+            return if mark == Mark::Start {
+                // A second game opened before this one was settled.
+                Mark::ConfirmAndStart
+            } else {
+                mark
+            };
+        }
+        let closes = memchr::memchr(b'}', line);
+        let opens = memchr::memchr(b'{', line);
+        let saved = self.tentative.take().expect("settling a tentative start");
+        if closes.is_some() && (opens.is_none() || closes < opens) {
+            *self = *saved;
+            self.line(line);
+            return Mark::Retract;
+        }
+        self.line(line);
+        Mark::Confirm
+    }
+
+    fn line_in_section(&mut self, line: &[u8]) -> Mark {
+        let saved = self.tentative.take();
+        let mark = self.line(line);
+        self.tentative = saved;
+        mark
     }
 
     /// Scans bytes from the middle of a line: only comments matter.
@@ -446,6 +548,34 @@ impl Scan {
             }
         }
     }
+}
+
+/// Whether a line opens with a tag pair: `[Name "value"]`, or an unquoted
+/// value after a name of the seven-tag roster (`[Result 1-0]`). Anything
+/// else after a `[` at the start of a line — `[41.Bc4 Rxb6]`, a variation
+/// some exports write in square brackets — is movetext.
+pub(crate) fn is_tag_pair(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else {
+        return false;
+    };
+    let name_len = rest
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    if name_len == 0 || !rest[0].is_ascii_alphabetic() {
+        return false;
+    }
+    let after = trim_start(&rest[name_len..]);
+    if after.len() == rest.len() - name_len {
+        return false; // no space between name and value
+    }
+    if after.first() == Some(&b'"') {
+        return true;
+    }
+    const ROSTER: [&[u8]; 7] = [
+        b"Event", b"Site", b"Date", b"Round", b"White", b"Black", b"Result",
+    ];
+    ROSTER.contains(&&rest[..name_len]) && memchr::memchr(b']', after).is_some()
 }
 
 /// A line without leading white space or byte-order mark (files glued
@@ -562,6 +692,43 @@ mod tests {
     fn unclosed_comment_stops_at_next_event() {
         let pgn = "[Event \"a\"]\n1. e4 {oops\n[Event \"b\"]\n1. d4 *\n";
         assert_eq!(games(pgn, 1 << 20).len(), 2);
+        let pgn = "[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n[Site \"s\"]\n\n\
+                   1. d4 {[%clk 0:03:00]} *\n\n[Event \"c\"]\n\n[Event \"d\"]\n\n*\n";
+        assert_eq!(games(pgn, 1 << 20).len(), 4);
+        for target in [1, 7, 1 << 20] {
+            assert_eq!(games(pgn, target).len(), 4, "block size {target}");
+        }
+    }
+
+    #[test]
+    fn a_tag_quoted_in_a_comment_is_comment_text() {
+        let pgn = "[Event \"a\"]\n\n1. e4 {note\n[Event \"quoted\"]\nstill} e5 1-0\n\n\
+                   [Event \"b\"]\n\n1. d4 {c2\n\n[Event \"in var\"]\n} d5 *\n";
+        for target in [1, 5, 1 << 20] {
+            let got = games(pgn, target);
+            assert_eq!(got.len(), 2, "block size {target}: {got:?}");
+            assert!(got[0].ends_with("e5 1-0"), "{got:?}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_tag_within_one_section_is_a_duplicate() {
+        let pgn = "[Event \"a\"]\n[Site \"x\"]\n[Event \"dup\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+        assert_eq!(games(pgn, 1 << 20).len(), 2);
+    }
+
+    #[test]
+    fn square_bracket_variations_are_movetext() {
+        let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3\n[2. f4 exf4] 2... Nc6\n[Result 1-0]\n\
+                   1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let got = games(pgn, 1 << 20);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got[0].contains("[2. f4 exf4] 2... Nc6"), "{got:?}");
+        assert!(is_tag_pair(b"[Result 1-0]"));
+        assert!(is_tag_pair(b"[WhiteFideId \"1\"]"));
+        assert!(!is_tag_pair(b"[41.Bc4 Rxb6]"));
+        assert!(!is_tag_pair(b"[Nf3 Nc6 2. e4]"));
+        assert!(!is_tag_pair(b"[%clk 0:01:00] }"));
     }
 
     #[test]

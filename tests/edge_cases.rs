@@ -36,6 +36,11 @@ const DIFFERENT_COUNTS: &[(&str, usize, &str)] = &[
         1,
         "blank line and `%` lines inside the movetext",
     ),
+    (
+        "scalachess-withDelimitersOnNewLines.pgn",
+        1,
+        "`[/pgn]` on a line of its own is forum markup, not a tag section",
+    ),
 ];
 
 #[test]

@@ -69,3 +69,65 @@ fn corrected_pgn_round_trips_the_real_games() {
     assert_eq!(again.verdicts.len(), run.verdicts.len());
     assert_eq!(count(&again.verdicts, "status").get("corrected"), None);
 }
+
+/// Every file the tests hold, fuzz findings and attack files included.
+fn every_test_file() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+        entries.sort_by_key(|e| e.path());
+        for e in entries {
+            let path = e.path();
+            let name = path.to_string_lossy().into_owned();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if name.contains("/fuzz/") || name.contains(".pgn") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&data(""), &mut out);
+    out
+}
+
+/// Parse → fix → parse gives the same games: as many, with the same
+/// players, and no game that could be read becomes unreadable.
+#[test]
+fn corrected_pgn_rereads_to_the_same_games_for_every_test_file() {
+    let files = every_test_file();
+    assert!(files.len() > 100, "{}", files.len());
+    for file in files {
+        let dir = tempfile::tempdir().unwrap();
+        let fixed = dir.path().join("fixed.pgn");
+        let first = audit(
+            &[
+                file.to_str().unwrap(),
+                "--fixed-pgn",
+                fixed.to_str().unwrap(),
+            ],
+            None,
+        );
+        let name = file.display();
+        let again = audit(&[fixed.to_str().unwrap()], None);
+        let players = |run: &Run| -> Vec<(String, String)> {
+            run.verdicts
+                .iter()
+                .filter(|r| !r["reason"].contains("--max-game-bytes"))
+                .map(|r| (r["white"].clone(), r["black"].clone()))
+                .collect()
+        };
+        assert_eq!(players(&first), players(&again), "{name}");
+        let errors = |run: &Run| count(&run.verdicts, "status").get("error").copied();
+        assert!(
+            errors(&again).unwrap_or(0) <= errors(&first).unwrap_or(0),
+            "{name}: {:?} errors after fixing, {:?} before",
+            errors(&again),
+            errors(&first)
+        );
+        assert_eq!(
+            count(&again.verdicts, "status").get("corrected"),
+            None,
+            "{name}"
+        );
+    }
+}

@@ -20,11 +20,11 @@ mod time;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{ByColor, Chess, Color, Position};
 
 use crate::claim::{Claim, ClaimKind};
 use crate::clock::Clock;
-use crate::helpmate::{Mate, can_checkmate, dead_check};
+use crate::helpmate::{FULL_SEARCHES_PER_GAME, Mate, Solver};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::parse::GameRecord;
@@ -68,10 +68,13 @@ pub struct Game<'a> {
     /// Claims from the record's comments and from `--events`; an entry that
     /// could not be read says why.
     pub claims: Vec<Result<Claim, String>>,
-    /// Answers to "can this side mate after this many plies?" already
-    /// found: the dead-position check and the claims ask about the same
+    /// The game's helpmate questions, remembered by position and bounded:
+    /// the dead-position check and the claims ask about the same
     /// positions, and the search is the costliest step of an audit.
-    answers: RefCell<Vec<(usize, Color, Mate)>>,
+    solver: RefCell<Solver>,
+    /// Each side's last `%clk` once `k` plies were played, for every `k`:
+    /// made once, so that asking at every incident stays linear.
+    last_clocks: std::cell::OnceCell<Vec<ByColor<Option<Clock>>>>,
 }
 
 /// The verdict and the incidents behind it, in ply order.
@@ -132,30 +135,20 @@ impl<'a> Game<'a> {
             record,
             replay,
             claims,
-            answers: RefCell::new(Vec::new()),
+            solver: RefCell::new(Solver::for_game()),
+            last_clocks: std::cell::OnceCell::new(),
         }
     }
 
-    fn known(&self, ply: usize, side: Color) -> Option<Mate> {
-        self.answers
-            .borrow()
-            .iter()
-            .find(|(p, s, _)| *p == ply && *s == side)
-            .map(|(_, _, m)| m.clone())
+    /// Whether the position after `ply` plies is dead.
+    fn dead_at(&self, _ply: usize, pos: &Chess) -> bool {
+        self.solver.borrow_mut().dead_check(pos).dead
     }
 
-    /// Whether the position after `ply` plies is dead, remembering what
-    /// the check learnt about each side.
-    fn dead_at(&self, ply: usize, pos: &Chess) -> bool {
-        let check = dead_check(pos);
-        for side in [Color::White, Color::Black] {
-            if let Some(mate) = check.answers.get(side)
-                && self.known(ply, side).is_none()
-            {
-                self.answers.borrow_mut().push((ply, side, mate.clone()));
-            }
-        }
-        check.dead
+    /// Whether a helpmate question went unanswered: the game's searches
+    /// reached [`FULL_SEARCHES_PER_GAME`].
+    fn solver_over_budget(&self) -> bool {
+        self.solver.borrow().over_budget
     }
 
     /// The recorded result.
@@ -178,11 +171,19 @@ impl<'a> Game<'a> {
 
     /// The last `%clk` of `side` among plies `1..=ply`.
     pub fn clock(&self, side: Color, ply: usize) -> Option<Clock> {
-        let plies = ply.min(self.plies());
-        (1..=plies)
-            .rev()
-            .filter(|&k| self.replay.mover(k) == side)
-            .find_map(|k| self.record.moves[k - 1].clock)
+        let table = self.last_clocks.get_or_init(|| {
+            let mut last = ByColor::<Option<Clock>>::default();
+            let mut table = Vec::with_capacity(self.plies() + 1);
+            table.push(last);
+            for k in 1..=self.plies() {
+                if let Some(clock) = self.record.moves[k - 1].clock {
+                    *last.get_mut(self.replay.mover(k)) = Some(clock);
+                }
+                table.push(last);
+            }
+            table
+        });
+        *table[ply.min(self.plies())].get(side)
     }
 
     /// The clock of `side` when the record ends: the `WhiteClock` or
@@ -285,15 +286,7 @@ impl<'a> Game<'a> {
         {
             return Some((pos.clone(), self.plies()));
         }
-        let mut state = self.replay.start.clone();
-        let mut best = state.as_chess().cloned().map(|c| (c, 0));
-        for k in 1..=ply.min(self.plies()) {
-            self.replay.play_ply(&mut state, k);
-            if let State::Legal(pos) = &state {
-                best = Some((pos.clone(), k));
-            }
-        }
-        best
+        self.replay.last_legal(ply)
     }
 
     /// Can `side` still checkmate once `ply` plies were played?
@@ -305,11 +298,7 @@ impl<'a> Game<'a> {
                 at: ply,
             };
         };
-        let mate = self.known(at, side).unwrap_or_else(|| {
-            let mate = can_checkmate(&pos, side);
-            self.answers.borrow_mut().push((at, side, mate.clone()));
-            mate
-        });
+        let mate = self.solver.borrow_mut().can_checkmate(&pos, side);
         let note = match at {
             _ if at == ply => String::new(),
             0 => " (judged in the starting position, the last legal one)".into(),
@@ -498,6 +487,15 @@ pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
             verdict = verdict.for_review();
         }
     }
+    if game.solver_over_budget() && verdict.status != Status::Error {
+        verdict.reason = format!(
+            "{}; but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
+             the bound per game, and a question past it went unanswered: check it by hand \
+             (`pgn-arbiter explain`)",
+            verdict.reason
+        );
+        verdict = verdict.for_review();
+    }
     if verdict.status == Status::Corrected {
         let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
         let clause = verdict.clause.map_or("", Clause::as_str);
@@ -595,6 +593,39 @@ pub(crate) mod test_support {
 #[cfg(test)]
 mod tests {
     use super::test_support::*;
+
+    #[test]
+    fn a_game_past_the_search_bound_goes_to_review() {
+        // A rook walks to a new square every move while the bare king
+        // jumps illegally: each stretch of legal moves ends in a new
+        // position whose dead check needs a full search.
+        let squares: Vec<String> = "abcdefgh"
+            .chars()
+            .map(|f| format!("{f}1"))
+            .chain("hgfedcb".chars().map(|f| format!("{f}2")))
+            .chain("bcdefgh".chars().map(|f| format!("{f}4")))
+            .chain("hgfedcb".chars().map(|f| format!("{f}5")))
+            .collect();
+        let mut moves = String::new();
+        let mut king = ["e8", "e6"];
+        for pair in squares.windows(2) {
+            moves.push_str(&format!(
+                "R{}-{} K{}-{} ",
+                pair[0], pair[1], king[0], king[1]
+            ));
+            king.swap(0, 1);
+        }
+        let pgn = format!(
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/K7/8/R7 w - - 0 1\"]\n[Result \"1-0\"]\n\n{moves}1-0\n"
+        );
+        let j = judge_pgn(&pgn);
+        assert_eq!(j.verdict.status, Status::Review, "{}", j.verdict.reason);
+        assert!(
+            j.verdict.reason.contains("the bound per game"),
+            "{}",
+            j.verdict.reason
+        );
+    }
     use super::*;
 
     #[test]
