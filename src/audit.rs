@@ -300,7 +300,7 @@ fn report_summary(s: &Summary, dir: &Path) {
     if s.unmatched_events > 0 {
         let _ = writeln!(
             err,
-            "  {} line(s) of the events file matched no game (see incidents.csv, kind unmatched-event)",
+            "  {} line(s) of the events file matched no game or several (see incidents.csv, kind unmatched-event)",
             s.unmatched_events
         );
     }

@@ -62,8 +62,16 @@ pub fn run(args: &Args) -> ExitCode {
     };
     match text {
         Ok(text) => {
-            let _ = io::stdout().write_all(text.as_bytes());
-            ExitCode::SUCCESS
+            let mut out = io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                // A closed pipe (`| head`) is the reader's choice, not a failure.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("pgn-arbiter: cannot write the explanation to standard output: {e}");
+                    ExitCode::from(1)
+                }
+            }
         }
         Err(e) => {
             eprintln!("pgn-arbiter: {e}");

@@ -67,12 +67,53 @@ struct IndexTemplate<'a> {
     rows: &'a [IndexRow],
 }
 
-/// The file name of a game's page: stable for the same source and game.
-fn page_name(source: &str, game: u64) -> String {
-    let hash = source.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, c| {
-        (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3)
-    });
-    format!("games/{:08x}-{game}.html", hash as u32)
+/// The file name of a game's page: the source's stem and the game's
+/// number, `games/colombia-events-2008-2019-439.html`.
+fn page_name(stem: &str, game: u64) -> String {
+    format!("games/{stem}-{game}.html")
+}
+
+/// A stem per source for its pages' names: the file name without its PGN
+/// and compression endings, reduced to letters, digits, `_` and `-`, made
+/// unique within the run by a suffix. The game number always follows the
+/// last `-`, so two pages cannot share a name.
+pub fn page_stems(names: &[String]) -> Vec<String> {
+    let mut used = std::collections::HashSet::new();
+    names
+        .iter()
+        .map(|name| {
+            let base = stem_of(name);
+            let mut stem = base.clone();
+            let mut n = 1;
+            while !used.insert(stem.clone()) {
+                n += 1;
+                stem = format!("{base}-{n}");
+            }
+            stem
+        })
+        .collect()
+}
+
+fn stem_of(name: &str) -> String {
+    if name == "-" {
+        return "stdin".into();
+    }
+    let file = name.rsplit('/').next().unwrap_or(name).to_lowercase();
+    let mut file = file.as_str();
+    for ending in [".gz", ".bz2", ".zst", ".pgn"] {
+        file = file.strip_suffix(ending).unwrap_or(file);
+    }
+    let mut out = String::new();
+    for c in file.chars() {
+        let keep = c.is_ascii_alphanumeric() || c == '_';
+        if keep {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out: String = out.trim_matches('-').chars().take(60).collect();
+    if out.is_empty() { "games".into() } else { out }
 }
 
 /// The page of a game that was corrected or needs review; `None` for the rest.
@@ -84,7 +125,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
     let tags = &game.record.tags;
     let tag = |t: &Option<String>| t.clone().unwrap_or_default();
     let row = IndexRow {
-        page: page_name(origin.source, origin.game),
+        page: page_name(origin.stem, origin.game),
         source: origin.source.to_string(),
         game: origin.game,
         white: tag(&tags.white),
@@ -319,9 +360,35 @@ mod tests {
     }
 
     #[test]
-    fn page_names_are_stable() {
-        assert_eq!(page_name("a.pgn", 7), page_name("a.pgn", 7));
-        assert_ne!(page_name("a.pgn", 7), page_name("b.pgn", 7));
-        assert!(page_name("a.pgn", 7).ends_with("-7.html"));
+    fn page_names_are_readable_and_unique() {
+        let names: Vec<String> = [
+            "otb/Colombia Events 2008-2019.pgn",
+            "a/x.pgn.zst",
+            "b/x.pgn",
+            "x-2.pgn",
+            "=HYPERLINK(\"http:__evil\",\"open\").pgn",
+            "-",
+            "..pgn",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let stems = page_stems(&names);
+        assert_eq!(
+            stems,
+            [
+                "colombia-events-2008-2019",
+                "x",
+                "x-2",
+                "x-2-2",
+                "hyperlink-http-__evil-open",
+                "stdin",
+                "games"
+            ]
+        );
+        assert_eq!(
+            page_name(&stems[0], 439),
+            "games/colombia-events-2008-2019-439.html"
+        );
     }
 }

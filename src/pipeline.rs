@@ -58,7 +58,7 @@ pub struct Summary {
     pub by_rule: BTreeMap<&'static str, u64>,
     /// Sources that could not be read, or not to the end.
     pub source_errors: Vec<String>,
-    /// Lines of the events file that matched no game.
+    /// Lines of the events file that matched no game, or several.
     pub unmatched_events: u64,
     /// Games too large to be written back to the corrected PGN.
     pub not_copied: u64,
@@ -113,7 +113,7 @@ pub fn run(
     let names: Vec<String> = sources.iter().map(Source::name).collect();
 
     let mut summary = Summary::default();
-    let mut matched = vec![false; options.events.as_ref().map_or(0, |e| e.len())];
+    let mut matched = vec![0u32; options.events.as_ref().map_or(0, |e| e.len())];
     let mut rows = Vec::new();
     if let Some(dir) = out.html {
         std::fs::create_dir_all(dir.join("games"))
@@ -141,19 +141,21 @@ pub fn run(
         written
     })?;
     if let Some(events) = &options.events {
-        let mut w = buffer_writer();
+        // Written as found: a large events file can leave millions of lines.
+        let mut w = csv::WriterBuilder::new()
+            .has_headers(false)
+            .from_writer(&mut *out.incidents);
         for unmatched in events.unmatched(&matched) {
             w.serialize(IncidentRow::unmatched(
                 &events.path,
                 &unmatched,
                 options.raw,
             ))
-            .expect("writing to memory");
+            .map_err(io::Error::other)?;
             summary.unmatched_events += 1;
             summary.incident_rows += 1;
         }
-        out.incidents
-            .write_all(&w.into_inner().unwrap_or_default())?;
+        w.flush()?;
     }
     if let Some(dir) = out.html {
         let path = dir.join("index.html");
@@ -195,10 +197,12 @@ fn read_all(
     results: std::sync::mpsc::Sender<(u64, BlockReport)>,
 ) -> Vec<String> {
     let shared = Arc::new(options.clone());
+    let stems = html::page_stems(names);
     let mut errors = Vec::new();
     let mut seq = 0u64;
     for (index, source) in sources.iter().enumerate() {
         let name = &names[index];
+        let named = Arc::new((name.clone(), stems[index].clone()));
         let stream = source
             .open_raw()
             .map(|raw| progress.wrap_read(raw))
@@ -211,6 +215,7 @@ fn read_all(
             }
         };
         let mut splitter = Splitter::with_limit(stream, options.block_size, options.max_game_bytes);
+        let mut read_error = None;
         loop {
             match splitter.next_block() {
                 Ok(Some(block)) => {
@@ -218,22 +223,27 @@ fn read_all(
                         return errors;
                     }
                     let results = results.clone();
-                    let name = name.clone();
+                    let named = Arc::clone(&named);
                     let shared = Arc::clone(&shared);
                     let this = seq;
                     seq += 1;
                     pool.spawn(move || {
-                        let report = audit_block(&block, &name, &shared);
+                        let report = audit_block(&block, &named, &shared);
                         let _ = results.send((this, report));
                     });
                 }
                 Ok(None) => break,
-                Err(e) => errors.push(format!(
-                    "{name}: read error after {} games: {e} (the games before it are audited; \
-                     check that the file is complete and not corrupt)",
-                    splitter.games_emitted()
-                )),
+                // The games read before the error are still handed out:
+                // count them all before saying how many there were.
+                Err(e) => read_error = Some(e),
             }
+        }
+        if let Some(e) = read_error {
+            errors.push(format!(
+                "{name}: read error: {e}; {} game(s) were read before it and have rows, the last \
+                 of them cut short (check that the file is complete and not corrupt)",
+                splitter.games_emitted()
+            ));
         }
     }
     errors
@@ -246,7 +256,7 @@ fn write_in_order(
     progress: &ProgressBar,
     out: &mut Outputs<'_>,
     summary: &mut Summary,
-    matched: &mut [bool],
+    matched: &mut [u32],
     rows: &mut Vec<IndexRow>,
 ) -> io::Result<()> {
     let mut pending: HashMap<u64, BlockReport> = HashMap::new();
@@ -271,7 +281,7 @@ fn write_in_order(
             }
             merge(summary, report.summary);
             for i in report.matched_events {
-                matched[i] = true;
+                matched[i] = matched[i].saturating_add(1);
             }
             next += 1;
             let _ = permits.try_send(());
@@ -295,7 +305,8 @@ fn merge(into: &mut Summary, from: Summary) {
     }
 }
 
-fn audit_block(block: &Block, source: &str, options: &Options) -> BlockReport {
+/// `source` is the source's name and its page stem.
+fn audit_block(block: &Block, source: &(String, String), options: &Options) -> BlockReport {
     let mut verdicts = buffer_writer();
     let mut incidents = buffer_writer();
     let mut fixed = Vec::new();
@@ -304,7 +315,8 @@ fn audit_block(block: &Block, source: &str, options: &Options) -> BlockReport {
     let mut matched_events = Vec::new();
     for (i, slice) in block.games.iter().enumerate() {
         let origin = Origin {
-            source,
+            source: &source.0,
+            stem: &source.1,
             game: block.first_game + i as u64 + 1,
             offset: slice.offset,
             raw: options.raw,

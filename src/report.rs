@@ -19,6 +19,9 @@ use crate::verdict::Verdict;
 #[derive(Debug, Clone, Copy)]
 pub struct Origin<'a> {
     pub source: &'a str,
+    /// A name for the source that is unique within the run and safe in a
+    /// file name (see [`crate::html::page_stems`]).
+    pub stem: &'a str,
     /// 1-based index within the source.
     pub game: u64,
     /// Offset of the game's first byte in the decompressed stream.
