@@ -153,6 +153,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
         raw: args.raw,
         fixed_pgn: args.fixed_pgn.is_some(),
         html: args.html.is_some(),
+        large_game: Arc::default(),
     })
 }
 

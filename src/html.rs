@@ -55,6 +55,8 @@ struct GameTemplate<'a> {
     category: &'static str,
     reason: &'a str,
     boards: Vec<BoardView>,
+    /// Incident boards over [`MAX_BOARDS`], not drawn.
+    omitted: usize,
     chart: String,
 }
 
@@ -66,6 +68,10 @@ struct IndexTemplate<'a> {
     rules: Vec<&'a str>,
     rows: &'a [IndexRow],
 }
+
+/// The most incident boards a page draws: a game of thousands of
+/// irregular moves would otherwise make a page of tens of megabytes.
+const MAX_BOARDS: usize = 40;
 
 /// The file name of a game's page: the source's stem and the game's
 /// number, `games/colombia-events-2008-2019-439.html`.
@@ -140,6 +146,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
     };
     // One board per ply that has incidents, their details together.
     let mut boards: Vec<(usize, BoardView)> = Vec::new();
+    let mut omitted = 0usize;
     for incident in &judgement.incidents {
         if incident.kind == IncidentKind::ResultMismatch {
             continue;
@@ -147,6 +154,10 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
         if let Some((_, view)) = boards.iter_mut().find(|(ply, _)| *ply == incident.ply) {
             view.title.push_str(&format!(", {}", incident.kind));
             view.detail.push_str(&format!("; {}", incident.detail));
+            continue;
+        }
+        if boards.len() >= MAX_BOARDS {
+            omitted += 1;
             continue;
         }
         let label = if incident.san.is_empty() {
@@ -182,6 +193,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
         category: tags.category().as_str(),
         reason: &verdict.reason,
         boards,
+        omitted,
         chart: clock_chart(game, judgement),
     };
     let html = template.render().ok()?;

@@ -46,7 +46,15 @@ pub struct Options {
     pub rules: Rules,
     /// Claims from a sidecar file (`--events`).
     pub events: Option<Arc<EventLog>>,
+    /// Held while a large game is audited: a game's audit takes memory in
+    /// proportion to its plies, so large games go one at a time whatever
+    /// the thread count.
+    pub large_game: Arc<std::sync::Mutex<()>>,
 }
+
+/// Games larger than this are audited one at a time (see
+/// [`Options::large_game`]); no real game comes near it.
+pub const LARGE_GAME_BYTES: usize = 1 << 20;
 
 /// What a run did, for the summary and the exit code.
 #[derive(Debug, Default, Clone)]
@@ -361,6 +369,8 @@ fn audit_game(
     out: Sinks<'_>,
 ) {
     let rules = &options.rules;
+    let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
+        .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
     let mut record = parse_game(&data[slice.bytes.clone()]);
     record.first_line = slice.line;
     let mut claims = record.claims.clone();

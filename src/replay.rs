@@ -63,10 +63,11 @@ pub struct Step {
     pub fullmove: u32,
     /// Legal in the position it was made in (the fast path may replay it).
     pub legal: bool,
-    /// Why the move is illegal (15.4.2), when it is.
-    pub illegal: Option<String>,
+    /// Why the move is illegal (15.4.2), when it is. (Boxed strings: a
+    /// step is kept per ply, and long games hold millions.)
+    pub illegal: Option<Box<str>>,
     /// Castling that the wrong set-up forbade (15.4.1.2).
-    pub castling_disallowed: Option<String>,
+    pub castling_disallowed: Option<Box<str>>,
     /// What was irregular about how the move was written.
     pub notation: Option<&'static str>,
     /// Under 15.3 the arbiter takes an illegal move back: it is not played.
@@ -394,12 +395,12 @@ fn resolve(
     let m = physical_move(&setup, reading.written, mode)?;
     step.mv = Some(m);
     let (illegal, disallowed) = why_illegal(&setup, m, reading.written, wrong_setup);
-    step.castling_disallowed = disallowed;
-    step.illegal = illegal.or_else(|| {
+    step.castling_disallowed = disallowed.map(String::into_boxed_str);
+    step.illegal = illegal.map(String::into_boxed_str).or_else(|| {
         // Legal-looking moves in a legal position that shakmaty refused.
         state
             .as_chess()
-            .map(|_| "it is not a legal move in this position".to_string())
+            .map(|_| "it is not a legal move in this position".into())
     });
     Ok(step)
 }
@@ -734,7 +735,7 @@ mod tests {
         r.steps
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| s.illegal.clone().map(|w| (i + 1, w)))
+            .filter_map(|(i, s)| s.illegal.clone().map(|w| (i + 1, w.into())))
             .collect()
     }
 

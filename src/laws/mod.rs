@@ -72,9 +72,9 @@ pub struct Game<'a> {
     /// the dead-position check and the claims ask about the same
     /// positions, and the search is the costliest step of an audit.
     solver: RefCell<Solver>,
-    /// Each side's last `%clk` once `k` plies were played, for every `k`:
-    /// made once, so that asking at every incident stays linear.
-    last_clocks: std::cell::OnceCell<Vec<ByColor<Option<Clock>>>>,
+    /// The plies after which each side's `%clk` was recorded: made once,
+    /// so that asking at every incident stays linear in the game's length.
+    clock_plies: std::cell::OnceCell<ByColor<Vec<u32>>>,
 }
 
 /// The verdict and the incidents behind it, in ply order.
@@ -136,7 +136,7 @@ impl<'a> Game<'a> {
             replay,
             claims,
             solver: RefCell::new(Solver::for_game()),
-            last_clocks: std::cell::OnceCell::new(),
+            clock_plies: std::cell::OnceCell::new(),
         }
     }
 
@@ -171,19 +171,19 @@ impl<'a> Game<'a> {
 
     /// The last `%clk` of `side` among plies `1..=ply`.
     pub fn clock(&self, side: Color, ply: usize) -> Option<Clock> {
-        let table = self.last_clocks.get_or_init(|| {
-            let mut last = ByColor::<Option<Clock>>::default();
-            let mut table = Vec::with_capacity(self.plies() + 1);
-            table.push(last);
+        let plies = self.clock_plies.get_or_init(|| {
+            let mut plies = ByColor::<Vec<u32>>::default();
             for k in 1..=self.plies() {
-                if let Some(clock) = self.record.moves[k - 1].clock {
-                    *last.get_mut(self.replay.mover(k)) = Some(clock);
+                if self.record.moves[k - 1].clock.is_some() {
+                    plies.get_mut(self.replay.mover(k)).push(k as u32);
                 }
-                table.push(last);
             }
-            table
+            plies
         });
-        *table[ply.min(self.plies())].get(side)
+        let side_plies = plies.get(side);
+        let before = side_plies.partition_point(|&k| k as usize <= ply);
+        let k = *side_plies.get(before.checked_sub(1)?)? as usize;
+        self.record.moves[k - 1].clock
     }
 
     /// The clock of `side` when the record ends: the `WhiteClock` or
