@@ -99,3 +99,57 @@ pub fn count<'a>(rows: &'a [Row], col: &str) -> std::collections::BTreeMap<&'a s
     }
     m
 }
+
+/// How a run bounded in time went.
+pub struct Bounded {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    /// The run's own peak resident set, in KiB.
+    pub max_rss_kib: i64,
+}
+
+/// Runs `pgn-arbiter ARGS` and kills it past `limit`: for the documented
+/// worst-case bounds, which old versions broke by minutes, not by percents.
+/// Returns `None` if it had to be killed.
+#[allow(clippy::zombie_processes, reason = "reaped by wait4, which also gives its rusage")]
+pub fn run_within(args: &[&str], limit: std::time::Duration) -> Option<Bounded> {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
+    let child = Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap();
+    let pid = child.id() as libc::pid_t;
+    let started = std::time::Instant::now();
+    loop {
+        let mut status = 0;
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+        // SAFETY: wait4 on our own child, with valid out-pointers; the
+        // child's own rusage, not that of every child of this process.
+        let done = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, usage.as_mut_ptr()) };
+        if done == pid {
+            let usage = unsafe { usage.assume_init() };
+            let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+            let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap()).into_owned();
+            return Some(Bounded {
+                code,
+                stdout: read(&out),
+                stderr: read(&err),
+                max_rss_kib: usage.ru_maxrss,
+            });
+        }
+        if started.elapsed() > limit {
+            // SAFETY: signalling our own child.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, &mut status, 0);
+            }
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

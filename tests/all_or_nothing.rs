@@ -1,0 +1,127 @@
+//! A run replaces the whole report set (CSVs, corrected PGN, HTML) or none
+//! of it: a full disk or a kill in the middle leaves the previous report
+//! whole, and the next run clears what the broken one left.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+}
+
+/// Every file below `dir` with its bytes, in path order.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(snapshot(&path));
+        } else {
+            out.push((path.clone(), fs::read(&path).unwrap()));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A small report set in `root`: report/, site/ and fixed.pgn.
+fn old_report(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let run = bin()
+        .current_dir(root)
+        .args(["audit", &repo("samples/rules").display().to_string()])
+        .args(["-o", "report", "--html", "site", "--fixed-pgn", "fixed.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    snapshot(root)
+}
+
+struct Tmpfs(PathBuf);
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_full_disk_leaves_the_previous_report_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mount = dir.path().join("small");
+    fs::create_dir(&mount).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
+        .arg(&mount)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        // Mounting needs root; CI runs as root and so runs this test.
+        eprintln!("skipped: cannot mount a tmpfs here (not root?)");
+        return;
+    }
+    let _unmount = Tmpfs(mount.clone());
+    let before = old_report(&mount);
+    // Reports of about 3 MB: they cannot fit beside the old ones.
+    let run = bin()
+        .current_dir(&mount)
+        .arg("audit")
+        .arg(data("lichess-2021-10-first-999.pgn"))
+        .arg(data("otb"))
+        .args(["-o", "report", "--html", "site", "--fixed-pgn", "fixed.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    assert_eq!(snapshot(&mount), before, "the old report set is untouched");
+}
+
+#[test]
+fn a_kill_mid_run_leaves_the_previous_report_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = old_report(dir.path());
+    // Forty copies of the lichess sample: seconds of work.
+    let big = dir.path().join("input").join("big.pgn");
+    fs::create_dir(big.parent().unwrap()).unwrap();
+    let one = fs::read(data("lichess-2021-10-first-999.pgn")).unwrap();
+    fs::write(&big, one.repeat(40)).unwrap();
+    let mut child = bin()
+        .current_dir(dir.path())
+        .arg("audit")
+        .arg(&big)
+        .args(["--threads", "1", "-o", "report", "--html", "site"])
+        .args(["--fixed-pgn", "fixed.pgn"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // SAFETY: signalling our own child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), None, "killed mid-run, not finished");
+    let after: Vec<_> = snapshot(dir.path())
+        .into_iter()
+        .filter(|(p, _)| !p.starts_with(dir.path().join("input")))
+        .filter(|(p, _)| !p.to_string_lossy().contains(".partial"))
+        .collect();
+    assert_eq!(after, before, "the old report set is untouched");
+    // The next run clears what the killed one left.
+    let run = bin()
+        .current_dir(dir.path())
+        .args(["audit", &repo("samples/rules").display().to_string()])
+        .args(["-o", "report", "--html", "site", "--fixed-pgn", "fixed.pgn"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(0));
+    let left: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains(".partial"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
