@@ -3,7 +3,7 @@
 # cargo-fuzz (libFuzzer), seeded with the parser edge cases of other chess
 # libraries in tests/data/edge-cases.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET ...]     (default: 600 s each; split parse audit)
+#   scripts/fuzz.sh [SECONDS] [TARGET ...]     (default: 600 s each; split parse audit roundtrip)
 #
 # cargo-fuzz needs nightly features; on the stable toolchain they are
 # enabled with RUSTC_BOOTSTRAP=1. A crash is saved under
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../fuzz"
 seconds=${1:-600}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(split parse audit)
+[ ${#targets[@]} -gt 0 ] || targets=(split parse audit roundtrip)
 command -v cargo-fuzz >/dev/null || { echo "installing cargo-fuzz" >&2; cargo install cargo-fuzz; }
 export RUSTC_BOOTSTRAP=1
 for target in "${targets[@]}"; do

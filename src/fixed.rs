@@ -140,6 +140,16 @@ pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict) -> Cow<'a, [u8]
     Cow::Owned(out)
 }
 
+/// Appends the game's bytes, corrected, to a corrected PGN: ending in a
+/// newline, so that the last game of a file without a final newline does
+/// not run into the first tag of the next.
+pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, out: &mut Vec<u8>) {
+    out.extend_from_slice(&corrected(record, verdict));
+    if !out.ends_with(b"\n") && !out.ends_with(b"\r") {
+        out.push(b'\n');
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

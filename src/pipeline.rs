@@ -18,7 +18,7 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 
 use crate::events::EventLog;
-use crate::fixed::corrected;
+use crate::fixed::write_back;
 use crate::html::{self, IndexRow, Page};
 use crate::incident::Incident;
 use crate::input::{Source, decompress};
@@ -434,14 +434,7 @@ fn audit_game(
         // Only the head of an oversized game was kept: it cannot be copied.
         match slice.problem {
             Some(_) => summary.not_copied += 1,
-            None => {
-                fixed.extend_from_slice(&corrected(&record, &verdict));
-                // The last game of a file without a final newline must not
-                // run into the first tag of the next file.
-                if !fixed.ends_with(b"\n") && !fixed.ends_with(b"\r") {
-                    fixed.push(b'\n');
-                }
-            }
+            None => write_back(&record, &verdict, fixed),
         }
     }
     summary.games += 1;

@@ -1,0 +1,55 @@
+//! The corrected PGN re-reads to the same games: split → parse → judge →
+//! write back → split → parse gives as many games, with the same Event,
+//! White and Black tags, and no game that could be read becomes damaged.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use pgn_arbiter::fixed::write_back;
+use pgn_arbiter::laws::{Game, Rules, judge};
+use pgn_arbiter::parse::{GameRecord, parse_game};
+use pgn_arbiter::replay::{Regime, replay};
+use pgn_arbiter::split::Splitter;
+use pgn_arbiter::verdict::Verdict;
+
+/// The games of a text, as the audit cuts them.
+fn games(data: &[u8]) -> Vec<Vec<u8>> {
+    let mut splitter = Splitter::new(data, 1 << 16);
+    let mut out = Vec::new();
+    while let Ok(Some(block)) = splitter.next_block() {
+        out.extend(block.games.iter().map(|g| block.data[g.bytes.clone()].to_vec()));
+    }
+    out
+}
+
+fn identity(record: &GameRecord<'_>) -> (Option<String>, Option<String>, Option<String>) {
+    let t = &record.tags;
+    (t.event.clone(), t.white.clone(), t.black.clone())
+}
+
+fn verdict(record: &GameRecord<'_>) -> Option<Verdict> {
+    let replayed = replay(record, Regime::Rapid).ok()?;
+    Some(judge(&Game::new(record, replayed), &Rules::default()).verdict)
+}
+
+fuzz_target!(|data: &[u8]| {
+    let before = games(data);
+    let mut fixed = Vec::new();
+    let mut identities = Vec::new();
+    let mut damaged = Vec::new();
+    for bytes in &before {
+        let record = parse_game(bytes);
+        identities.push(identity(&record));
+        damaged.push(record.damage.is_some());
+        match verdict(&record) {
+            Some(v) => write_back(&record, &v, &mut fixed),
+            None => write_back(&record, &Verdict::error(String::new()), &mut fixed),
+        }
+    }
+    let after = games(&fixed);
+    assert_eq!(after.len(), before.len(), "{}", String::from_utf8_lossy(&fixed));
+    for ((bytes, id), was_damaged) in after.iter().zip(&identities).zip(&damaged) {
+        let record = parse_game(bytes);
+        assert_eq!(&identity(&record), id);
+        assert!(*was_damaged || record.damage.is_none());
+    }
+});
