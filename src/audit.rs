@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::clock::Clock;
 use crate::events::EventLog;
 use crate::input::{Inputs, Source, sources};
 use crate::laws::Rules;
@@ -49,6 +50,12 @@ pub struct Args {
     /// them by the rapid-play rules.
     #[arg(long)]
     pub only_rapid: bool,
+    /// How many seconds a clock may rise past what the rules give before it
+    /// is reported as a clock change (15.4.1.1). Default: 1 for games played
+    /// on lichess or chess.com (their PGN rounds exact clocks), 60 for the
+    /// rest (broadcast relays sample the clocks late).
+    #[arg(long, value_name = "SECONDS")]
+    pub clock_tolerance: Option<f64>,
     /// Claims and arbiter's acts from a CSV file with columns
     /// site, event, round, white, black, ply, command.
     #[arg(long, value_name = "FILE.csv")]
@@ -141,6 +148,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
             dead_position_check: !args.no_dead_check,
             regime: args.regime,
             only_rapid: args.only_rapid,
+            clock_tolerance: args.clock_tolerance.map(tolerance).transpose()?,
             tablebases: match &args.syzygy {
                 Some(dir) => Some(Arc::new(Tablebases::open(dir).map_err(Failure::Usage)?)),
                 None => None,
@@ -155,6 +163,15 @@ fn options(args: &Args) -> Result<Options, Failure> {
         html: args.html.is_some(),
         large_game: Arc::default(),
     })
+}
+
+fn tolerance(seconds: f64) -> Result<Clock, Failure> {
+    if !(0.0..=86_400.0).contains(&seconds) {
+        return Err(Failure::Usage(format!(
+            "--clock-tolerance {seconds}: give seconds from 0 to 86400"
+        )));
+    }
+    Ok(Clock((seconds * 1000.0).round() as u64))
 }
 
 fn audit(args: &Args) -> Result<Summary, Failure> {

@@ -146,11 +146,17 @@ fn tell(
     if !place.is_empty() {
         out.push_str(&format!("{}\n", place.join(", ")));
     }
-    let category = record.tags.category();
-    out.push_str(&match &record.tags.time_control {
-        Some(tc) => format!("Time control {tc}: {category} by 15.1.\n"),
-        None => "No time control recorded.\n".into(),
-    });
+    let category = record.category();
+    let control = &record.control;
+    out.push_str(
+        &match (&record.tags.time_control, control.pgn(), &control.note) {
+            (_, Some(used), Some(note)) => {
+                format!("Time control {used}: {category} by 15.1 ({note}).\n")
+            }
+            (Some(tc), _, _) => format!("Time control {tc}: {category} by 15.1.\n"),
+            (None, _, _) => "No time control recorded.\n".into(),
+        },
+    );
     out.push_str(&format!(
         "Recorded result: {}.\n\n",
         record.recorded_result()
@@ -222,14 +228,23 @@ fn tell_incident(incident: &Incident, replay: &Replay, color: bool) -> String {
     } else {
         replay.numbered(incident.ply, &incident.san) + " — "
     };
-    out.push_str(&format!(
-        "{mover}{} (ply {})\n",
-        kind_phrase(incident.kind),
-        incident.ply
-    ));
+    let past_end = incident.ply > replay.plies();
+    let when = if past_end {
+        "after the last recorded move".to_string()
+    } else {
+        format!("ply {}", incident.ply)
+    };
+    out.push_str(&format!("{mover}{} ({when})\n", kind_phrase(incident.kind)));
     let show = |c: Option<crate::clock::Clock>| c.map(|c| c.to_string());
     if let (Some(w), Some(b)) = (show(incident.white_clock), show(incident.black_clock)) {
-        out.push_str(&format!("Clocks before the move: White {w}, Black {b}.\n"));
+        let at = if past_end {
+            "at the end"
+        } else {
+            "before the move"
+        };
+        out.push_str(&format!(
+            "Last clock readings {at}: White {w}, Black {b}.\n"
+        ));
     }
     // The position after the move, with the move marked; for events between
     // moves, the position they happened in.

@@ -161,7 +161,11 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
             continue;
         }
         let label = if incident.san.is_empty() {
-            format!("After ply {}", incident.ply - 1)
+            if incident.ply > game.plies() {
+                "After the last recorded move".to_string()
+            } else {
+                format!("After ply {}", incident.ply - 1)
+            }
         } else {
             game.replay.numbered(incident.ply, &incident.san)
         };
@@ -190,7 +194,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
         site: tag(&tags.site),
         date: tag(&tags.date),
         time_control: tag(&tags.time_control),
-        category: tags.category().as_str(),
+        category: game.record.category().as_str(),
         reason: &verdict.reason,
         boards,
         omitted,

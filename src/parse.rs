@@ -13,7 +13,7 @@ use std::ops::Range;
 use crate::claim::Claim;
 use crate::clock::{Clock, commands};
 use crate::outcome::{GameResult, is_result_token};
-use crate::time_control::Category;
+use crate::time_control::{Category, Control, Readings};
 
 /// The tags the audit reads; the rest stay in the input bytes.
 #[derive(Debug, Clone, Default)]
@@ -32,14 +32,39 @@ pub struct Tags {
     pub variant: Option<String>,
     pub white_clock: Option<String>,
     pub black_clock: Option<String>,
+    /// chess.com writes the game's address here (its Site is "Chess.com").
+    pub link: Option<String>,
+    /// lichess broadcasts write the game's address here.
+    pub game_url: Option<String>,
 }
 
 impl Tags {
-    /// The game's category by 15.1, from its `TimeControl` tag.
-    pub fn category(&self) -> Category {
-        self.time_control
-            .as_deref()
-            .map_or(Category::Unknown, Category::of)
+    /// The server the game was played on, `lichess` or `chess.com`, when
+    /// its address is a game there (not a study or a broadcast of an
+    /// over-the-board game): its clocks were kept by the server.
+    pub fn server(&self) -> Option<&'static str> {
+        let url = self.url()?;
+        let mut parts = url.split('/').skip(2);
+        let host = parts.next()?;
+        let path = parts.next().unwrap_or_default();
+        let relayed = ["study", "broadcast", "events"].contains(&path);
+        if host == "lichess.org" || host.ends_with(".lichess.org") {
+            (!relayed).then_some("lichess")
+        } else if host == "chess.com" || host.ends_with(".chess.com") {
+            (!relayed).then_some("chess.com")
+        } else {
+            None
+        }
+    }
+
+    /// The game's web address: `Site`, `Link` or `GameURL`, the first that
+    /// is an http(s) address.
+    pub fn url(&self) -> Option<&str> {
+        [&self.site, &self.link, &self.game_url]
+            .into_iter()
+            .filter_map(|t| t.as_deref())
+            .map(str::trim)
+            .find(|u| u.starts_with("https://") || u.starts_with("http://"))
     }
 
     fn set(&mut self, name: &[u8], value: String) {
@@ -58,6 +83,8 @@ impl Tags {
             b"Variant" => &mut self.variant,
             b"WhiteClock" => &mut self.white_clock,
             b"BlackClock" => &mut self.black_clock,
+            b"Link" => &mut self.link,
+            b"GameURL" => &mut self.game_url,
             _ => return,
         };
         *slot = Some(value);
@@ -93,6 +120,8 @@ pub struct GameRecord<'a> {
     pub first_line: u64,
     /// Where things stand in the bytes, for writing the game back corrected.
     pub layout: Layout,
+    /// The time control, read from the tag against the first clocks.
+    pub control: Control,
 }
 
 /// Byte positions within a game's text.
@@ -107,6 +136,11 @@ pub struct Layout {
 }
 
 impl<'a> GameRecord<'a> {
+    /// The game's category by 15.1, from its time control as read.
+    pub fn category(&self) -> Category {
+        self.control.category()
+    }
+
     /// The text of a move token.
     pub fn token(&self, m: &MoveToken) -> &'a [u8] {
         &self.bytes[m.span.start as usize..m.span.end as usize]
@@ -134,6 +168,25 @@ impl<'a> GameRecord<'a> {
     }
 }
 
+/// Each side's first clock readings (up to twenty moves), for reading the
+/// time control against them.
+fn first_readings(game: &GameRecord<'_>) -> [Readings; 2] {
+    // Which side made the first move: a FEN's second field.
+    let black_first = game
+        .tags
+        .fen
+        .as_deref()
+        .and_then(|f| f.split_whitespace().nth(1))
+        == Some("b");
+    let mut sides: [Readings; 2] = [Vec::new(), Vec::new()];
+    for (i, m) in game.moves.iter().take(40).enumerate() {
+        if let Some(clock) = m.clock {
+            sides[(i + usize::from(black_first)) % 2].push((clock, m.emt));
+        }
+    }
+    sides
+}
+
 /// Parses one game's bytes (as cut by [`crate::split`]).
 pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     let mut game = GameRecord {
@@ -148,6 +201,7 @@ pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     };
     i = read_tags(bytes, i, &mut game);
     read_movetext(bytes, i, &mut game);
+    game.control = Control::read(game.tags.time_control.as_deref(), &first_readings(&game));
     game
 }
 

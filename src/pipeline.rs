@@ -412,15 +412,7 @@ fn audit_game(
         };
         verdict.reason = format!("{source}, game {}: {}", origin.game, verdict.reason);
     }
-    let recorded = record.recorded_result().as_str();
-    let row = VerdictRow::new(
-        origin,
-        &record.tags,
-        record.moves.len(),
-        recorded,
-        &verdict,
-        rules.regime,
-    );
+    let row = VerdictRow::new(origin, &record, &verdict, rules.regime);
     // Writing into a Vec cannot fail short of running out of memory.
     out.verdicts.serialize(row).expect("writing to memory");
     for incident in &found {

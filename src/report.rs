@@ -11,7 +11,7 @@ use crate::clock::Clock;
 use crate::events::Unmatched;
 use crate::incident::Incident;
 use crate::laws::side_name;
-use crate::parse::Tags;
+use crate::parse::GameRecord;
 use crate::replay::Regime;
 use crate::verdict::Verdict;
 
@@ -75,17 +75,22 @@ pub struct VerdictRow<'a> {
     pub decided_at_ply: Option<usize>,
     pub reason: Cow<'a, str>,
     pub regime: &'static str,
+    /// The time control the audit used, in seconds (`5400+30`).
+    pub time_control_used: Option<String>,
+    /// How it was found: `tag`, `tag-in-minutes`, `clocks` or `none`.
+    pub time_control_read: &'static str,
+    /// The game's web address (Site, Link or GameURL), when it has one.
+    pub url: Cow<'a, str>,
 }
 
 impl<'a> VerdictRow<'a> {
     pub fn new(
         origin: Origin<'a>,
-        tags: &'a Tags,
-        plies: usize,
-        recorded: &'static str,
+        record: &'a GameRecord<'a>,
         verdict: &'a Verdict,
         regime: Regime,
     ) -> Self {
+        let tags = &record.tags;
         let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), origin.raw);
         VerdictRow {
             source: cell(origin.source, origin.raw),
@@ -98,15 +103,18 @@ impl<'a> VerdictRow<'a> {
             white: tag(&tags.white),
             black: tag(&tags.black),
             time_control: tag(&tags.time_control),
-            category: tags.category().as_str(),
-            plies,
-            recorded_result: recorded,
+            category: record.category().as_str(),
+            plies: record.moves.len(),
+            recorded_result: record.recorded_result().as_str(),
             correct_result: verdict.correct.map_or("", |r| r.as_str()),
             status: verdict.status.as_str(),
             rule: verdict.clause.map_or("", |c| c.as_str()),
             decided_at_ply: verdict.decided_at_ply,
             reason: cell(&verdict.reason, origin.raw),
             regime: regime.as_str(),
+            time_control_used: record.control.pgn(),
+            time_control_read: record.control.reading.as_str(),
+            url: cell(tags.url().unwrap_or(""), origin.raw),
         }
     }
 }
@@ -185,6 +193,9 @@ pub const VERDICT_COLUMNS: &[&str] = &[
     "decided_at_ply",
     "reason",
     "regime",
+    "time_control_used",
+    "time_control_read",
+    "url",
 ];
 
 pub const INCIDENT_COLUMNS: &[&str] = &[

@@ -114,6 +114,236 @@ fn number(s: &str) -> Option<f64> {
         .filter(|v: &f64| v.is_finite())
 }
 
+/// How a game's time control was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// The `TimeControl` tag, as written (seconds).
+    Tag,
+    /// The tag's base was far below the first clock readings and matched
+    /// them read in minutes (`90+30`: 90 minutes and 30 seconds a move, as
+    /// lichess broadcasts write it).
+    TagInMinutes,
+    /// From the clock readings: there was no tag, it could not be read, or
+    /// it contradicted the clocks either way.
+    Clocks,
+    /// Neither a readable tag nor clocks.
+    None,
+}
+
+impl Reading {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reading::Tag => "tag",
+            Reading::TagInMinutes => "tag-in-minutes",
+            Reading::Clocks => "clocks",
+            Reading::None => "none",
+        }
+    }
+}
+
+/// A game's time control as the audit uses it, and how it was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Control {
+    pub periods: Option<Vec<Period>>,
+    pub reading: Reading,
+    /// What was done, for an auditor to check, when not read as written.
+    pub note: Option<String>,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control {
+            periods: None,
+            reading: Reading::None,
+            note: None,
+        }
+    }
+}
+
+/// The first clock readings of one side: `%clk` after each move, with the
+/// `%emt` (time the move took) when recorded.
+pub type Readings = Vec<(Clock, Option<Clock>)>;
+
+/// Relay noise allowed between a first reading and base plus increment.
+const NOISE: u64 = 60_000;
+
+impl Control {
+    /// Reads the control from the tag, checked against the first clock
+    /// readings of each side (their first few moves).
+    ///
+    /// ```
+    /// use pgn_arbiter::clock::Clock;
+    /// use pgn_arbiter::time_control::{Category, Control, Reading};
+    /// let secs = |s: u64| (Clock(s * 1000), None);
+    /// // A broadcast's tag in minutes: the first readings are 1:30:56 and 1:30:46.
+    /// let c = Control::read(Some("90+30"), &[vec![secs(5456)], vec![secs(5446)]]);
+    /// assert_eq!((c.reading, c.category()), (Reading::TagInMinutes, Category::Standard));
+    /// assert_eq!(c.pgn().as_deref(), Some("5400+30"));
+    /// // No tag: 4 minutes and 2 seconds a move, from `%clk` and `%emt`
+    /// // (the first %emt of a DGT board counts the time before the start).
+    /// let with_emt = |c: u64, e: u64| (Clock(c * 1000), Some(Clock(e * 1000)));
+    /// let white = vec![with_emt(243, 491), with_emt(243, 2), with_emt(244, 1)];
+    /// let black = vec![with_emt(222, 23), with_emt(223, 1), with_emt(224, 1)];
+    /// let c = Control::read(None, &[white, black]);
+    /// assert_eq!((c.reading, c.pgn().as_deref()), (Reading::Clocks, Some("240+2")));
+    /// assert_eq!(c.category(), Category::Blitz);
+    /// ```
+    pub fn read(tag: Option<&str>, sides: &[Readings; 2]) -> Control {
+        let written = tag.and_then(periods);
+        let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
+        let (Some(first), Some(periods)) = (first, &written) else {
+            return match written {
+                Some(periods) => Control {
+                    periods: Some(periods),
+                    reading: Reading::Tag,
+                    note: None,
+                },
+                None => Control::from_clocks(tag, sides),
+            };
+        };
+        let start = periods[0].base.millis() + periods[0].increment.millis();
+        if first.millis() <= start + NOISE {
+            return Control {
+                periods: Some(periods.clone()),
+                reading: Reading::Tag,
+                note: None,
+            };
+        }
+        let minutes: Vec<Period> = periods
+            .iter()
+            .map(|p| Period {
+                base: Clock(p.base.millis() * 60),
+                ..*p
+            })
+            .collect();
+        let start = minutes[0].base.millis() + minutes[0].increment.millis();
+        if first.millis() <= start + NOISE && first.millis() + 10 * NOISE >= start {
+            let pgn = pgn_form(&minutes);
+            return Control {
+                periods: Some(minutes),
+                reading: Reading::TagInMinutes,
+                note: Some(format!(
+                    "TimeControl \"{}\" read in minutes ({pgn}): the first clock reading, {first}, \
+                     is far above {} seconds",
+                    tag.unwrap_or_default(),
+                    periods[0].base.millis() / 1000
+                )),
+            };
+        }
+        Control::from_clocks(tag, sides)
+    }
+
+    /// Infers one period, base and increment, from the first readings.
+    fn from_clocks(tag: Option<&str>, sides: &[Readings; 2]) -> Control {
+        let Some(increment) = increment(sides) else {
+            return Control::default();
+        };
+        // A reading after one of the first moves is the base plus the
+        // increments so far less the time used: the highest of each side's
+        // first two, less one increment, is the base or a little under it
+        // (%emt is not added back: a DGT board's first %emt counts the time
+        // before the clock started). Rounded to the minute.
+        let base = sides
+            .iter()
+            .flat_map(|s| s.iter().take(2))
+            .map(|(clk, _)| clk.millis())
+            .max()
+            .map(|top| top.saturating_sub(increment))
+            .map(|b| (b + 30_000) / 60_000 * 60_000)
+            .filter(|&b| b > 0);
+        let Some(base) = base else {
+            return Control::default();
+        };
+        let periods = vec![Period {
+            moves: None,
+            base: Clock(base),
+            increment: Clock(increment),
+        }];
+        let pgn = pgn_form(&periods);
+        let why = match tag {
+            None => "there is no TimeControl tag".to_string(),
+            Some(t) if self::periods(t).is_none() => format!("TimeControl \"{t}\" cannot be read"),
+            Some(t) => format!("TimeControl \"{t}\" contradicts the clocks"),
+        };
+        Control {
+            periods: Some(periods),
+            reading: Reading::Clocks,
+            note: Some(format!(
+                "{why}; the control was inferred from the first clock readings as {pgn}"
+            )),
+        }
+    }
+
+    /// The category by 15.1 of the control as read.
+    pub fn category(&self) -> Category {
+        self.periods
+            .as_deref()
+            .map_or(Category::Unknown, |p| Category::of(&pgn_form(p)))
+    }
+
+    /// The control in PGN form, in seconds (`5400+30`, `40/7200:3600`).
+    pub fn pgn(&self) -> Option<String> {
+        self.periods.as_deref().map(pgn_form)
+    }
+}
+
+/// The increment. With `%emt`, a reading's gain over the side's previous
+/// one plus the time the move took is the increment exactly: the median of
+/// those. Without it, a quick move gains nearly the whole increment, and a
+/// relay's late reading a little more: the upper quartile of the gains,
+/// snapped to the nearest usual increment. `None` without two readings.
+fn increment(sides: &[Readings; 2]) -> Option<u64> {
+    let mut exact: Vec<u64> = Vec::new();
+    let mut gains: Vec<u64> = Vec::new();
+    for side in sides {
+        for pair in side.windows(2) {
+            let (before, (after, emt)) = (pair[0].0.millis(), pair[1]);
+            match emt {
+                Some(emt) => exact.push((after.millis() + emt.millis()).saturating_sub(before)),
+                None => gains.push(after.millis().saturating_sub(before)),
+            }
+        }
+    }
+    if exact.len() >= 2 {
+        exact.sort_unstable();
+        return Some((exact[exact.len() / 2] + 500) / 1000 * 1000);
+    }
+    if gains.is_empty() {
+        return None;
+    }
+    gains.sort_unstable();
+    let quartile = gains[gains.len() * 3 / 4];
+    const USUAL: [u64; 10] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
+    USUAL
+        .iter()
+        .map(|s| s * 1000)
+        .min_by_key(|&u| u.abs_diff(quartile))
+}
+
+fn pgn_form(periods: &[Period]) -> String {
+    let secs = |c: Clock| {
+        let ms = c.millis();
+        if ms % 1000 == 0 {
+            (ms / 1000).to_string()
+        } else {
+            format!("{}", ms as f64 / 1000.0)
+        }
+    };
+    periods
+        .iter()
+        .map(|p| {
+            let moves = p.moves.map_or(String::new(), |m| format!("{m}/"));
+            let inc = if p.increment.millis() == 0 {
+                String::new()
+            } else {
+                format!("+{}", secs(p.increment))
+            };
+            format!("{moves}{}{inc}", secs(p.base))
+        })
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,7 +60,7 @@ fn tells_a_flag_fall_by_site_and_quotes_the_exception() {
     assert!(text.starts_with("Game 2 of"), "{text}");
     assert!(text.contains("a flag falls"), "{text}");
     assert!(
-        text.contains("Clocks before the move: White 0:00:10, Black 0:00:02."),
+        text.contains("a flag falls (after the last recorded move)\nLast clock readings at the end: White 0:00:10, Black 0:00:02."),
         "{text}"
     );
     assert!(

@@ -1,27 +1,35 @@
 //! 15.4.1.1: once each player has completed ten moves, the clock setting may
 //! not be changed. A clock that goes up by more than the time control gives
 //! (the increment, a new period's time, or the two minutes of 10.2.2, 10.2.3
-//! and, under 15.3, of an illegal move) is reported.
+//! and, under 15.3, of an illegal move) by more than `--clock-tolerance` is
+//! reported. Where the control was inferred from the clocks, a rise that
+//! both players get at the same move is taken as a new period.
 
 use shakmaty::Color;
 
-use super::{Game, Rules, side_name};
+use super::{Game, RELAY_TOLERANCE, ROUNDING_TOLERANCE, Rules, side_name};
 use crate::claim::ClaimKind;
 use crate::clock::Clock;
 use crate::incident::{Incident, IncidentKind};
 use crate::replay::Regime;
-use crate::time_control::periods;
+use crate::time_control::Reading;
 
-/// Clocks rounded to whole seconds can seem to gain up to a second.
-const ROUNDING: u64 = 1_000;
 const TWO_MINUTES: u64 = 120_000;
 
 pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident>) {
-    let Some(periods) = game.record.tags.time_control.as_deref().and_then(periods) else {
+    let Some(periods) = &game.record.control.periods else {
         return;
     };
+    let tolerance = rules
+        .clock_tolerance
+        .unwrap_or(match game.record.tags.server() {
+            Some(_) => ROUNDING_TOLERANCE,
+            None => RELAY_TOLERANCE,
+        });
     let mut completed = [0usize; 2];
     let mut last: [Option<(usize, Clock)>; 2] = [None, None];
+    // Each rise past the tolerance, with the mover's move number.
+    let mut rises: Vec<(usize, Incident)> = Vec::new();
     for ply in 1..=game.plies() {
         let step = &game.replay.steps[ply - 1];
         let side = step.mover;
@@ -36,23 +44,41 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident
             && completed.iter().all(|&n| n >= 10)
         {
             let moves = completed[side as usize] as u32;
-            let allowed = given(game, rules, &periods, side, moves, prev_ply, ply);
-            if now.millis() > prev.millis() + allowed + ROUNDING {
-                incidents.push(game.incident(
+            let allowed = given(game, rules, periods, side, moves, prev_ply, ply);
+            let over = now.millis().saturating_sub(prev.millis() + allowed);
+            if over > tolerance.millis() {
+                let incident = game.incident(
                     ply,
                     IncidentKind::ClockChange,
                     Some(side),
                     format!(
-                        "{}'s clock went from {prev} to {now}, more than the {} the rules give \
-                         (15.4.1.1)",
+                        "{}'s clock went from {prev} to {now}: {} more than the {} the rules give, \
+                         past the tolerance of {} for relay and rounding noise (15.4.1.1)",
                         side_name(side),
-                        Clock(allowed)
+                        Clock(over),
+                        Clock(allowed),
+                        tolerance
                     ),
-                ));
+                );
+                rises.push((moves as usize, incident));
             }
         }
         last[side as usize] = Some((ply, now));
     }
+    if game.record.control.reading == Reading::Clocks {
+        // The control was inferred as one period: a rise both players get
+        // at the same move is the next period's time, not a change.
+        let both = |moves: usize| {
+            let sides = rises
+                .iter()
+                .filter(|(m, _)| *m == moves)
+                .map(|(_, i)| i.side);
+            sides.collect::<std::collections::HashSet<_>>().len() == 2
+        };
+        let periods: Vec<usize> = rises.iter().map(|(m, _)| *m).filter(|&m| both(m)).collect();
+        rises.retain(|(m, _)| !periods.contains(m));
+    }
+    incidents.extend(rises.into_iter().map(|(_, i)| i));
 }
 
 /// The time `side` may gain between its readings at `from` and `to`, the

@@ -26,17 +26,43 @@ fn says_time(termination: &str) -> bool {
     t.contains("time forfeit") || t.contains("on time") || t.contains("timeout") || t == "time"
 }
 
-/// The side whose flag the end of the record shows fallen, if any.
-fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<Color> {
+/// Where the claim behind a flag fall comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Source {
+    /// A `[%claim time …]` in the record, or an `--events` line.
+    Recorded,
+    /// The `Termination` tag says the game was lost on time.
+    Termination,
+    /// No Termination tag: the loser's last clock reading is zero.
+    ClockAtZero,
+}
+
+/// The server that decided the flag fall itself: a `Termination` on time
+/// in a game whose address is on lichess or chess.com. Those servers keep
+/// the clocks to the millisecond and only round them in the PGN.
+fn server(game: &Game<'_>) -> Option<&'static str> {
+    let tags = &game.record.tags;
+    tags.termination
+        .as_deref()
+        .is_some_and(says_time)
+        .then(|| tags.server())?
+}
+
+/// The side whose flag the end of the record shows fallen, if any, and
+/// what shows it.
+fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<(Color, Source)> {
     let to_move = game.replay.end.turn();
     match game.record.tags.termination.as_deref() {
-        Some(t) if says_time(t) => Some(recorded.winner().map_or(to_move, |w| !w)),
+        Some(t) if says_time(t) => Some((
+            recorded.winner().map_or(to_move, |w| !w),
+            Source::Termination,
+        )),
         Some(_) => None,
         // No Termination tag: a decisive result with the loser's clock at zero.
         None => {
             let loser = !recorded.winner()?;
             game.final_clock(loser).filter(|c| c.is_zero())?;
-            Some(loser)
+            Some((loser, Source::ClockAtZero))
         }
     }
 }
@@ -48,6 +74,7 @@ pub(super) fn judge(
     decisions: &mut Vec<Decision>,
 ) {
     let mut explicit = false;
+    let mut rejected = None;
     for claim in game.claims_of(ClaimKind::Time) {
         explicit = true;
         let Claimant::Player(claimant) = claim.by else {
@@ -78,41 +105,92 @@ pub(super) fn judge(
         };
         match rejection {
             Some(why) => {
-                incidents.push(game.incident(ply, IncidentKind::RejectedClaim, Some(claimant), why))
+                incidents.push(game.incident(
+                    ply,
+                    IncidentKind::RejectedClaim,
+                    Some(claimant),
+                    why.clone(),
+                ));
+                rejected = Some((ply, claimant, why));
             }
             None => {
-                decisions.push(flag_fall(game, recorded, ply, flagged, false));
+                decisions.push(flag_fall(game, recorded, ply, flagged, Source::Recorded));
                 return;
             }
         }
     }
     if explicit {
+        // A result that only a rejected claim at the end of the record
+        // explains rests on that claim: a human must look.
+        if let Some((ply, claimant, why)) = rejected
+            && ply >= game.plies()
+            && recorded == GameResult::Win(claimant)
+        {
+            let reason = format!(
+                "{why}; the recorded result {recorded} is the one the claim asked for and \
+                 nothing else in the record explains it: check the scoresheet"
+            );
+            let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason);
+            decisions.push(Decision::new(ply, 4, verdict.for_review()));
+        }
         return;
     }
-    if let Some(flagged) = flagged_at_end(game, recorded) {
-        decisions.push(flag_fall(game, recorded, game.plies(), flagged, true));
+    if let Some((flagged, source)) = flagged_at_end(game, recorded) {
+        decisions.push(flag_fall(game, recorded, game.plies(), flagged, source));
     }
 }
 
+/// "White 0:00:33 after 36. Kh1, Black 0:00:00 after 35...Qc3": each
+/// side's last clock reading once `ply` plies were played, and when.
+fn last_readings(game: &Game<'_>, ply: usize) -> String {
+    let reading = |side: Color| {
+        let at = (1..=ply.min(game.plies()))
+            .rev()
+            .filter(|&k| game.replay.mover(k) == side)
+            .find(|&k| game.record.moves[k - 1].clock.is_some());
+        let name = side_name(side);
+        match (game.clock_after(side, ply), at) {
+            (None, _) => format!("{name} not recorded"),
+            (Some(c), Some(k)) if game.record.moves[k - 1].clock == Some(c) => {
+                format!("{name} {c} after {}", game.move_text(k))
+            }
+            (Some(c), _) => format!("{name} {c} at the end of the record"),
+        }
+    };
+    format!(
+        "last clock readings: {}, {}",
+        reading(Color::White),
+        reading(Color::Black)
+    )
+}
+
 /// `flagged`'s flag fell once `ply` plies were played, and the opponent
-/// claimed.
+/// claimed (or the claim is read from `source`).
 fn flag_fall(
     game: &Game<'_>,
     recorded: GameResult,
     ply: usize,
     flagged: Color,
-    inferred: bool,
+    source: Source,
 ) -> Decision {
     let claimant = !flagged;
-    let clocks = game.clocks_text(ply);
+    let readings = last_readings(game, ply);
     let (flagged_name, claimant_name) = (side_name(flagged), side_name(claimant));
+    let claim = match source {
+        Source::Recorded => format!("{claimant_name} claimed the win on time (recorded)"),
+        Source::Termination => format!(
+            "{claimant_name}'s claim is read from the Termination tag \"{}\"",
+            game.record.tags.termination.as_deref().unwrap_or_default()
+        ),
+        Source::ClockAtZero => format!(
+            "{claimant_name}'s claim is read from {flagged_name}'s clock at zero and the result"
+        ),
+    };
     let mut incidents = vec![game.incident(
         ply + 1,
         IncidentKind::FlagFall,
         Some(flagged),
-        format!(
-            "{flagged_name}'s flag fell ({clocks}); {claimant_name} claims the win on time (15.4.3)"
-        ),
+        format!("{flagged_name}'s flag fell ({readings}); {claim} (15.4.3)"),
     )];
     let decision = |verdict: Verdict, incidents| Decision {
         ply,
@@ -121,29 +199,38 @@ fn flag_fall(
         incidents,
     };
     let claimant_clock = game.clock_after(claimant, ply);
-    if inferred && claimant_clock == Some(Clock::ZERO) {
+    let server = server(game);
+    if source != Source::Recorded && claimant_clock == Some(Clock::ZERO) && server.is_none() {
         incidents.push(game.incident(
             ply + 1,
             IncidentKind::BothFlags,
             None,
-            format!("both clocks show zero ({clocks}); the claimant must have time left (15.4.3)"),
+            format!(
+                "both clocks show zero ({readings}); the claimant must have time left (15.4.3)"
+            ),
         ));
         let reason = format!(
-            "{flagged_name}'s flag fell but {claimant_name}'s clock shows zero too ({clocks}); a win \
-             on time needs time left on the claimant's clock (15.4.3), and clocks rounded to whole \
-             seconds cannot tell who fell first"
+            "{flagged_name}'s flag fell but {claimant_name}'s clock shows zero too ({readings}); \
+             a win on time needs time left on the claimant's clock (15.4.3), and clocks rounded \
+             to whole seconds cannot tell who fell first"
         );
         return decision(
             Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason).for_review(),
             incidents,
         );
     }
-    let had_time = match claimant_clock {
-        Some(_) => format!("{claimant_name} still had time"),
-        None => format!("{claimant_name}'s clock is not recorded and is taken to show time left"),
+    let had_time = match (claimant_clock, server) {
+        (Some(c), Some(server)) if c.is_zero() => format!(
+            "{claimant_name}'s clock reads 0:00:00, which {server}'s PGN rounds from under one \
+             second: {server}'s server, which keeps the clocks exactly, decided that \
+             {flagged_name}'s flag fell first"
+        ),
+        (Some(_), _) => format!("{claimant_name} still had time"),
+        (None, _) => {
+            format!("{claimant_name}'s clock is not recorded and is taken to show time left")
+        }
     };
-    let how = if inferred { "" } else { " and claimed" };
-    let lead = format!("{flagged_name}'s flag fell ({clocks}); {had_time}{how}");
+    let lead = format!("{flagged_name}'s flag fell ({readings}); {claim}; {had_time}");
     let answer = game.can_mate(ply, claimant);
     let note = &answer.note;
     let verdict = match &answer.mate {
@@ -174,7 +261,8 @@ fn flag_fall(
             Clause::TimeClaim,
             ply,
             format!(
-                "{lead} and can still checkmate (for example {}){note}, so the win on time stands (15.4.3)",
+                "{lead}; {claimant_name} can still checkmate (for example {}){note}, so the win on \
+                 time stands (15.4.3)",
                 game.line_text(answer.at, line)
             ),
         ),

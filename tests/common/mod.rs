@@ -112,7 +112,10 @@ pub struct Bounded {
 /// Runs `pgn-arbiter ARGS` and kills it past `limit`: for the documented
 /// worst-case bounds, which old versions broke by minutes, not by percents.
 /// Returns `None` if it had to be killed.
-#[allow(clippy::zombie_processes, reason = "reaped by wait4, which also gives its rusage")]
+#[allow(
+    clippy::zombie_processes,
+    reason = "reaped by wait4, which also gives its rusage"
+)]
 pub fn run_within(args: &[&str], limit: std::time::Duration) -> Option<Bounded> {
     let dir = tempfile::tempdir().unwrap();
     let (out, err) = (dir.path().join("out"), dir.path().join("err"));
