@@ -323,7 +323,7 @@ fn increment(sides: &[Readings; 2]) -> Option<u64> {
 fn pgn_form(periods: &[Period]) -> String {
     let secs = |c: Clock| {
         let ms = c.millis();
-        if ms % 1000 == 0 {
+        if ms.is_multiple_of(1000) {
             (ms / 1000).to_string()
         } else {
             format!("{}", ms as f64 / 1000.0)
