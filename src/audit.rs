@@ -306,8 +306,18 @@ fn report_summary(s: &Summary, dir: &Path) {
         s.incident_rows,
         dir.display()
     );
-    let _ = writeln!(err, "  status: {}", counts(&s.by_status));
-    let _ = writeln!(err, "  rule:   {}", counts(&s.by_rule));
+    if s.games == 0 {
+        let _ = writeln!(
+            err,
+            "  no game was found in the input: check the paths, and that the files are PGN"
+        );
+    } else {
+        let _ = writeln!(err, "  status:    {}", counts(&s.by_status));
+        let _ = writeln!(err, "  rule:      {}", counts(&s.by_rule));
+    }
+    if !s.by_incident.is_empty() {
+        let _ = writeln!(err, "  incidents: {}", counts(&s.by_incident));
+    }
     if s.not_copied > 0 {
         let _ = writeln!(
             err,

@@ -37,7 +37,8 @@ pub struct Args {
     /// Which game of the file, counting from 1 (default: the first).
     #[arg(long, value_name = "N", conflicts_with = "site")]
     pub game: Option<u64>,
-    /// The game whose Site tag is URL.
+    /// The game whose Site, Link (chess.com) or GameURL (lichess
+    /// broadcasts) is URL.
     #[arg(long, value_name = "URL")]
     pub site: Option<String>,
     /// Say whether each side can still checkmate in this position.
@@ -100,7 +101,7 @@ fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String>
             let mut record = parse_game(&block.data[slice.bytes.clone()]);
             record.first_line = slice.line;
             let hit = match &args.site {
-                Some(site) => record.tags.site.as_deref() == Some(site.as_str()),
+                Some(site) => record.tags.is_at(site),
                 None => number == wanted,
             };
             if !hit {
@@ -113,7 +114,7 @@ fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String>
         }
     }
     Err(match &args.site {
-        Some(site) => format!("{shown}: no game has Site \"{site}\""),
+        Some(site) => format!("{shown}: no game has \"{site}\" as its Site, Link or GameURL"),
         None => format!(
             "{shown} holds {} game(s); there is no game {wanted}",
             splitter.games_emitted()

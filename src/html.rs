@@ -29,6 +29,8 @@ pub struct IndexRow {
     pub correct: String,
     pub status: String,
     pub rule: String,
+    /// The game online (Site, Link or GameURL; http(s) only), or empty.
+    pub url: String,
 }
 
 /// One game's page, rendered, with its index row.
@@ -143,6 +145,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
             .clause
             .map(|c| c.as_str().to_string())
             .unwrap_or_default(),
+        url: tags.url().unwrap_or_default().to_string(),
     };
     // One board per ply that has incidents, their details together.
     let mut boards: Vec<(usize, BoardView)> = Vec::new();

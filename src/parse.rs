@@ -57,6 +57,23 @@ impl Tags {
         }
     }
 
+    /// Whether the game is the one at `address`: its `Site`, `Link` or
+    /// `GameURL`, ignoring a trailing `/` and the scheme's `http`/`https`.
+    pub fn is_at(&self, address: &str) -> bool {
+        let norm = |u: &str| {
+            let u = u.trim().trim_end_matches('/');
+            u.strip_prefix("https://")
+                .or_else(|| u.strip_prefix("http://"))
+                .unwrap_or(u)
+                .to_string()
+        };
+        let want = norm(address);
+        [&self.site, &self.link, &self.game_url]
+            .into_iter()
+            .filter_map(|t| t.as_deref())
+            .any(|t| norm(t) == want)
+    }
+
     /// The game's web address: `Site`, `Link` or `GameURL`, the first that
     /// is an http(s) address.
     pub fn url(&self) -> Option<&str> {

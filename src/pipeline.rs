@@ -64,6 +64,7 @@ pub struct Summary {
     pub incident_rows: u64,
     pub by_status: BTreeMap<&'static str, u64>,
     pub by_rule: BTreeMap<&'static str, u64>,
+    pub by_incident: BTreeMap<&'static str, u64>,
     /// Sources that could not be read, or not to the end.
     pub source_errors: Vec<String>,
     /// Lines of the events file that matched no game, or several.
@@ -162,6 +163,10 @@ pub fn run(
             .map_err(io::Error::other)?;
             summary.unmatched_events += 1;
             summary.incident_rows += 1;
+            *summary
+                .by_incident
+                .entry(crate::incident::IncidentKind::UnmatchedEvent.as_str())
+                .or_default() += 1;
         }
         w.flush()?;
     }
@@ -311,6 +316,9 @@ fn merge(into: &mut Summary, from: Summary) {
     for (k, v) in from.by_rule {
         *into.by_rule.entry(k).or_default() += v;
     }
+    for (k, v) in from.by_incident {
+        *into.by_incident.entry(k).or_default() += v;
+    }
 }
 
 /// `source` is the source's name and its page stem.
@@ -419,6 +427,10 @@ fn audit_game(
         out.incidents
             .serialize(IncidentRow::new(origin, incident))
             .expect("writing to memory");
+        *out.summary
+            .by_incident
+            .entry(incident.kind.as_str())
+            .or_default() += 1;
     }
     out.pages.extend(page);
     let summary = out.summary;

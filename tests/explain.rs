@@ -99,3 +99,33 @@ fn missing_game_is_a_clear_error() {
     assert_eq!(code, Some(1));
     assert!(err.contains("not a legal position"), "{err}");
 }
+
+#[test]
+fn finds_a_game_by_link_or_game_url_and_reports_its_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("online.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"Live Chess\"]\n[Site \"Chess.com\"]\n[Link \"https://www.chess.com/game/live/123\"]\n\
+         [Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+         [Event \"Round 1\"]\n[Site \"Open\"]\n[GameURL \"https://lichess.org/broadcast/x/y/z\"]\n\
+         [Result \"1-0\"]\n\n1. e4 e5 1-0\n",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let (code, text, _) = explain(&[p, "--site", "https://www.chess.com/game/live/123"]);
+    assert_eq!(code, Some(0));
+    assert!(text.starts_with("Game 1 of"), "{text}");
+    let (code, text, _) = explain(&[p, "--site", "http://lichess.org/broadcast/x/y/z/"]);
+    assert_eq!(code, Some(0));
+    assert!(text.starts_with("Game 2 of"), "{text}");
+    let run = common::audit(&[p], None);
+    assert_eq!(
+        run.verdicts[0]["url"],
+        "https://www.chess.com/game/live/123"
+    );
+    assert_eq!(
+        run.verdicts[1]["url"],
+        "https://lichess.org/broadcast/x/y/z"
+    );
+}

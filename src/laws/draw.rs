@@ -34,23 +34,28 @@ pub(super) fn judge(
         };
         let ply = claim.ply.min(game.plies());
         let name = side_name(claimant);
-        if game.replay.position_at(ply).turn() != claimant {
-            incidents.push(game.incident(
-                ply,
-                IncidentKind::InadmissibleClaim,
-                Some(claimant),
-                format!("{name} claimed a draw while it was not his move; only the player to move may claim (10.2)"),
-            ));
-            continue;
-        }
         let clock = game.clock_after(claimant, ply);
-        if let Some(left) = clock.filter(|&c| c >= TWO_MINUTES) {
+        let inadmissible = if game.replay.position_at(ply).turn() != claimant {
+            Some(format!(
+                "{name} claimed a draw while it was not his move; only the player to move may \
+                 claim (10.2)"
+            ))
+        } else {
+            clock.filter(|&c| c >= TWO_MINUTES).map(|left| {
+                format!(
+                    "{name} claimed a draw with {left} left; a claim needs less than two minutes \
+                     (10.2)"
+                )
+            })
+        };
+        if let Some(why) = inadmissible {
             incidents.push(game.incident(
                 ply,
                 IncidentKind::InadmissibleClaim,
                 Some(claimant),
-                format!("{name} claimed a draw with {left} left; a claim needs less than two minutes (10.2)"),
+                why.clone(),
             ));
+            rests_on_claim(game, recorded, ply, why, decisions);
             continue;
         }
         let opponent = !claimant;
@@ -111,6 +116,26 @@ pub(super) fn judge(
         ));
     }
     postponed
+}
+
+/// A recorded draw that only an inadmissible claim at the end of the
+/// record explains rests on that claim: a human must look.
+fn rests_on_claim(
+    game: &Game<'_>,
+    recorded: GameResult,
+    ply: usize,
+    why: String,
+    decisions: &mut Vec<Decision>,
+) {
+    if ply < game.plies() || recorded != GameResult::Draw {
+        return;
+    }
+    let reason = format!(
+        "{why}; the recorded draw is the one the claim asked for and nothing else in the record \
+         explains it: check the scoresheet"
+    );
+    let verdict = Verdict::decide(recorded, recorded, Clause::QuickplayFinish, ply, reason);
+    decisions.push(Decision::new(ply, 4, verdict.for_review()));
 }
 
 /// Reports when the opponent's next clock reading shows no sign of the two

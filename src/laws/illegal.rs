@@ -75,10 +75,13 @@ fn rapid(
         }
     }
     // No claim written: a decisive result for the opponent right after an
-    // illegal last move means he claimed it.
+    // illegal last move means he claimed it — only where the record ends
+    // there (text after it that could not be read is no claim).
     let last = game.plies();
     if !explicit
         && last > 0
+        && game.replay.stop.is_none()
+        && game.record.moves.len() == last
         && game.replay.steps[last - 1].illegal.is_some()
         && recorded.winner() == Some(!game.replay.mover(last))
     {
@@ -243,6 +246,21 @@ mod tests {
             "{}",
             j.verdict.reason
         );
+    }
+
+    #[test]
+    fn unreadable_text_after_an_illegal_move_is_no_claim() {
+        for result in ["1-0", "0-1"] {
+            let pgn = format!("[Result \"{result}\"]\n\n{KING_INTO_CHECK} Zz9 {result}");
+            let j = judge_pgn(&pgn);
+            assert_ne!(
+                j.verdict.clause,
+                Some(Clause::IllegalMove),
+                "{}",
+                j.verdict.reason
+            );
+            assert!(!j.verdict.reason.contains("read from the result"));
+        }
     }
 
     #[test]
