@@ -39,6 +39,20 @@ pub struct Tags {
 }
 
 impl Tags {
+    /// Whether the game is an over-the-board game relayed by a lichess
+    /// broadcast (a study or broadcast address), whose `TimeControl` tags
+    /// give the base in minutes.
+    pub fn lichess_relay(&self) -> bool {
+        let Some(url) = self.url() else {
+            return false;
+        };
+        let mut parts = url.split('/').skip(2);
+        let host = parts.next().unwrap_or_default();
+        let path = parts.next().unwrap_or_default();
+        (host == "lichess.org" || host.ends_with(".lichess.org"))
+            && ["study", "broadcast"].contains(&path)
+    }
+
     /// The server the game was played on, `lichess` or `chess.com`, when
     /// its address is a game there (not a study or a broadcast of an
     /// over-the-board game): its clocks were kept by the server.
@@ -218,7 +232,11 @@ pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     };
     i = read_tags(bytes, i, &mut game);
     read_movetext(bytes, i, &mut game);
-    game.control = Control::read(game.tags.time_control.as_deref(), &first_readings(&game));
+    game.control = Control::read(
+        game.tags.time_control.as_deref(),
+        &first_readings(&game),
+        game.tags.lichess_relay(),
+    );
     game
 }
 

@@ -169,14 +169,16 @@ const NOISE: u64 = 60_000;
 
 impl Control {
     /// Reads the control from the tag, checked against the first clock
-    /// readings of each side (their first few moves).
+    /// readings of each side (their first few moves). `in_minutes` says the
+    /// source writes the base in minutes (lichess broadcasts): the tag is
+    /// read so even when no clock reading can confirm it.
     ///
     /// ```
     /// use pgn_arbiter::clock::Clock;
     /// use pgn_arbiter::time_control::{Category, Control, Reading};
     /// let secs = |s: u64| (Clock(s * 1000), None);
     /// // A broadcast's tag in minutes: the first readings are 1:30:56 and 1:30:46.
-    /// let c = Control::read(Some("90+30"), &[vec![secs(5456)], vec![secs(5446)]]);
+    /// let c = Control::read(Some("90+30"), &[vec![secs(5456)], vec![secs(5446)]], false);
     /// assert_eq!((c.reading, c.category()), (Reading::TagInMinutes, Category::Standard));
     /// assert_eq!(c.pgn().as_deref(), Some("5400+30"));
     /// // No tag: 4 minutes and 2 seconds a move, from `%clk` and `%emt`
@@ -184,13 +186,27 @@ impl Control {
     /// let with_emt = |c: u64, e: u64| (Clock(c * 1000), Some(Clock(e * 1000)));
     /// let white = vec![with_emt(243, 491), with_emt(243, 2), with_emt(244, 1)];
     /// let black = vec![with_emt(222, 23), with_emt(223, 1), with_emt(224, 1)];
-    /// let c = Control::read(None, &[white, black]);
+    /// let c = Control::read(None, &[white, black], false);
     /// assert_eq!((c.reading, c.pgn().as_deref()), (Reading::Clocks, Some("240+2")));
     /// assert_eq!(c.category(), Category::Blitz);
     /// ```
-    pub fn read(tag: Option<&str>, sides: &[Readings; 2]) -> Control {
+    pub fn read(tag: Option<&str>, sides: &[Readings; 2], in_minutes: bool) -> Control {
         let written = tag.and_then(periods);
         let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
+        if let (None, true, Some(periods)) = (first, in_minutes, &written) {
+            let minutes = in_minutes_form(periods);
+            let note = format!(
+                "TimeControl \"{}\" read in minutes ({}), as lichess broadcasts write it; no \
+                 clock reading to check it against",
+                tag.unwrap_or_default(),
+                pgn_form(&minutes)
+            );
+            return Control {
+                periods: Some(minutes),
+                reading: Reading::TagInMinutes,
+                note: Some(note),
+            };
+        }
         let (Some(first), Some(periods)) = (first, &written) else {
             return match written {
                 Some(periods) => Control {
@@ -209,13 +225,7 @@ impl Control {
                 note: None,
             };
         }
-        let minutes: Vec<Period> = periods
-            .iter()
-            .map(|p| Period {
-                base: Clock(p.base.millis() * 60),
-                ..*p
-            })
-            .collect();
+        let minutes = in_minutes_form(periods);
         let start = minutes[0].base.millis() + minutes[0].increment.millis();
         if first.millis() <= start + NOISE && first.millis() + 10 * NOISE >= start {
             let pgn = pgn_form(&minutes);
@@ -320,6 +330,17 @@ fn increment(sides: &[Readings; 2]) -> Option<u64> {
         .min_by_key(|&u| u.abs_diff(quartile))
 }
 
+/// The periods with each base read in minutes (increments stay seconds).
+fn in_minutes_form(periods: &[Period]) -> Vec<Period> {
+    periods
+        .iter()
+        .map(|p| Period {
+            base: Clock(p.base.millis() * 60),
+            ..*p
+        })
+        .collect()
+}
+
 fn pgn_form(periods: &[Period]) -> String {
     let secs = |c: Clock| {
         let ms = c.millis();
@@ -359,6 +380,59 @@ mod tests {
         assert_eq!(Category::of("180+2"), Category::Blitz);
         assert_eq!(Category::of("40/5400+30:1800+30"), Category::Standard);
         assert_eq!(Category::of("10.931+0.109"), Category::Blitz);
+    }
+
+    fn readings(clocks: &[u64]) -> Readings {
+        clocks.iter().map(|&s| (Clock(s * 1000), None)).collect()
+    }
+
+    #[test]
+    fn controls_are_read_against_the_clocks() {
+        // The broadcast's first readings (1:30:56, 1:31:12, …; 1:30:46, …).
+        let white = readings(&[5456, 5472, 5466, 5395, 5413, 5388]);
+        let black = readings(&[5446, 5452, 5318, 5268, 5059, 4888]);
+        let sides = [white, black];
+        let c = Control::read(Some("90+30"), &sides, false);
+        assert_eq!(
+            (c.reading, c.pgn().as_deref()),
+            (Reading::TagInMinutes, Some("5400+30"))
+        );
+        assert!(c.note.unwrap().contains("read in minutes"));
+        // The same clocks without a tag: inferred, increment from the gains.
+        let c = Control::read(None, &sides, false);
+        assert_eq!(c.reading, Reading::Clocks);
+        assert_eq!(c.category(), Category::Standard);
+        assert!(c.note.unwrap().contains("there is no TimeControl tag"));
+        // DGT's words cannot be read: inferred.
+        let dgt = [readings(&[900, 905, 903]), readings(&[898, 902, 900])];
+        let c = Control::read(Some("15 min/game + 10 sec/move"), &dgt, false);
+        assert_eq!(
+            (c.reading, c.category()),
+            (Reading::Clocks, Category::Rapid)
+        );
+        assert!(c.note.unwrap().contains("cannot be read"));
+        // A tag the clocks agree with is read as written.
+        let c = Control::read(Some("900+10"), &dgt, false);
+        assert_eq!(
+            (c.reading, c.pgn().as_deref()),
+            (Reading::Tag, Some("900+10"))
+        );
+        // A tag far from the clocks either way: inferred.
+        let c = Control::read(Some("180+2"), &sides, false);
+        assert_eq!(c.reading, Reading::Clocks);
+        assert!(c.note.unwrap().contains("contradicts the clocks"));
+        // No clocks: as written, unless the source writes minutes.
+        let none: [Readings; 2] = [Vec::new(), Vec::new()];
+        assert_eq!(
+            Control::read(Some("90+30"), &none, false).category(),
+            Category::Rapid
+        );
+        let relay = Control::read(Some("90+30"), &none, true);
+        assert_eq!(
+            (relay.reading, relay.category()),
+            (Reading::TagInMinutes, Category::Standard)
+        );
+        assert_eq!(Control::read(None, &none, false), Control::default());
     }
 
     #[test]

@@ -1,0 +1,124 @@
+//! The over-the-board files federations hold (`tests/data/otb/`, see its
+//! README line): a lichess broadcast of a classical open whose TimeControl
+//! is written in minutes, and Colombian DGT games without TimeControl tags,
+//! with square-bracket variations in the movetext.
+
+mod common;
+
+use common::*;
+
+const BROADCAST: &str = "otb/lichess-broadcast-lezcano-2025.pgn";
+const COLOMBIA: &str = "otb/colombia-events-2008-2019.pgn";
+
+/// An independent count: lines that open with an Event tag.
+fn event_lines(name: &str) -> usize {
+    std::fs::read_to_string(data(name))
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with("[Event "))
+        .count()
+}
+
+#[test]
+fn every_game_is_counted_once() {
+    for name in [BROADCAST, COLOMBIA] {
+        let run = audit(&[data(name).to_str().unwrap()], None);
+        assert_eq!(run.code(), Some(0), "{name}: {}", run.stderr());
+        assert_eq!(run.verdicts.len(), event_lines(name), "{name}");
+        assert!(
+            run.verdicts.iter().all(|r| r["status"] == "confirmed"),
+            "{name}: {:?}",
+            run.verdicts
+                .iter()
+                .filter(|r| r["status"] != "confirmed")
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn the_broadcast_is_classical() {
+    let run = audit(&[data(BROADCAST).to_str().unwrap()], None);
+    for row in &run.verdicts {
+        assert_eq!(row["category"], "standard", "game {}", row["game"]);
+        assert_eq!(row["time_control_used"], "5400+30", "game {}", row["game"]);
+        assert_eq!(row["time_control_read"], "tag-in-minutes");
+        assert!(row["url"].starts_with("https://lichess.org/study/"));
+    }
+    let rapid_only = audit(&[data(BROADCAST).to_str().unwrap(), "--only-rapid"], None);
+    assert!(rapid_only.verdicts.iter().all(|r| r["status"] == "review"));
+}
+
+#[test]
+fn colombian_games_get_categories_from_their_clocks() {
+    let run = audit(&[data(COLOMBIA).to_str().unwrap()], None);
+    let mut inferred = 0;
+    for row in &run.verdicts {
+        if row["time_control_read"] != "clocks" {
+            assert_eq!(row["category"], "unknown");
+            continue;
+        }
+        inferred += 1;
+        let event = row["event"].to_uppercase();
+        let expected = if event.contains("BLITZ") {
+            "blitz"
+        } else if event.contains("CLASICO") {
+            "standard"
+        } else {
+            continue;
+        };
+        assert_eq!(
+            row["category"], expected,
+            "game {}: {}",
+            row["game"], row["event"]
+        );
+    }
+    assert!(inferred >= 35, "{inferred}");
+}
+
+#[test]
+fn no_claim_is_invented_and_clock_changes_pass_the_tolerance() {
+    for name in [BROADCAST, COLOMBIA] {
+        let run = audit(&[data(name).to_str().unwrap()], None);
+        assert!(
+            run.verdicts
+                .iter()
+                .all(|r| !r["reason"].contains("read from the result") && r["rule"] != "15.4.2"),
+            "{name}"
+        );
+        for incident in run.incidents.iter().filter(|i| i["kind"] == "clock-change") {
+            let detail = &incident["detail"];
+            let over = detail
+                .split(": ")
+                .nth(1)
+                .and_then(|s| s.split(' ').next())
+                .and_then(pgn_arbiter::clock::Clock::parse)
+                .unwrap_or_else(|| panic!("{detail}"));
+            assert!(over.millis() > 60_000, "{detail}");
+            assert!(detail.contains("tolerance of 0:01:00"), "{detail}");
+        }
+    }
+    let run = audit(&[data(BROADCAST).to_str().unwrap()], None);
+    let changes = count(&run.incidents, "kind").get("clock-change").copied();
+    assert_eq!(changes, Some(17), "84 before the tolerance; relay noise");
+}
+
+#[test]
+fn server_decided_flags_stand_on_rounded_clocks() {
+    let run = audit(
+        &[data("lichess-2021-10-first-999.pgn").to_str().unwrap()],
+        None,
+    );
+    assert_eq!(count(&run.verdicts, "status").get("review"), None);
+    let rounded: Vec<_> = run
+        .verdicts
+        .iter()
+        .filter(|r| r["reason"].contains("rounds from under one second"))
+        .collect();
+    assert_eq!(rounded.len(), 8);
+    assert!(rounded.iter().all(|r| r["rule"] == "15.4.3"));
+    // Over the board nothing orders two clocks at zero: review stays.
+    let pgn = "[Result \"1-0\"]\n[TimeControl \"900+0\"]\n\n\
+               1. e4 {[%clk 0:00:00]} e5 {[%clk 0:00:00]} 1-0\n";
+    assert_eq!(audit_pgn(pgn).verdicts[0]["status"], "review");
+}
