@@ -181,18 +181,26 @@ fn a_directory_walk_reads_each_file_once_and_ends() {
     assert!(stderr.contains("the same file as"), "{stderr}");
 }
 
+/// `gen_lan.py PLIES` written to DIR/lan.pgn: one legal game in long
+/// algebraic notation, one `notation` incident a move.
+fn lan_game(dir: &std::path::Path, plies: u32) -> std::path::PathBuf {
+    let text = Command::new("python3")
+        .arg(adversarial("gen_lan.py"))
+        .arg(plies.to_string())
+        .output()
+        .unwrap()
+        .stdout;
+    let pgn = dir.join("lan.pgn");
+    fs::write(&pgn, text).unwrap();
+    pgn
+}
+
 /// Old versions took 45 s (a replay from move 1 per incident); the bound
 /// here is generous, the point is linear, not fast.
 #[test]
 fn a_long_game_in_long_algebraic_is_audited_in_linear_time() {
     let dir = tempfile::tempdir().unwrap();
-    let pgn = dir.path().join("lan.pgn");
-    let text = Command::new("python3")
-        .args([&adversarial("gen_lan.py"), "80000"])
-        .output()
-        .unwrap()
-        .stdout;
-    fs::write(&pgn, text).unwrap();
+    let pgn = lan_game(dir.path(), 80_000);
     let out = dir.path().join("report");
     let run = run_within(
         &["audit", pgn.to_str().unwrap(), "-o", out.to_str().unwrap()],
@@ -226,13 +234,7 @@ fn a_game_of_repeated_hard_positions_stays_within_the_bound() {
 #[test]
 fn html_pages_have_a_bounded_size() {
     let dir = tempfile::tempdir().unwrap();
-    let pgn = dir.path().join("lan.pgn");
-    let text = Command::new("python3")
-        .args([&adversarial("gen_lan.py"), "10000"])
-        .output()
-        .unwrap()
-        .stdout;
-    fs::write(&pgn, text).unwrap();
+    let pgn = lan_game(dir.path(), 10_000);
     let site = dir.path().join("site");
     // --only-rapid sends the game (no time control) to review: it gets a page.
     let run = audit(

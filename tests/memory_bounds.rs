@@ -10,6 +10,16 @@ use std::time::Duration;
 
 use common::*;
 
+/// `audit ARGS -o OUT`, which must succeed: its peak resident set in MiB.
+fn peak_mib(args: &[&str], out: &std::path::Path) -> i64 {
+    let mut all = vec!["audit"];
+    all.extend(args);
+    all.extend(["-o", out.to_str().unwrap()]);
+    let run = run_within(&all, Duration::from_secs(120)).expect("finishes");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    run.max_rss_kib / 1024
+}
+
 /// Four games just under the 16 MiB default limit, two threads: old
 /// versions held one such game per worker, about 370 MB each.
 #[test]
@@ -29,20 +39,7 @@ fn large_games_go_one_at_a_time() {
     }
     drop(f);
     let out = dir.path().join("report");
-    let run = run_within(
-        &[
-            "audit",
-            path.to_str().unwrap(),
-            "--threads",
-            "2",
-            "-o",
-            out.to_str().unwrap(),
-        ],
-        Duration::from_secs(120),
-    )
-    .expect("finishes");
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let rss_mib = run.max_rss_kib / 1024;
+    let rss_mib = peak_mib(&[path.to_str().unwrap(), "--threads", "2"], &out);
     assert!(rss_mib < 560, "{rss_mib} MiB");
     eprintln!("four 16 MiB games, 2 threads: peak RSS {rss_mib} MiB");
 }
@@ -66,20 +63,8 @@ fn an_events_file_is_indexed_not_loaded() {
     drop(f);
     let out = dir.path().join("report");
     let game = repo("samples/rules/flag-win-stands.pgn");
-    let run = run_within(
-        &[
-            "audit",
-            game.to_str().unwrap(),
-            "--events",
-            events.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ],
-        Duration::from_secs(120),
-    )
-    .expect("finishes");
-    assert_eq!(run.code, Some(0), "{}", run.stderr);
-    let rss_mib = run.max_rss_kib / 1024;
+    let args = [game.to_str().unwrap(), "--events", events.to_str().unwrap()];
+    let rss_mib = peak_mib(&args, &out);
     assert!(rss_mib < 100, "{rss_mib} MiB");
     eprintln!("300,000-line events file: peak RSS {rss_mib} MiB");
     let incidents = fs::read_to_string(out.join("incidents.csv")).unwrap();
