@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::clock::Clock;
 use crate::events::EventLog;
+use crate::helpmate::Proof;
 use crate::input::{Inputs, Source, sources};
 use crate::laws::Rules;
 use crate::pipeline::{self, Options, Summary};
@@ -50,6 +51,13 @@ pub struct Args {
     /// them by the rapid-play rules.
     #[arg(long)]
     pub only_rapid: bool,
+    /// How "cannot checkmate by any series of legal moves" is answered:
+    /// `full` finds a helpmate line or proves there is none (for appeals);
+    /// `fast` runs only chasolver's fast, sound proof: a correction still
+    /// rests on a proof, a confirmation says the side is not shown unable
+    /// to mate (for cleaning months of online games).
+    #[arg(long, value_enum, default_value = "full")]
+    pub proof: Proof,
     /// How many seconds a clock may rise past what the rules give before it
     /// is reported as a clock change (15.4.1.1). Default: 1 for games played
     /// on lichess or chess.com (their PGN rounds exact clocks), 60 for the
@@ -149,6 +157,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
             regime: args.regime,
             only_rapid: args.only_rapid,
             clock_tolerance: args.clock_tolerance.map(tolerance).transpose()?,
+            proof: args.proof,
             tablebases: match &args.syzygy {
                 Some(dir) => Some(Arc::new(Tablebases::open(dir).map_err(Failure::Usage)?)),
                 None => None,

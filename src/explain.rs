@@ -334,11 +334,14 @@ fn explain_fen(fen: &str, color: bool) -> Result<String, String> {
         let name = side_name(side);
         out.push_str(&match can_checkmate(&pos, side) {
             Mate::Possible(line) => {
-                let game = crate::laws::line_from(&pos, &line);
+                let game = line.text(true);
                 format!("{name} can still checkmate, for example: {game}\n")
             }
             Mate::Impossible => {
                 format!("{name} cannot checkmate by any possible series of legal moves.\n")
+            }
+            Mate::NotShownImpossible => {
+                format!("{name} is not shown unable to checkmate (fast check).\n")
             }
             Mate::Undecided => {
                 format!("Whether {name} can still checkmate could not be decided.\n")

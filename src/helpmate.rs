@@ -7,34 +7,182 @@
 //! the `chess` crate's board; positions cross over through FEN.
 
 use std::collections::HashMap;
-use std::str::FromStr;
 
 use chasolver::Winnability;
 use shakmaty::Position;
 use shakmaty::fen::Fen;
-use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{ByColor, CastlingMode, Chess, Color, EnPassantMode, san::SanPlus};
+use shakmaty::{
+    ByColor, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, Move, Role, Square,
+    san::SanPlus,
+};
 
 /// The answer to "can `side` checkmate from here?".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mate {
-    /// Yes; a helpmate line in SAN, moves of both sides, ending in mate.
-    Possible(Vec<String>),
+    /// Yes: a helpmate, moves of both sides ending in mate.
+    Possible(Helpmate),
     /// No series of legal moves ends with `side` giving checkmate.
     Impossible,
+    /// `--proof fast`: the fast check did not prove it impossible, and the
+    /// full search that would find a line was not run.
+    NotShownImpossible,
     /// The solver gave up (node limit) or could not read the position.
     Undecided,
 }
 
+/// A helpmate found by the solver, kept as moves: turning a line of 50 to
+/// 90 plies into SAN costs a legal-move generation per move, and a report
+/// shows a dozen of them (the CSV) or all (`explain`, the HTML page).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Helpmate {
+    start: Chess,
+    moves: Vec<Move>,
+}
+
+impl Helpmate {
+    /// The plies of the line.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The position the line starts from.
+    pub fn start(&self) -> &Chess {
+        &self.start
+    }
+
+    /// The whole line in SAN.
+    pub fn san(&self) -> Vec<String> {
+        self.san_where(|_| true)
+            .into_iter()
+            .map(|(_, s)| s)
+            .collect()
+    }
+
+    /// The SAN of the plies `shown` picks (0-based), with their indices;
+    /// the others are only played.
+    pub fn san_where(&self, shown: impl Fn(usize) -> bool) -> Vec<(usize, String)> {
+        let mut pos = self.start.clone();
+        let mut out = Vec::new();
+        for (i, &m) in self.moves.iter().enumerate() {
+            if shown(i) {
+                out.push((
+                    i,
+                    SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string(),
+                ));
+            } else {
+                pos.play_unchecked(m);
+            }
+        }
+        out
+    }
+
+    /// `41...Kg8 42. Qg7#`: the line with move numbers. Unless `whole`, a
+    /// line of more than twelve plies is shortened to its first ten and its
+    /// last two, with its length (the solver's helpmates are proofs, not
+    /// the shortest ones).
+    ///
+    /// ```
+    /// use pgn_arbiter::helpmate::{can_checkmate, position, Mate};
+    /// use shakmaty::Color;
+    /// let pos = position("8/8/4k3/r7/8/3K4/5N2/8 b - - 0 1").unwrap();
+    /// let Mate::Possible(line) = can_checkmate(&pos, Color::White) else { panic!() };
+    /// let whole = line.text(true);
+    /// assert!(whole.starts_with("1..."), "{whole}");
+    /// assert!(whole.ends_with('#'), "{whole}");
+    /// if line.len() > 12 {
+    ///     assert!(line.text(false).ends_with(&format!("a helpmate of {} plies", line.len())));
+    /// }
+    /// ```
+    pub fn text(&self, whole: bool) -> String {
+        const SHOWN: usize = 12;
+        let n = self.len();
+        let short = !whole && n > SHOWN;
+        let shown = |i: usize| !short || i < SHOWN - 2 || i >= n - 2;
+        let white_first = self.start.turn() == Color::White;
+        let first = self.start.fullmoves().get() as usize;
+        let mut out = Vec::with_capacity(n.min(SHOWN));
+        for (i, san) in self.san_where(shown) {
+            // Plies before this one, counted from White's move of `first`.
+            let k = i + usize::from(!white_first);
+            let number = first + k / 2;
+            let after_gap = short && i == n - 2;
+            out.push(match k % 2 {
+                0 => format!("{number}. {san}"),
+                _ if i == 0 || after_gap => format!("{number}...{san}"),
+                _ => san,
+            });
+        }
+        if short {
+            let tail = out.split_off(SHOWN - 2);
+            return format!(
+                "{} … {}, a helpmate of {n} plies",
+                out.join(" "),
+                tail.join(" ")
+            );
+        }
+        out.join(" ")
+    }
+
+    /// The moves as played, for stepping through them on a board.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+/// The `chess` crate's board for a position, built square by square (no
+/// FEN text in between). Chess960 castling rights are beyond that crate:
+/// without them the question is the same but for castling moves.
 fn to_board(pos: &Chess) -> Option<chess::Board> {
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    chess::Board::from_str(&fen).ok().or_else(|| {
-        // Chess960 castling rights (`HAha`) are beyond the `chess` crate;
-        // without them the question is the same but for castling moves.
-        let mut parts: Vec<&str> = fen.split(' ').collect();
-        *parts.get_mut(2)? = "-";
-        chess::Board::from_str(&parts.join(" ")).ok()
+    let pieces: Vec<(chess::Square, chess::Piece, chess::Color)> = pos
+        .board()
+        .iter()
+        .map(|(sq, piece)| {
+            let role = match piece.role {
+                Role::Pawn => chess::Piece::Pawn,
+                Role::Knight => chess::Piece::Knight,
+                Role::Bishop => chess::Piece::Bishop,
+                Role::Rook => chess::Piece::Rook,
+                Role::Queen => chess::Piece::Queen,
+                Role::King => chess::Piece::King,
+            };
+            (
+                chess::ALL_SQUARES[usize::from(sq)],
+                role,
+                to_color(piece.color),
+            )
+        })
+        .collect();
+    let rights = |color: Color| {
+        let castles = pos.castles();
+        match (
+            castles.has(color, CastlingSide::KingSide),
+            castles.has(color, CastlingSide::QueenSide),
+        ) {
+            (true, true) => chess::CastleRights::Both,
+            (true, false) => chess::CastleRights::KingSide,
+            (false, true) => chess::CastleRights::QueenSide,
+            (false, false) => chess::CastleRights::NoRights,
+        }
+    };
+    let ep = pos
+        .ep_square(EnPassantMode::Legal)
+        .map(|sq| chess::File::from_index(usize::from(sq.file())));
+    let turn = to_color(pos.turn());
+    let with = chess::BoardBuilder::setup(
+        &pieces,
+        turn,
+        rights(Color::White),
+        rights(Color::Black),
+        ep,
+    );
+    chess::Board::try_from(with).ok().or_else(|| {
+        let none = chess::CastleRights::NoRights;
+        chess::Board::try_from(chess::BoardBuilder::setup(&pieces, turn, none, none, ep)).ok()
     })
 }
 
@@ -63,7 +211,7 @@ pub fn can_checkmate(pos: &Chess, side: Color) -> Mate {
 fn full(pos: &Chess, board: &chess::Board, side: Color) -> Mate {
     match chasolver::winnability(board, to_color(side)) {
         Some(Winnability::Unwinnable) => Mate::Impossible,
-        Some(Winnability::Winnable { helpmate }) => Mate::Possible(san_line(pos, &helpmate)),
+        Some(Winnability::Winnable { helpmate: line }) => Mate::Possible(helpmate(pos, &line)),
         None => Mate::Undecided,
     }
 }
@@ -96,6 +244,17 @@ pub fn is_dead(pos: &Chess) -> bool {
     dead_check(pos).dead
 }
 
+/// How the question is answered: `full` (chasolver's fast proof, then its
+/// complete search, which finds a helpmate line or proves there is none)
+/// or `fast` (the fast proof alone: sound when it says "cannot mate", and
+/// otherwise [`Mate::NotShownImpossible`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Proof {
+    #[default]
+    Full,
+    Fast,
+}
+
 /// The most full helpmate searches one game may cost. Each is bounded by
 /// chasolver itself (under a second on its hardest known positions), so
 /// this bounds a game's solver time; past it a game goes to review.
@@ -112,6 +271,7 @@ pub struct Solver {
     budget: Option<u32>,
     /// A question went unanswered because the bound was reached.
     pub over_budget: bool,
+    pub proof: Proof,
 }
 
 impl Solver {
@@ -135,6 +295,7 @@ impl Solver {
             mate: HashMap::new(),
             budget: None,
             over_budget: false,
+            proof: Proof::Full,
         }
     }
 
@@ -195,6 +356,9 @@ impl Solver {
     }
 
     fn full(&mut self, pos: &Chess, board: &chess::Board, side: Color) -> Mate {
+        if self.proof == Proof::Fast {
+            return Mate::NotShownImpossible;
+        }
         match &mut self.budget {
             Some(0) => {
                 self.over_budget = true;
@@ -214,20 +378,57 @@ fn key(pos: &Chess) -> u64 {
     hash.0
 }
 
-/// The helpmate as SAN, played out from `pos`.
-fn san_line(pos: &Chess, line: &[chess::ChessMove]) -> Vec<String> {
-    let mut pos = pos.clone();
-    let mut out = Vec::with_capacity(line.len());
+/// The solver's helpmate as moves of `pos`, read off the board without
+/// asking for legal moves (the solver's line is legal).
+fn helpmate(pos: &Chess, line: &[chess::ChessMove]) -> Helpmate {
+    let mut board = pos.clone();
+    let mut moves = Vec::with_capacity(line.len());
     for m in line {
-        let Ok(uci) = UciMove::from_str(&m.to_string()) else {
+        let Some(mv) = to_move(&board, *m) else {
             break;
         };
-        let Ok(mv) = uci.to_move(&pos) else {
-            break;
-        };
-        out.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string());
+        board.play_unchecked(mv);
+        moves.push(mv);
     }
-    out
+    Helpmate {
+        start: pos.clone(),
+        moves,
+    }
+}
+
+fn to_move(pos: &Chess, m: chess::ChessMove) -> Option<Move> {
+    let from = Square::new(m.get_source().to_index() as u32);
+    let to = Square::new(m.get_dest().to_index() as u32);
+    let board = pos.board();
+    let role = board.role_at(from)?;
+    if role == Role::King && from.file().distance(to.file()) == 2 {
+        let rook = if to.file() > from.file() {
+            File::H
+        } else {
+            File::A
+        };
+        return Some(Move::Castle {
+            king: from,
+            rook: Square::from_coords(rook, from.rank()),
+        });
+    }
+    let capture = board.role_at(to);
+    if role == Role::Pawn && from.file() != to.file() && capture.is_none() {
+        return Some(Move::EnPassant { from, to });
+    }
+    let promotion = m.get_promotion().map(|p| match p {
+        chess::Piece::Knight => Role::Knight,
+        chess::Piece::Bishop => Role::Bishop,
+        chess::Piece::Rook => Role::Rook,
+        _ => Role::Queen,
+    });
+    Some(Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    })
 }
 
 /// Reads a FEN into a position for the helpmate questions (tests, `explain`).
@@ -281,6 +482,9 @@ mod tests {
         let Mate::Possible(line) = can_checkmate(&kn_v_kr, Color::White) else {
             panic!("K+N v K+R admits a helpmate");
         };
-        assert!(line.last().unwrap().ends_with('#'), "{line:?}");
+        let san = line.san();
+        assert!(san.last().unwrap().ends_with('#'), "{san:?}");
+        let shown = line.san_where(|i| i + 1 == line.len());
+        assert_eq!(shown, [(line.len() - 1, san.last().unwrap().clone())]);
     }
 }

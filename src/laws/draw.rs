@@ -67,7 +67,7 @@ pub(super) fn judge(
             game.clocks_note(ply)
         );
         let cannot_win = if answer.mate == Mate::Impossible {
-            Some(mate_phrase(game, opponent, &answer))
+            Some(mate_phrase(opponent, &answer))
         } else {
             rules
                 .tablebases
@@ -99,7 +99,7 @@ pub(super) fn judge(
         let judgement = format!(
             "{lead}; {}: whether {} was making efforts to win by normal means is the \
              arbiter's judgement (10.2.1)",
-            mate_phrase(game, opponent, &answer),
+            mate_phrase(opponent, &answer),
             side_name(opponent)
         );
         if ply >= game.plies() {

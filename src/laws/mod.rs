@@ -20,11 +20,11 @@ mod time;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use shakmaty::{ByColor, Chess, Color, Position};
+use shakmaty::{ByColor, Chess, Color};
 
 use crate::claim::{Claim, ClaimKind};
 use crate::clock::Clock;
-use crate::helpmate::{FULL_SEARCHES_PER_GAME, Mate, Solver};
+use crate::helpmate::{FULL_SEARCHES_PER_GAME, Mate, Proof, Solver};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::parse::GameRecord;
@@ -52,6 +52,8 @@ pub struct Rules {
     /// default: [`ROUNDING_TOLERANCE`] for a game played on a server,
     /// [`RELAY_TOLERANCE`] for the rest.
     pub clock_tolerance: Option<Clock>,
+    /// How "can this side checkmate?" is answered (`--proof`).
+    pub proof: Proof,
 }
 
 /// A server keeps the clocks exactly and its PGN rounds them to the second.
@@ -71,6 +73,7 @@ impl Default for Rules {
             only_rapid: false,
             tablebases: None,
             clock_tolerance: None,
+            proof: Proof::Full,
         }
     }
 }
@@ -105,8 +108,6 @@ pub(crate) struct MateAnswer {
     pub mate: Mate,
     /// Says which position was judged when it is not the one asked about.
     pub note: String,
-    /// The ply of the position judged.
-    pub at: usize,
 }
 
 /// What one clause would decide, and when.
@@ -285,13 +286,6 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// `41...Kg8 42. Qg7#`: a line of SAN moves from the position after
-    /// `ply` plies.
-    fn line_text(&self, ply: usize, line: &[String]) -> String {
-        let setup = self.replay.position_at(ply).setup();
-        numbered_line(setup.turn, setup.fullmoves.get(), line)
-    }
-
     /// The legal position nearest before or at `ply`, and its ply: the
     /// question "can this side still mate?" needs a legal position, and the
     /// one just after an illegal move may not be one.
@@ -310,7 +304,6 @@ impl<'a> Game<'a> {
             return MateAnswer {
                 mate: Mate::Undecided,
                 note: " (no legal position to judge)".into(),
-                at: ply,
             };
         };
         let mate = self.solver.borrow_mut().can_checkmate(&pos, side);
@@ -322,7 +315,7 @@ impl<'a> Game<'a> {
                 self.move_text(at)
             ),
         };
-        MateAnswer { mate, note, at }
+        MateAnswer { mate, note }
     }
 
     /// How many moves `side` has completed once `ply` plies were played.
@@ -332,43 +325,6 @@ impl<'a> Game<'a> {
             .filter(|s| s.mover == side && !s.restored)
             .count()
     }
-}
-
-/// `41...Kg8 42. Qg7#`: a line of SAN moves played from `pos`.
-pub fn line_from(pos: &Chess, line: &[String]) -> String {
-    numbered_line(pos.turn(), pos.fullmoves().get(), line)
-}
-
-/// A line of SAN with move numbers; a long one is shortened to its first
-/// moves and its mate, with its length (the solver's helpmates are proofs,
-/// not the shortest ones).
-fn numbered_line(mut turn: Color, mut number: u32, line: &[String]) -> String {
-    const SHOWN: usize = 12;
-    let mut out = Vec::with_capacity(line.len());
-    for (i, san) in line.iter().enumerate() {
-        let first_shown = i == 0 || i == line.len().saturating_sub(2) && line.len() > SHOWN;
-        out.push(match turn {
-            Color::White => format!("{number}. {san}"),
-            Color::Black if first_shown => format!("{number}...{san}"),
-            Color::Black => san.clone(),
-        });
-        if turn == Color::Black {
-            number += 1;
-        }
-        turn = !turn;
-    }
-    if out.len() > SHOWN {
-        let n = out.len();
-        let tail = out.split_off(n - 2);
-        out.truncate(SHOWN - 2);
-        return format!(
-            "{} … {}, a helpmate of {} plies",
-            out.join(" "),
-            tail.join(" "),
-            n
-        );
-    }
-    out.join(" ")
 }
 
 pub fn side_name(side: Color) -> &'static str {
@@ -398,10 +354,7 @@ fn loss_unless_unwinnable(
             format!("so {} loses", side_name(offender)),
         ),
     };
-    let reason = format!(
-        "{lead}: {}, {outcome}",
-        mate_phrase(game, !offender, &answer)
-    );
+    let reason = format!("{lead}: {}, {outcome}", mate_phrase(!offender, &answer));
     let verdict = Verdict::decide(recorded, correct, clause, ply, reason);
     let verdict = if answer.mate == Mate::Undecided {
         verdict.for_review()
@@ -413,15 +366,18 @@ fn loss_unless_unwinnable(
 
 /// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
 /// checkmate by any series of legal moves".
-fn mate_phrase(game: &Game<'_>, side: Color, answer: &MateAnswer) -> String {
+fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
     let name = side_name(side);
     let note = &answer.note;
     match &answer.mate {
         Mate::Possible(line) => format!(
             "{name} can still checkmate (for example {}){note}",
-            game.line_text(answer.at, line)
+            line.text(false)
         ),
         Mate::Impossible => format!("no series of legal moves lets {name} checkmate{note}"),
+        Mate::NotShownImpossible => {
+            format!("{name} is not shown unable to checkmate (fast check){note}")
+        }
         Mate::Undecided => {
             format!("the helpmate solver could not decide whether {name} can still checkmate{note}")
         }
@@ -430,6 +386,7 @@ fn mate_phrase(game: &Game<'_>, side: Color, answer: &MateAnswer) -> String {
 
 /// Decides the correct result of a replayed game.
 pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
+    game.solver.borrow_mut().proof = rules.proof;
     let recorded = game.recorded();
     let mut incidents = Vec::new();
     let mut decisions = Vec::new();

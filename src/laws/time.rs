@@ -263,7 +263,17 @@ fn flag_fall(
             format!(
                 "{lead}; {claimant_name} can still checkmate (for example {}){note}, so the win on \
                  time stands (15.4.3)",
-                game.line_text(answer.at, line)
+                line.text(false)
+            ),
+        ),
+        Mate::NotShownImpossible => Verdict::decide(
+            recorded,
+            GameResult::Win(claimant),
+            Clause::TimeClaim,
+            ply,
+            format!(
+                "{lead}; {claimant_name} is not shown unable to checkmate (fast check){note}, so \
+                 the win on time stands (15.4.3)"
             ),
         ),
         Mate::Undecided => Verdict::decide(
