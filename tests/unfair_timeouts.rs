@@ -50,4 +50,21 @@ fn every_unfair_timeout_is_corrected_to_a_draw() {
     // the claimant cannot mate; in 188 neither side can.
     assert_eq!(by_rule.get("15.4.3"), Some(&133), "{by_rule:?}");
     assert_eq!(by_rule.get("dead-position"), Some(&188), "{by_rule:?}");
+
+    // The fast proof alone corrects every one too: it is what proves the
+    // claimant unable to mate; only the other side's answer, which decides
+    // between 15.4.3 and a dead position, may need the full search.
+    let fast = audit(&["--proof", "fast", "-"], Some(pgn.as_bytes()));
+    for (row, full) in fast.verdicts.iter().zip(&run.verdicts) {
+        assert_eq!(
+            row["status"], "corrected",
+            "{}: {}",
+            row["site"], row["reason"]
+        );
+        assert_eq!(row["correct_result"], "1/2-1/2");
+        let same_rule = row["rule"] == full["rule"];
+        assert!(same_rule || row["rule"] == "15.4.3", "{}", row["reason"]);
+    }
+    let fast_rules = count(&fast.verdicts, "rule");
+    eprintln!("--proof fast: {fast_rules:?}");
 }
