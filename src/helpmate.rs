@@ -329,12 +329,21 @@ impl Solver {
                 answers: ByColor::default(),
             };
         };
-        let mut answers = ByColor::new_with(|side| {
+        let fast = |side: Color| {
             let known = self.mate.get(&(key, side)).cloned();
             known.or_else(|| {
                 chasolver::is_unwinnable_fast(&board, to_color(side)).then_some(Mate::Impossible)
             })
-        });
+        };
+        let white = fast(Color::White);
+        // Under --proof fast a side not proven unable means a live
+        // position: the other side's question cannot change that.
+        let black = if white.is_none() && self.proof == Proof::Fast {
+            None
+        } else {
+            fast(Color::Black)
+        };
+        let mut answers = ByColor { white, black };
         match (&answers.white, &answers.black) {
             (Some(Mate::Impossible), None) => {
                 answers.black = Some(self.full(pos, &board, Color::Black));
@@ -449,6 +458,42 @@ mod tests {
         assert!(!is_dead(
             &position("8/8/4k3/8/8/3K4/8/7R w - - 0 1").unwrap()
         ));
+    }
+
+    fn line(fen: &str, sans: &[&str]) -> Helpmate {
+        let start = position(fen).unwrap();
+        let mut pos = start.clone();
+        let moves = sans
+            .iter()
+            .map(|s| {
+                let m = s
+                    .parse::<shakmaty::san::San>()
+                    .unwrap()
+                    .to_move(&pos)
+                    .unwrap();
+                pos.play_unchecked(m);
+                m
+            })
+            .collect();
+        Helpmate { start, moves }
+    }
+
+    #[test]
+    fn helpmate_lines_are_numbered_and_shortened() {
+        let fen = "7k/8/6K1/8/8/8/8/R7 b - - 0 40";
+        let mate = line(fen, &["Kg8", "Ra8#"]);
+        assert_eq!(mate.text(false), "40...Kg8 41. Ra8#");
+        let mut long = ["Kg8", "Rb1", "Kh8", "Ra1"].repeat(3);
+        long.extend(["Kg8", "Ra8#"]);
+        let mate = line(fen, &long);
+        assert_eq!(mate.len(), 14);
+        assert_eq!(
+            mate.text(false),
+            "40...Kg8 41. Rb1 Kh8 42. Ra1 Kg8 43. Rb1 Kh8 44. Ra1 Kg8 45. Rb1 … 46...Kg8 47. Ra8#, \
+             a helpmate of 14 plies"
+        );
+        assert_eq!(mate.text(true).matches('#').count(), 1);
+        assert!(mate.text(true).starts_with("40...Kg8 41. Rb1"));
     }
 
     #[test]

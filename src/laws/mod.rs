@@ -640,15 +640,6 @@ mod tests {
     }
 
     #[test]
-    fn helpmate_line_is_numbered() {
-        let record = crate::parse::parse_game(b"[FEN \"7k/8/8/8/8/8/8/K6R b - - 0 40\"]\n\n*");
-        let replay = crate::replay::replay(&record, Regime::Rapid).unwrap();
-        let g = Game::new(&record, replay);
-        let line: Vec<String> = ["Kg8", "Rh7", "Kf8", "Rh8#"].map(String::from).into();
-        assert_eq!(g.line_text(0, &line), "40...Kg8 41. Rh7 Kf8 42. Rh8#");
-    }
-
-    #[test]
     fn only_rapid_sends_other_games_to_review() {
         let rules = Rules {
             only_rapid: true,
