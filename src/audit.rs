@@ -1,8 +1,7 @@
 //! The `audit` subcommand: PGN files in, `verdicts.csv` and `incidents.csv`
 //! out, a summary on stderr.
 
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -18,7 +17,10 @@ use crate::laws::Rules;
 use crate::pipeline::{self, Options, Summary};
 use crate::replay::Regime;
 use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
+use crate::report_file::{Compression, ReportFile};
 use crate::report_set::{ReportSet, StageError, Wanted};
+use crate::run_summary::{InputSummary, RunOptions, RunSummary, counts};
+use crate::shard::Shard;
 use crate::tablebase::Tablebases;
 
 /// Replay every game and decide its correct result.
@@ -91,12 +93,31 @@ pub struct Args {
     /// a clock chart.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
+    /// Audit only the games that start in the K-th of N equal byte ranges
+    /// of the one input (an uncompressed file), numbered as in the whole
+    /// file: the N reports merged (`pgn-arbiter merge`) are the whole one.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Which verdict rows to write: `all`, or `flagged` (those not
+    /// `confirmed`; every incident is still written).
+    #[arg(long, value_enum, default_value = "all")]
+    pub rows: Rows,
+    /// Write verdicts.csv.zst and incidents.csv.zst instead.
+    #[arg(long, value_enum, default_value = "none")]
+    pub compress: Compression,
     /// Bytes of PGN per work unit.
     #[arg(long, hide = true, default_value_t = 512 * 1024)]
     pub block_size: usize,
     /// Skip the dead-position check after every move (for measuring its cost).
     #[arg(long, hide = true)]
     pub no_dead_check: bool,
+}
+
+/// Which verdict rows a run writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Rows {
+    All,
+    Flagged,
 }
 
 /// The most worker threads a run accepts: more than this is a typo, and
@@ -170,6 +191,8 @@ fn options(args: &Args) -> Result<Options, Failure> {
         raw: args.raw,
         fixed_pgn: args.fixed_pgn.is_some(),
         html: args.html.is_some(),
+        shard: args.shard,
+        rows_flagged: args.rows == Rows::Flagged,
         large_game: Arc::default(),
     })
 }
@@ -195,6 +218,9 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
     // Everything that can fail on the user's input is checked before any
     // output is written.
     let options = options(args)?;
+    if let Some(shard) = args.shard {
+        check_shardable(shard, &inputs)?;
+    }
     let wanted = Wanted {
         report_dir: &args.output,
         fixed_pgn: args.fixed_pgn.as_deref(),
@@ -205,10 +231,14 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
         StageError::Io(e) => Failure::Io(e),
     })?;
     let dir = set.report_dir();
-    let mut verdicts = Report::create(&dir.join("verdicts.csv"), &header(VERDICT_COLUMNS))?;
-    let mut incidents = Report::create(&dir.join("incidents.csv"), &header(INCIDENT_COLUMNS))?;
+    let compression = args.compress;
+    let report = |name: &str, header: &[u8]| {
+        ReportFile::create(&dir.join(compression.file_name(name)), compression, header)
+    };
+    let mut verdicts = report("verdicts.csv", &header(VERDICT_COLUMNS))?;
+    let mut incidents = report("incidents.csv", &header(INCIDENT_COLUMNS))?;
     let mut fixed = match set.fixed_pgn() {
-        Some(path) => Some(Report::create(path, b"")?),
+        Some(path) => Some(ReportFile::create(path, Compression::None, b"")?),
         None => None,
     };
     let progress = progress_bar(&inputs);
@@ -226,51 +256,82 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
     if let Some(fixed) = fixed {
         fixed.finish()?;
     }
-    set.commit()?;
     summary.source_errors.splice(0..0, problems);
+    run_summary(args, &inputs, &summary).write(&dir.join("summary.json"))?;
+    set.commit()?;
     Ok(summary)
 }
 
-/// One report file, buffered; [`Report::finish`] makes sure every byte
-/// reached the disk, so that a full disk is an error before the report set
-/// is put in place.
-struct Report {
-    writer: BufWriter<File>,
-    path: PathBuf,
+/// `--shard` cuts one uncompressed file by bytes; a compressed stream
+/// cannot be entered in the middle, so those are sharded by file.
+fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Failure> {
+    let [Source::File(path)] = inputs else {
+        return Err(Failure::Usage(format!(
+            "--shard {shard} cuts one file by bytes: give exactly one input file (to spread \
+             many files, give each task its own files)"
+        )));
+    };
+    let mut head = [0u8; 4];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
+        .map_err(|e| Failure::Usage(format!("{}: cannot read: {e}", path.display())))?;
+    let magic: [&[u8]; 3] = [&[0x1f, 0x8b], b"BZh", &[0x28, 0xb5, 0x2f, 0xfd]];
+    if magic.iter().any(|m| head[..n].starts_with(m)) {
+        return Err(Failure::Usage(format!(
+            "{} is compressed: a compressed file cannot be cut by bytes, so shard by file \
+             (one task per file) or decompress it first",
+            path.display()
+        )));
+    }
+    Ok(())
 }
 
-impl Report {
-    fn create(path: &Path, header: &[u8]) -> io::Result<Report> {
-        let file = File::create(path).map_err(|e| Self::failed(path, e))?;
-        let mut report = Report {
-            writer: BufWriter::with_capacity(1 << 20, file),
-            path: path.to_path_buf(),
-        };
-        report.write_all(header)?;
-        Ok(report)
-    }
-
-    fn failed(path: &Path, e: io::Error) -> io::Error {
-        io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
-    }
-
-    fn finish(self) -> io::Result<()> {
-        let path = self.path;
-        let file = self
-            .writer
-            .into_inner()
-            .map_err(|e| Self::failed(&path, e.into_error()))?;
-        file.sync_all().map_err(|e| Self::failed(&path, e))
-    }
-}
-
-impl Write for Report {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.writer.write(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.writer.flush()
+/// The `summary.json` of a run.
+fn run_summary(args: &Args, inputs: &[Source], summary: &Summary) -> RunSummary {
+    let inputs = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, source)| {
+            let bytes = source.size();
+            let range = args.shard.zip(bytes).map(|(shard, len)| {
+                let r = shard.range(len);
+                (r.start, r.end.min(len))
+            });
+            InputSummary {
+                source: source.name(),
+                path: match source {
+                    Source::File(p) => Some(crate::report_set::resolve(p).display().to_string()),
+                    Source::Stdin => None,
+                },
+                bytes,
+                games: summary.per_source.get(i).copied().unwrap_or(0),
+                shard: args.shard,
+                range,
+            }
+        })
+        .collect();
+    RunSummary {
+        tool: env!("CARGO_PKG_NAME").into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        options: RunOptions {
+            regime: args.regime.as_str().into(),
+            proof: format!("{:?}", args.proof).to_lowercase(),
+            rows: format!("{:?}", args.rows).to_lowercase(),
+            only_rapid: args.only_rapid,
+            clock_tolerance: args.clock_tolerance,
+            max_game_bytes: args.max_game_bytes,
+            syzygy: args.syzygy.is_some(),
+            events: args.events.as_ref().map(|p| p.display().to_string()),
+        },
+        inputs,
+        games: summary.games,
+        verdict_rows: summary.verdict_rows,
+        incident_rows: summary.incident_rows,
+        status: counts(&summary.by_status),
+        rule: counts(&summary.by_rule),
+        incidents: counts(&summary.by_incident),
+        errors: summary.source_errors.clone(),
+        seconds: summary.seconds,
     }
 }
 

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use pgn_arbiter::{audit, explain};
+use pgn_arbiter::{audit, explain, merge};
 
 /// Audits chess results after the games are over: replays every game of
 /// PGN files and decides the correct result under the rapid-play rules
@@ -18,11 +18,13 @@ struct Cli {
 enum Command {
     Audit(audit::Args),
     Explain(explain::Args),
+    Merge(merge::Args),
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Audit(args) => audit::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Merge(args) => merge::run(&args),
     }
 }

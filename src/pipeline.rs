@@ -26,6 +26,7 @@ use crate::laws::{Game, Rules, judge};
 use crate::parse::parse_game;
 use crate::replay::replay;
 use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
+use crate::shard::Shard;
 use crate::split::{Block, GameSlice, Splitter};
 use crate::verdict::Verdict;
 
@@ -46,6 +47,10 @@ pub struct Options {
     pub rules: Rules,
     /// Claims from a sidecar file (`--events`).
     pub events: Option<Arc<EventLog>>,
+    /// Audit only the games that start in this part of the one input.
+    pub shard: Option<Shard>,
+    /// Write only the verdict rows that are not `confirmed` (`--rows flagged`).
+    pub rows_flagged: bool,
     /// Held while a large game is audited: a game's audit takes memory in
     /// proportion to its plies, so large games go one at a time whatever
     /// the thread count.
@@ -71,12 +76,16 @@ pub struct Summary {
     pub unmatched_events: u64,
     /// Games too large to be written back to the corrected PGN.
     pub not_copied: u64,
+    /// Games audited from each source, in the order given.
+    pub per_source: Vec<u64>,
     pub seconds: f64,
 }
 
 /// The rows of one block, formatted, with their counts.
 #[derive(Default)]
 struct BlockReport {
+    /// Index of the block's source.
+    source: usize,
     verdicts: Vec<u8>,
     incidents: Vec<u8>,
     /// The games written back, corrected (`--fixed-pgn`).
@@ -228,22 +237,32 @@ fn read_all(
             }
         };
         let mut splitter = Splitter::with_limit(stream, options.block_size, options.max_game_bytes);
+        let range = options
+            .shard
+            .map_or(0..u64::MAX, |shard| shard.range(source.size().unwrap_or(0)));
         let mut read_error = None;
         loop {
             match splitter.next_block() {
-                Ok(Some(block)) => {
-                    if permits.recv().is_err() {
-                        return errors;
+                Ok(Some(mut block)) => {
+                    let past = block.games.last().is_some_and(|g| g.offset >= range.end);
+                    block.keep_starting_in(&range);
+                    if !block.games.is_empty() {
+                        if permits.recv().is_err() {
+                            return errors;
+                        }
+                        let results = results.clone();
+                        let named = Arc::clone(&named);
+                        let shared = Arc::clone(&shared);
+                        let this = seq;
+                        seq += 1;
+                        pool.spawn(move || {
+                            let report = audit_block(&block, index, &named, &shared);
+                            let _ = results.send((this, report));
+                        });
                     }
-                    let results = results.clone();
-                    let named = Arc::clone(&named);
-                    let shared = Arc::clone(&shared);
-                    let this = seq;
-                    seq += 1;
-                    pool.spawn(move || {
-                        let report = audit_block(&block, &named, &shared);
-                        let _ = results.send((this, report));
-                    });
+                    if past {
+                        break; // the rest belongs to later shards
+                    }
                 }
                 Ok(None) => break,
                 // The games read before the error are still handed out:
@@ -292,6 +311,10 @@ fn write_in_order(
                     rows.push(page.row);
                 }
             }
+            if summary.per_source.len() <= report.source {
+                summary.per_source.resize(report.source + 1, 0);
+            }
+            summary.per_source[report.source] += report.summary.games;
             merge(summary, report.summary);
             for i in report.matched_events {
                 matched[i] = matched[i].saturating_add(1);
@@ -321,8 +344,14 @@ fn merge(into: &mut Summary, from: Summary) {
     }
 }
 
-/// `source` is the source's name and its page stem.
-fn audit_block(block: &Block, source: &(String, String), options: &Options) -> BlockReport {
+/// `index` is the source's place among the inputs, `source` its name and
+/// its page stem.
+fn audit_block(
+    block: &Block,
+    index: usize,
+    source: &(String, String),
+    options: &Options,
+) -> BlockReport {
     let mut verdicts = buffer_writer();
     let mut incidents = buffer_writer();
     let mut fixed = Vec::new();
@@ -348,6 +377,7 @@ fn audit_block(block: &Block, source: &(String, String), options: &Options) -> B
         audit_game(&block.data, slice, origin, options, sinks);
     }
     BlockReport {
+        source: index,
         verdicts: verdicts.into_inner().unwrap_or_default(),
         incidents: incidents.into_inner().unwrap_or_default(),
         fixed,
@@ -421,8 +451,12 @@ fn audit_game(
         verdict.reason = format!("{source}, game {}: {}", origin.game, verdict.reason);
     }
     let row = VerdictRow::new(origin, &record, &verdict, rules.regime);
-    // Writing into a Vec cannot fail short of running out of memory.
-    out.verdicts.serialize(row).expect("writing to memory");
+    let flagged = verdict.status != crate::verdict::Status::Confirmed;
+    if flagged || !options.rows_flagged {
+        // Writing into a Vec cannot fail short of running out of memory.
+        out.verdicts.serialize(row).expect("writing to memory");
+        out.summary.verdict_rows += 1;
+    }
     for incident in &found {
         out.incidents
             .serialize(IncidentRow::new(origin, incident))
@@ -442,7 +476,6 @@ fn audit_game(
         }
     }
     summary.games += 1;
-    summary.verdict_rows += 1;
     summary.incident_rows += found.len() as u64;
     *summary
         .by_status

@@ -88,6 +88,20 @@ enum Mark {
     Retract,
 }
 
+impl Block {
+    /// Keeps only the games that start within `range` of the stream (a
+    /// shard), numbered as before.
+    pub fn keep_starting_in(&mut self, range: &Range<u64>) {
+        let before = self
+            .games
+            .iter()
+            .take_while(|g| g.offset < range.start)
+            .count();
+        self.games.retain(|g| range.contains(&g.offset));
+        self.first_game += before as u64;
+    }
+}
+
 /// A game start found in the buffer.
 #[derive(Debug, Clone)]
 struct Start {

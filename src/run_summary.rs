@@ -1,0 +1,85 @@
+//! `summary.json`: what one run did — counts by status, rule and incident
+//! kind, the inputs with their size and game count, the options, the
+//! tool's version and the time taken. `merge` sums and checks these.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::shard::Shard;
+
+/// The options that change what a report holds: reports merged together
+/// must agree on them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunOptions {
+    pub regime: String,
+    pub proof: String,
+    pub rows: String,
+    pub only_rapid: bool,
+    pub clock_tolerance: Option<f64>,
+    pub max_game_bytes: usize,
+    pub syzygy: bool,
+    /// The `--events` file, if any.
+    pub events: Option<String>,
+}
+
+/// One input of a run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InputSummary {
+    /// The name the reports use (the path as given, or `-`).
+    pub source: String,
+    /// The path with links resolved, to find the same file under two names.
+    pub path: Option<String>,
+    pub bytes: Option<u64>,
+    pub games: u64,
+    /// The part of the file this run audited (`--shard`).
+    pub shard: Option<Shard>,
+    /// Its byte range: the games that start in `[start, end)`.
+    pub range: Option<(u64, u64)>,
+}
+
+/// The whole `summary.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunSummary {
+    pub tool: String,
+    pub version: String,
+    pub options: RunOptions,
+    pub inputs: Vec<InputSummary>,
+    pub games: u64,
+    pub verdict_rows: u64,
+    pub incident_rows: u64,
+    pub status: BTreeMap<String, u64>,
+    pub rule: BTreeMap<String, u64>,
+    pub incidents: BTreeMap<String, u64>,
+    /// Inputs that could not be read, or not to the end.
+    pub errors: Vec<String>,
+    /// Wall-clock seconds; summed by `merge`.
+    pub seconds: f64,
+}
+
+impl RunSummary {
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        let mut text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
+        text.push('\n');
+        std::fs::write(path, text)
+            .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
+    }
+
+    pub fn read(path: &Path) -> Result<RunSummary, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            format!(
+                "{}: {e} (is it a pgn-arbiter report directory?)",
+                path.display()
+            )
+        })?;
+        serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not a pgn-arbiter summary: {e}", path.display()))
+    }
+}
+
+/// Counts with string keys, as `summary.json` writes them.
+pub fn counts(map: &BTreeMap<&'static str, u64>) -> BTreeMap<String, u64> {
+    map.iter().map(|(k, v)| (k.to_string(), *v)).collect()
+}

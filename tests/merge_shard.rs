@@ -1,0 +1,215 @@
+//! `merge` and `--shard`: merging the reports of runs over parts of the
+//! input gives, byte for byte, the report of one run over all of it
+//! (summary.json but for the seconds taken).
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::*;
+
+fn bin(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn audit_to(out: &Path, inputs: &[&Path], extra: &[&str]) {
+    let mut args = vec!["audit"];
+    args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+    args.extend(extra);
+    args.extend(["-o", out.to_str().unwrap()]);
+    let run = bin(&args);
+    assert_eq!(run.status.code(), Some(0), "{args:?}: {run:?}");
+}
+
+fn merge(dirs: &[PathBuf], out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec!["merge"];
+    args.extend(dirs.iter().map(|p| p.to_str().unwrap()));
+    args.extend(extra);
+    args.extend(["-o", out.to_str().unwrap()]);
+    bin(&args)
+}
+
+/// The report files of a directory, summary.json without its seconds.
+fn report(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let mut bytes = fs::read(e.path()).unwrap();
+            if name == "summary.json" {
+                let text = String::from_utf8(bytes).unwrap();
+                bytes = text
+                    .lines()
+                    .filter(|l| !l.contains("\"seconds\""))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+                    .into_bytes();
+            }
+            (name, bytes)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn shards_merged_are_the_whole_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = data("lichess-2021-10-first-999.pgn");
+    let whole = tmp.path().join("whole");
+    audit_to(&whole, &[&file], &[]);
+    for n in [1, 2, 3, 7] {
+        let dirs: Vec<PathBuf> = (1..=n)
+            .map(|k| {
+                let dir = tmp.path().join(format!("s{k}of{n}"));
+                audit_to(&dir, &[&file], &["--shard", &format!("{k}/{n}")]);
+                dir
+            })
+            .collect();
+        let merged = tmp.path().join(format!("merged{n}"));
+        let run = merge(&dirs, &merged, &[]);
+        assert_eq!(run.status.code(), Some(0), "{run:?}");
+        assert_eq!(report(&merged), report(&whole), "{n} shards");
+    }
+}
+
+#[test]
+fn runs_over_files_merged_are_one_run_over_all() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = [
+        repo("samples/rules/flag-win-stands.pgn"),
+        repo("samples/rules/checkmate-then-moves.pgn"),
+        repo("samples/lichess-2021-10-first-60.pgn"),
+    ];
+    let all: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    for extra in [vec![], vec!["--rows", "flagged", "--compress", "zstd"]] {
+        let whole = tmp.path().join("whole");
+        let _ = fs::remove_dir_all(&whole);
+        audit_to(&whole, &all, &extra);
+        let dirs: Vec<PathBuf> = files
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let dir = tmp.path().join(format!("run{i}"));
+                let _ = fs::remove_dir_all(&dir);
+                audit_to(&dir, &[f], &extra);
+                dir
+            })
+            .collect();
+        let merged = tmp.path().join("merged");
+        let compress: &[&str] = if extra.is_empty() {
+            &[]
+        } else {
+            &["--compress", "zstd"]
+        };
+        let run = merge(&dirs, &merged, compress);
+        assert_eq!(run.status.code(), Some(0), "{run:?}");
+        assert_eq!(report(&merged), report(&whole), "{extra:?}");
+    }
+}
+
+#[test]
+fn flagged_rows_are_the_ones_not_confirmed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("r");
+    audit_to(&dir, &[&repo("samples")], &["--rows", "flagged"]);
+    let text = fs::read_to_string(dir.join("verdicts.csv")).unwrap();
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let status = rows
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "status")
+        .unwrap();
+    let statuses: Vec<String> = rows
+        .records()
+        .map(|r| r.unwrap()[status].to_string())
+        .collect();
+    assert!(!statuses.is_empty());
+    assert!(statuses.iter().all(|s| s != "confirmed"), "{statuses:?}");
+    let summary = fs::read_to_string(dir.join("summary.json")).unwrap();
+    assert!(summary.contains("\"rows\": \"flagged\""), "{summary}");
+}
+
+#[test]
+fn a_shard_without_a_game_start_is_empty_and_merges() {
+    let tmp = tempfile::tempdir().unwrap();
+    let one = repo("samples/rules/flag-win-stands.pgn");
+    let whole = tmp.path().join("whole");
+    audit_to(&whole, &[&one], &[]);
+    let dirs: Vec<PathBuf> = (1..=2)
+        .map(|k| {
+            let dir = tmp.path().join(format!("s{k}"));
+            audit_to(&dir, &[&one], &["--shard", &format!("{k}/2")]);
+            dir
+        })
+        .collect();
+    let second = fs::read_to_string(dirs[1].join("verdicts.csv")).unwrap();
+    assert_eq!(
+        second.lines().count(),
+        1,
+        "the game starts in the first half"
+    );
+    let merged = tmp.path().join("merged");
+    assert_eq!(merge(&dirs, &merged, &[]).status.code(), Some(0));
+    assert_eq!(report(&merged), report(&whole));
+}
+
+#[test]
+fn merging_a_game_twice_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = data("lichess-2021-10-first-999.pgn");
+    let a = tmp.path().join("a");
+    let b = tmp.path().join("b");
+    let c = tmp.path().join("c");
+    audit_to(&a, &[&file], &["--shard", "1/2"]);
+    audit_to(&b, &[&file], &["--shard", "1/3"]);
+    audit_to(&c, &[&file], &[]);
+    for dirs in [
+        vec![a.clone(), b.clone()],
+        vec![c.clone(), a.clone()],
+        vec![c.clone(), c],
+    ] {
+        let run = merge(&dirs, &tmp.path().join("m"), &[]);
+        assert_eq!(run.status.code(), Some(2), "{dirs:?}: {run:?}");
+        assert!(String::from_utf8_lossy(&run.stderr).contains("count games twice"));
+    }
+    // Other options: refused too.
+    let fast = tmp.path().join("fast");
+    audit_to(&fast, &[&file], &["--shard", "2/2", "--proof", "fast"]);
+    let run = merge(&[a, fast], &tmp.path().join("m"), &[]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!tmp.path().join("m").exists());
+}
+
+#[test]
+fn sharding_a_compressed_file_or_several_is_a_usage_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let gz = tmp.path().join("g.pgn.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut enc, b"1. e4 *\n").unwrap();
+    fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let run = audit(&[gz.to_str().unwrap(), "--shard", "1/2"], None);
+    assert_eq!(run.code(), Some(2));
+    assert!(run.stderr().contains("shard by file"), "{}", run.stderr());
+    let two = [
+        repo("samples/rules/flag-win-stands.pgn"),
+        repo("samples/lichess-2021-10-first-60.pgn"),
+    ];
+    let run = audit(
+        &[
+            two[0].to_str().unwrap(),
+            two[1].to_str().unwrap(),
+            "--shard",
+            "1/2",
+        ],
+        None,
+    );
+    assert_eq!(run.code(), Some(2));
+}
