@@ -14,12 +14,12 @@ use crate::events::EventLog;
 use crate::helpmate::Proof;
 use crate::input::{Inputs, Source, sources};
 use crate::laws::Rules;
+use crate::output::{CsvReports, FixedPgn, HtmlReport, Output, SummaryJson};
 use crate::pipeline::{self, Options, Summary};
 use crate::replay::Regime;
-use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
-use crate::report_file::{Compression, ReportFile};
+use crate::report_file::Compression;
 use crate::report_set::{ReportSet, StageError, Wanted};
-use crate::run_summary::{InputSummary, RunOptions, RunSummary, counts};
+use crate::run_summary::{InputSummary, RunOptions, RunSummary};
 use crate::shard::Shard;
 use crate::tablebase::Tablebases;
 
@@ -230,36 +230,34 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
         StageError::Refused(why) => Failure::Usage(why),
         StageError::Io(e) => Failure::Io(e),
     })?;
-    let dir = set.report_dir();
-    let compression = args.compress;
-    let report = |name: &str, header: &[u8]| {
-        ReportFile::create(&dir.join(compression.file_name(name)), compression, header)
-    };
-    let mut verdicts = report("verdicts.csv", &header(VERDICT_COLUMNS))?;
-    let mut incidents = report("incidents.csv", &header(INCIDENT_COLUMNS))?;
-    let mut fixed = match set.fixed_pgn() {
-        Some(path) => Some(ReportFile::create(path, Compression::None, b"")?),
-        None => None,
-    };
     let progress = progress_bar(&inputs);
-    let mut outputs = pipeline::Outputs {
-        verdicts: &mut verdicts,
-        incidents: &mut incidents,
-        fixed: fixed.as_mut().map(|f| f as &mut dyn Write),
-        html: set.html(),
-    };
+    let mut outputs = outputs(args, &set, &inputs)?;
     let mut summary = pipeline::run(&inputs, &options, &progress, &mut outputs)
         .map_err(|e| io::Error::new(e.kind(), format!("writing the reports failed: {e}")))?;
     progress.finish_and_clear();
-    verdicts.finish()?;
-    incidents.finish()?;
-    if let Some(fixed) = fixed {
-        fixed.finish()?;
-    }
     summary.source_errors.splice(0..0, problems);
-    run_summary(args, &inputs, &summary).write(&dir.join("summary.json"))?;
+    for output in outputs {
+        output.finish(&summary)?;
+    }
     set.commit()?;
     Ok(summary)
+}
+
+/// The outputs the options ask for, writing into the staged report set.
+fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Box<dyn Output>>> {
+    let dir = set.report_dir();
+    let document = run_summary(args, inputs);
+    let mut outputs: Vec<Box<dyn Output>> = vec![
+        Box::new(CsvReports::create(dir, args.compress)?),
+        Box::new(SummaryJson::new(&dir.join("summary.json"), document)),
+    ];
+    if let Some(path) = set.fixed_pgn() {
+        outputs.push(Box::new(FixedPgn::create(path)?));
+    }
+    if let Some(dir) = set.html() {
+        outputs.push(Box::new(HtmlReport::create(dir)?));
+    }
+    Ok(outputs)
 }
 
 /// `--shard` cuts one uncompressed file by bytes; a compressed stream
@@ -286,12 +284,12 @@ fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The `summary.json` of a run.
-fn run_summary(args: &Args, inputs: &[Source], summary: &Summary) -> RunSummary {
+/// What `summary.json` says before the run: the tool, the options, the
+/// inputs (their game counts come at the end).
+fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
     let inputs = inputs
         .iter()
-        .enumerate()
-        .map(|(i, source)| {
+        .map(|source| {
             let bytes = source.size();
             let range = args.shard.zip(bytes).map(|(shard, len)| {
                 let r = shard.range(len);
@@ -304,7 +302,7 @@ fn run_summary(args: &Args, inputs: &[Source], summary: &Summary) -> RunSummary 
                     Source::Stdin => None,
                 },
                 bytes,
-                games: summary.per_source.get(i).copied().unwrap_or(0),
+                games: 0,
                 shard: args.shard,
                 range,
             }
@@ -324,14 +322,14 @@ fn run_summary(args: &Args, inputs: &[Source], summary: &Summary) -> RunSummary 
             events: args.events.as_ref().map(|p| p.display().to_string()),
         },
         inputs,
-        games: summary.games,
-        verdict_rows: summary.verdict_rows,
-        incident_rows: summary.incident_rows,
-        status: counts(&summary.by_status),
-        rule: counts(&summary.by_rule),
-        incidents: counts(&summary.by_incident),
-        errors: summary.source_errors.clone(),
-        seconds: summary.seconds,
+        games: 0,
+        verdict_rows: 0,
+        incident_rows: 0,
+        status: Default::default(),
+        rule: Default::default(),
+        incidents: Default::default(),
+        errors: Vec::new(),
+        seconds: 0.0,
     }
 }
 

@@ -23,6 +23,7 @@ pub mod laws;
 pub mod merge;
 pub mod notation;
 pub mod outcome;
+pub mod output;
 pub mod parse;
 pub mod permissive;
 pub mod pipeline;

@@ -8,9 +8,8 @@
 //! the output is the same bytes whatever the thread count.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use std::time::Instant;
@@ -19,10 +18,11 @@ use indicatif::ProgressBar;
 
 use crate::events::EventLog;
 use crate::fixed::write_back;
-use crate::html::{self, IndexRow, Page};
+use crate::html::{self, Page};
 use crate::incident::Incident;
 use crate::input::{Source, decompress};
 use crate::laws::{Game, Rules, judge};
+use crate::output::{BlockResults, Output};
 use crate::parse::parse_game;
 use crate::replay::replay;
 use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
@@ -86,33 +86,18 @@ pub struct Summary {
 struct BlockReport {
     /// Index of the block's source.
     source: usize,
-    verdicts: Vec<u8>,
-    incidents: Vec<u8>,
-    /// The games written back, corrected (`--fixed-pgn`).
-    fixed: Vec<u8>,
-    /// The pages of the games to look at (`--html`).
-    pages: Vec<Page>,
+    results: BlockResults,
     summary: Summary,
     /// Lines of the events file that matched a game of the block.
     matched_events: Vec<usize>,
 }
 
-/// Where a run writes.
-pub struct Outputs<'a> {
-    pub verdicts: &'a mut dyn Write,
-    pub incidents: &'a mut dyn Write,
-    /// The corrected PGN, when asked for.
-    pub fixed: Option<&'a mut dyn Write>,
-    /// The HTML report's directory, when asked for.
-    pub html: Option<&'a Path>,
-}
-
-/// Audits every game of `sources`, writing to the outputs.
+/// Audits every game of `sources`, feeding the outputs block by block.
 pub fn run(
     sources: &[Source],
     options: &Options,
     progress: &ProgressBar,
-    out: &mut Outputs<'_>,
+    outputs: &mut [Box<dyn Output>],
 ) -> io::Result<Summary> {
     let started = Instant::now();
     quiet_worker_panics();
@@ -132,11 +117,6 @@ pub fn run(
 
     let mut summary = Summary::default();
     let mut matched = vec![0u32; options.events.as_ref().map_or(0, |e| e.len())];
-    let mut rows = Vec::new();
-    if let Some(dir) = out.html {
-        std::fs::create_dir_all(dir.join("games"))
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-    }
     std::thread::scope(|scope| -> io::Result<()> {
         let reader = scope.spawn(|| {
             read_all(
@@ -147,10 +127,9 @@ pub fn run(
             result_rx,
             &permit_tx,
             progress,
-            out,
+            outputs,
             &mut summary,
             &mut matched,
-            &mut rows,
         );
         let source_errors = reader
             .join()
@@ -159,33 +138,46 @@ pub fn run(
         written
     })?;
     if let Some(events) = &options.events {
-        // Written as found: a large events file can leave millions of lines.
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(&mut *out.incidents);
-        for unmatched in events.unmatched(&matched) {
-            w.serialize(IncidentRow::unmatched(
-                &events.path,
-                &unmatched,
-                options.raw,
-            ))
-            .map_err(io::Error::other)?;
-            summary.unmatched_events += 1;
-            summary.incident_rows += 1;
-            *summary
-                .by_incident
-                .entry(crate::incident::IncidentKind::UnmatchedEvent.as_str())
-                .or_default() += 1;
-        }
-        w.flush()?;
-    }
-    if let Some(dir) = out.html {
-        let path = dir.join("index.html");
-        std::fs::write(&path, html::index(summary.games, &summary.by_status, &rows))
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        unmatched_events(events, &matched, options.raw, outputs, &mut summary)?;
     }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
+}
+
+/// The events lines that did not apply to exactly one game, as incident
+/// rows after the last game, handed on a megabyte at a time (a large
+/// events file can leave millions).
+fn unmatched_events(
+    events: &EventLog,
+    matched: &[u32],
+    raw: bool,
+    outputs: &mut [Box<dyn Output>],
+    summary: &mut Summary,
+) -> io::Result<()> {
+    let mut w = buffer_writer();
+    let flush = |w: &mut csv::Writer<Vec<u8>>, outputs: &mut [Box<dyn Output>]| {
+        let rows = std::mem::replace(w, buffer_writer())
+            .into_inner()
+            .unwrap_or_default();
+        outputs
+            .iter_mut()
+            .try_for_each(|o| o.trailing_incidents(&rows))
+    };
+    for unmatched in events.unmatched(matched) {
+        w.serialize(IncidentRow::unmatched(&events.path, &unmatched, raw))
+            .map_err(io::Error::other)?;
+        w.flush()?;
+        summary.unmatched_events += 1;
+        summary.incident_rows += 1;
+        *summary
+            .by_incident
+            .entry(crate::incident::IncidentKind::UnmatchedEvent.as_str())
+            .or_default() += 1;
+        if w.get_ref().len() >= 1 << 20 {
+            flush(&mut w, outputs)?;
+        }
+    }
+    flush(&mut w, outputs)
 }
 
 /// A panic in a worker becomes the game's `error` row; the default hook
@@ -286,30 +278,18 @@ fn write_in_order(
     results: Receiver<(u64, BlockReport)>,
     permits: &SyncSender<()>,
     progress: &ProgressBar,
-    out: &mut Outputs<'_>,
+    outputs: &mut [Box<dyn Output>],
     summary: &mut Summary,
     matched: &mut [u32],
-    rows: &mut Vec<IndexRow>,
 ) -> io::Result<()> {
     let mut pending: HashMap<u64, BlockReport> = HashMap::new();
     let mut next = 0u64;
     let started = Instant::now();
     for (seq, report) in results {
         pending.insert(seq, report);
-        while let Some(report) = pending.remove(&next) {
-            out.verdicts.write_all(&report.verdicts)?;
-            out.incidents.write_all(&report.incidents)?;
-            if let Some(fixed) = out.fixed.as_mut() {
-                fixed.write_all(&report.fixed)?;
-            }
-            if let Some(dir) = out.html {
-                for page in report.pages {
-                    let path = dir.join(&page.row.page);
-                    std::fs::write(&path, &page.html).map_err(|e| {
-                        io::Error::new(e.kind(), format!("{}: {e}", path.display()))
-                    })?;
-                    rows.push(page.row);
-                }
+        while let Some(mut report) = pending.remove(&next) {
+            for output in outputs.iter_mut() {
+                output.block(&mut report.results)?;
             }
             if summary.per_source.len() <= report.source {
                 summary.per_source.resize(report.source + 1, 0);
@@ -378,10 +358,12 @@ fn audit_block(
     }
     BlockReport {
         source: index,
-        verdicts: verdicts.into_inner().unwrap_or_default(),
-        incidents: incidents.into_inner().unwrap_or_default(),
-        fixed,
-        pages,
+        results: BlockResults {
+            verdicts: verdicts.into_inner().unwrap_or_default(),
+            incidents: incidents.into_inner().unwrap_or_default(),
+            fixed,
+            pages,
+        },
         summary,
         matched_events,
     }
