@@ -249,13 +249,17 @@ fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Bo
     let document = run_summary(args, inputs);
     let mut outputs: Vec<Box<dyn Output>> = vec![
         Box::new(CsvReports::create(dir, args.compress)?),
-        Box::new(SummaryJson::new(&dir.join("summary.json"), document)),
+        Box::new(SummaryJson::new(
+            &dir.join("summary.json"),
+            document.clone(),
+        )),
     ];
     if let Some(path) = set.fixed_pgn() {
         outputs.push(Box::new(FixedPgn::create(path)?));
     }
-    if let Some(dir) = set.html() {
-        outputs.push(Box::new(HtmlReport::create(dir)?));
+    if let (Some(staged), Some(html_at)) = (set.html(), &args.html) {
+        let html = HtmlReport::create(staged, document, html_at, &args.output, args.compress)?;
+        outputs.push(Box::new(html));
     }
     Ok(outputs)
 }

@@ -1,21 +1,23 @@
 //! The HTML report (`audit --html DIR`): a static, self-contained site — no
 //! server, no network, no external fonts or scripts. `index.html` holds the
-//! summary and a table of every game that was `corrected` or sent to
-//! `review`, sortable and filterable by a little inline script; each such
-//! game has a page with SVG boards at its incidents and at the deciding ply,
-//! a chart of both players' clocks with flag falls marked, and the reason.
+//! summary and a table of every game that needs a look — `corrected`,
+//! `review`, `error`, or confirmed with incidents — sortable and filterable
+//! by a little inline script; each such game has a page with SVG boards at
+//! its incidents and at the deciding ply, a chart of both players' clocks
+//! with flag falls marked, the reason, and the recorded PGN.
 //! Pages are rendered by the workers from askama templates in `src/html/`.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
-use crate::incident::IncidentKind;
+use crate::incident::{Incident, IncidentKind};
 use crate::laws::{Game, Judgement, side_name};
+use crate::parse::GameRecord;
 use crate::report::Origin;
-use crate::verdict::Status;
+use crate::run_summary::RunSummary;
+use crate::verdict::{Status, Verdict};
 
 /// A row of the index table.
 #[derive(Debug, Clone)]
@@ -31,6 +33,14 @@ pub struct IndexRow {
     pub rule: String,
     /// The game online (Site, Link or GameURL; http(s) only), or empty.
     pub url: String,
+    pub date: String,
+    pub round: String,
+    /// The time control used, in seconds (`5400+30`), and its category.
+    pub time_control: String,
+    pub category: String,
+    /// The kinds of its incidents, each once, space-separated.
+    pub incidents: String,
+    pub reason: String,
 }
 
 /// One game's page, rendered, with its index row.
@@ -56,6 +66,8 @@ struct GameTemplate<'a> {
     time_control: String,
     category: &'static str,
     reason: &'a str,
+    /// The game's text as recorded, to copy.
+    pgn: String,
     boards: Vec<BoardView>,
     /// Incident boards over [`MAX_BOARDS`], not drawn.
     omitted: usize,
@@ -65,10 +77,15 @@ struct GameTemplate<'a> {
 #[derive(Template)]
 #[template(path = "index.html")]
 struct IndexTemplate<'a> {
-    games: u64,
-    by_status: &'a BTreeMap<&'static str, u64>,
-    rules: Vec<&'a str>,
+    run: &'a RunSummary,
     rows: &'a [IndexRow],
+    rules: Vec<&'a str>,
+    categories: Vec<&'a str>,
+    kinds: Vec<&'a str>,
+    /// The report directory, relative to the index.
+    reports: &'a str,
+    /// `.zst` when the CSVs are compressed.
+    csv_suffix: &'a str,
 }
 
 /// The most incident boards a page draws: a game of thousands of
@@ -124,21 +141,25 @@ fn stem_of(name: &str) -> String {
     if out.is_empty() { "games".into() } else { out }
 }
 
-/// The page of a game that was corrected or needs review; `None` for the rest.
-pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Option<Page> {
-    let verdict = &judgement.verdict;
-    if !matches!(verdict.status, Status::Corrected | Status::Review) {
-        return None;
-    }
-    let tags = &game.record.tags;
+/// The index row of a game.
+fn index_row(
+    record: &GameRecord<'_>,
+    verdict: &Verdict,
+    incidents: &[Incident],
+    origin: Origin<'_>,
+) -> IndexRow {
+    let tags = &record.tags;
     let tag = |t: &Option<String>| t.clone().unwrap_or_default();
-    let row = IndexRow {
+    let mut kinds: Vec<&str> = incidents.iter().map(|i| i.kind.as_str()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    IndexRow {
         page: page_name(origin.stem, origin.game),
         source: origin.source.to_string(),
         game: origin.game,
         white: tag(&tags.white),
         black: tag(&tags.black),
-        recorded: game.recorded().to_string(),
+        recorded: record.recorded_result().to_string(),
         correct: verdict.correct.map(|r| r.to_string()).unwrap_or_default(),
         status: verdict.status.as_str().to_string(),
         rule: verdict
@@ -146,7 +167,60 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
             .map(|c| c.as_str().to_string())
             .unwrap_or_default(),
         url: tags.url().unwrap_or_default().to_string(),
+        date: tag(&tags.date),
+        round: tag(&tags.round),
+        time_control: record.control.pgn().unwrap_or_default(),
+        category: record.category().as_str().to_string(),
+        incidents: kinds.join(" "),
+        reason: verdict.reason.clone(),
+    }
+}
+
+/// The most of a game's text a page shows (an error row's game may be
+/// anything up to `--max-game-bytes`).
+const PGN_SHOWN: usize = 64 * 1024;
+
+fn pgn_text(record: &GameRecord<'_>) -> String {
+    let bytes = &record.bytes[..record.bytes.len().min(PGN_SHOWN)];
+    let mut text = String::from_utf8_lossy(bytes).trim_end().to_string();
+    if record.bytes.len() > PGN_SHOWN {
+        text.push_str("\n… (cut here; the rest is in the input)");
+    }
+    text
+}
+
+/// The page of a game that could not be audited: where it is, why, and
+/// its text.
+pub fn error_page(record: &GameRecord<'_>, verdict: &Verdict, origin: Origin<'_>) -> Option<Page> {
+    let row = index_row(record, verdict, &[], origin);
+    let tag = |t: &Option<String>| t.clone().unwrap_or_default();
+    let template = GameTemplate {
+        row: &row,
+        event: tag(&record.tags.event),
+        site: tag(&record.tags.site),
+        date: tag(&record.tags.date),
+        time_control: tag(&record.tags.time_control),
+        category: record.category().as_str(),
+        reason: &verdict.reason,
+        pgn: pgn_text(record),
+        boards: Vec::new(),
+        omitted: 0,
+        chart: String::new(),
     };
+    let html = template.render().ok()?;
+    Some(Page { row, html })
+}
+
+/// The page of a game that needs a look (not confirmed, or with
+/// incidents); `None` for the rest.
+pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Option<Page> {
+    let verdict = &judgement.verdict;
+    if verdict.status == Status::Confirmed && judgement.incidents.is_empty() {
+        return None;
+    }
+    let tags = &game.record.tags;
+    let tag = |t: &Option<String>| t.clone().unwrap_or_default();
+    let row = index_row(game.record, verdict, &judgement.incidents, origin);
     // One board per ply that has incidents, their details together.
     let mut boards: Vec<(usize, BoardView)> = Vec::new();
     let mut omitted = 0usize;
@@ -199,6 +273,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
         time_control: tag(&tags.time_control),
         category: game.record.category().as_str(),
         reason: &verdict.reason,
+        pgn: pgn_text(game.record),
         boards,
         omitted,
         chart: clock_chart(game, judgement),
@@ -319,7 +394,7 @@ fn clock_chart(game: &Game<'_>, judgement: &Judgement) -> String {
         game.plies()
     );
     for (points, color, name) in [
-        (&series[0], "#c0c0c0", "White"),
+        (&series[0], "#1f5fa8", "White"),
         (&series[1], "#222", "Black"),
     ] {
         if points.is_empty() {
@@ -351,15 +426,26 @@ fn clock_chart(game: &Game<'_>, judgement: &Judgement) -> String {
 }
 
 /// The index page.
-pub fn index(games: u64, by_status: &BTreeMap<&'static str, u64>, rows: &[IndexRow]) -> String {
-    let mut rules: Vec<&str> = rows.iter().map(|r| r.rule.as_str()).collect();
-    rules.sort_unstable();
-    rules.dedup();
+/// The index: the run's summary and a table of every game with a page.
+pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, csv_suffix: &str) -> String {
+    let distinct = |f: fn(&IndexRow) -> &str| {
+        let mut v: Vec<&str> = rows
+            .iter()
+            .flat_map(|r| f(r).split(' '))
+            .filter(|s| !s.is_empty())
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
     IndexTemplate {
-        games,
-        by_status,
-        rules,
+        run,
         rows,
+        rules: distinct(|r| &r.rule),
+        categories: distinct(|r| &r.category),
+        kinds: distinct(|r| &r.incidents),
+        reports,
+        csv_suffix,
     }
     .render()
     .unwrap_or_else(|e| format!("<p>the report could not be rendered: {e}</p>"))

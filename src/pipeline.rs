@@ -123,9 +123,11 @@ pub fn run(
                 sources, &names, options, progress, &pool, permit_rx, result_tx,
             )
         });
+        // The writer owns the permits' sender: if it stops on an error, the
+        // reader waiting for a permit wakes up and stops too.
         let written = write_in_order(
             result_rx,
-            &permit_tx,
+            permit_tx,
             progress,
             outputs,
             &mut summary,
@@ -276,7 +278,7 @@ fn read_all(
 /// The calling thread: writes block reports in sequence order.
 fn write_in_order(
     results: Receiver<(u64, BlockReport)>,
-    permits: &SyncSender<()>,
+    permits: SyncSender<()>,
     progress: &ProgressBar,
     outputs: &mut [Box<dyn Output>],
     summary: &mut Summary,
@@ -448,6 +450,12 @@ fn audit_game(
             .entry(incident.kind.as_str())
             .or_default() += 1;
     }
+    let page = match page {
+        None if options.html && verdict.status == crate::verdict::Status::Error => {
+            html::error_page(&record, &verdict, origin)
+        }
+        page => page,
+    };
     out.pages.extend(page);
     let summary = out.summary;
     if let Some(fixed) = out.fixed {

@@ -79,6 +79,24 @@ impl RunSummary {
     }
 }
 
+impl RunSummary {
+    /// Fills in what the run found: game counts per input, the counts by
+    /// status, rule and incident kind, errors, time.
+    pub fn complete(&mut self, summary: &crate::pipeline::Summary) {
+        for (input, games) in self.inputs.iter_mut().zip(&summary.per_source) {
+            input.games = *games;
+        }
+        self.games = summary.games;
+        self.verdict_rows = summary.verdict_rows;
+        self.incident_rows = summary.incident_rows;
+        self.status = counts(&summary.by_status);
+        self.rule = counts(&summary.by_rule);
+        self.incidents = counts(&summary.by_incident);
+        self.errors = summary.source_errors.clone();
+        self.seconds = summary.seconds;
+    }
+}
+
 /// Counts with string keys, as `summary.json` writes them.
 pub fn counts(map: &BTreeMap<&'static str, u64>) -> BTreeMap<String, u64> {
     map.iter().map(|(k, v)| (k.to_string(), *v)).collect()

@@ -67,17 +67,30 @@ fn a_full_disk_leaves_the_previous_report_whole() {
     let _unmount = Tmpfs(mount.clone());
     let before = old_report(&mount);
     // Reports of about 3 MB: they cannot fit beside the old ones.
-    let run = bin()
-        .current_dir(&mount)
-        .arg("audit")
-        .arg(data("lichess-2021-10-first-999.pgn"))
-        .arg(data("otb"))
-        .args(["-o", "report", "--html", "site", "--fixed-pgn", "fixed.pgn"])
-        .output()
-        .unwrap();
-    assert_eq!(run.status.code(), Some(1), "{run:?}");
-    let stderr = String::from_utf8_lossy(&run.stderr);
-    assert!(stderr.contains("No space left on device"), "{stderr}");
+    let at = |name: &str| mount.join(name).display().to_string();
+    // A writer that stops on an error must not leave the reader waiting:
+    // bounded, so that a hang fails the test instead of the whole CI run.
+    let run = run_within(
+        &[
+            "audit",
+            data("lichess-2021-10-first-999.pgn").to_str().unwrap(),
+            data("otb").to_str().unwrap(),
+            "-o",
+            &at("report"),
+            "--html",
+            &at("site"),
+            "--fixed-pgn",
+            &at("fixed.pgn"),
+        ],
+        std::time::Duration::from_secs(120),
+    )
+    .expect("the run ends on a full disk");
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("No space left on device"),
+        "{}",
+        run.stderr
+    );
     assert_eq!(snapshot(&mount), before, "the old report set is untouched");
 }
 

@@ -244,17 +244,31 @@ fn html_report_is_self_contained() {
     );
     assert!(run.code().is_some());
     let index = std::fs::read_to_string(site.join("index.html")).unwrap();
-    let flagged = run
+    // Listed: every game not confirmed (errors too), and every game with
+    // incidents.
+    let with_incidents: std::collections::HashSet<(&str, &str)> = run
+        .incidents
+        .iter()
+        .map(|i| (i["source"].as_str(), i["game"].as_str()))
+        .collect();
+    let listed = run
         .verdicts
         .iter()
-        .filter(|r| r["status"] == "corrected" || r["status"] == "review")
+        .filter(|r| {
+            r["status"] != "confirmed"
+                || with_incidents.contains(&(r["source"].as_str(), r["game"].as_str()))
+        })
         .count();
-    assert_eq!(index.matches("<tr data-rule=").count(), flagged);
+    assert!(run.verdicts.iter().any(|r| r["status"] == "error"));
+    assert_eq!(index.matches("<tr data-rule=").count(), listed);
     let pages: Vec<_> = std::fs::read_dir(site.join("games")).unwrap().collect();
-    assert_eq!(pages.len(), flagged);
+    assert_eq!(pages.len(), listed);
     for page in pages {
         let html = std::fs::read_to_string(page.unwrap().path()).unwrap();
-        assert!(html.contains("<svg class=\"board\""));
+        assert!(
+            html.contains("<pre class=\"pgn\">"),
+            "the recorded game is shown"
+        );
         // Nothing is fetched: no external scripts, styles, fonts or images.
         for needle in ["<script src", "<link", "@import", "url(", "<img"] {
             assert!(!html.contains(needle), "{needle}");

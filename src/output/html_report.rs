@@ -7,21 +7,60 @@ use std::path::{Path, PathBuf};
 use super::{BlockResults, Output};
 use crate::html::{self, IndexRow};
 use crate::pipeline::Summary;
+use crate::report_file::Compression;
+use crate::report_set::resolve;
+use crate::run_summary::RunSummary;
 
 pub struct HtmlReport {
     dir: PathBuf,
     rows: Vec<IndexRow>,
+    /// The run's summary, as summary.json will say it.
+    document: RunSummary,
+    /// The report directory, relative to the HTML report's, for links to
+    /// the CSVs.
+    reports: String,
+    /// `.zst` when the CSVs are compressed.
+    csv_suffix: &'static str,
 }
 
 impl HtmlReport {
-    pub fn create(dir: &Path) -> io::Result<HtmlReport> {
+    /// Writes into `dir` (staged); `html_at` and `reports_at` are where the
+    /// HTML report and the report directory will stand.
+    pub fn create(
+        dir: &Path,
+        document: RunSummary,
+        html_at: &Path,
+        reports_at: &Path,
+        compression: Compression,
+    ) -> io::Result<HtmlReport> {
         std::fs::create_dir_all(dir.join("games"))
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+        let reports = relative(&resolve(html_at), &resolve(reports_at));
         Ok(HtmlReport {
             dir: dir.to_path_buf(),
             rows: Vec::new(),
+            document,
+            reports: reports.to_string_lossy().replace('\\', "/"),
+            csv_suffix: match compression {
+                Compression::None => "",
+                Compression::Zstd => ".zst",
+            },
         })
     }
+}
+
+/// The path from directory `from` to `to`, both absolute.
+fn relative(from: &Path, to: &Path) -> PathBuf {
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..a.len() {
+        out.push("..");
+    }
+    for part in &b[common..] {
+        out.push(part);
+    }
+    out
 }
 
 fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -39,7 +78,9 @@ impl Output for HtmlReport {
     }
 
     fn finish(self: Box<Self>, summary: &Summary) -> io::Result<()> {
-        let index = html::index(summary.games, &summary.by_status, &self.rows);
+        let mut document = self.document;
+        document.complete(summary);
+        let index = html::index(&document, &self.rows, &self.reports, self.csv_suffix);
         write(&self.dir.join("index.html"), index.as_bytes())
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::{BlockResults, Output};
 use crate::pipeline::Summary;
-use crate::run_summary::{RunSummary, counts};
+use crate::run_summary::RunSummary;
 
 pub struct SummaryJson {
     path: PathBuf,
@@ -30,17 +30,7 @@ impl Output for SummaryJson {
 
     fn finish(self: Box<Self>, summary: &Summary) -> io::Result<()> {
         let mut document = self.document;
-        for (input, games) in document.inputs.iter_mut().zip(&summary.per_source) {
-            input.games = *games;
-        }
-        document.games = summary.games;
-        document.verdict_rows = summary.verdict_rows;
-        document.incident_rows = summary.incident_rows;
-        document.status = counts(&summary.by_status);
-        document.rule = counts(&summary.by_rule);
-        document.incidents = counts(&summary.by_incident);
-        document.errors = summary.source_errors.clone();
-        document.seconds = summary.seconds;
+        document.complete(summary);
         document.write(&self.path)
     }
 }
