@@ -31,16 +31,25 @@ const visible = await page.locator("#games tbody tr:not([hidden])").count();
 if (!(visible > 0 && visible < rows)) failures.push(`filter "${rule}" shows ${visible} of ${rows} rows`);
 await page.selectOption("#rule", "");
 // Sorting by a column keeps every row.
-await page.click("#games th:nth-child(8)");
+await page.click("#games th:nth-child(12)");
 if ((await page.locator("#games tbody tr").count()) !== rows) failures.push("sorting lost rows");
 
 // One game page: its boards and, where clocks were recorded, the chart.
-const flagged = page.locator("#games tbody tr", { hasText: "15.4.3" }).first().locator("a");
+// The index lists errors and games whose only findings are incidents, and
+// its page names are ones a person can read.
+if ((await page.locator('#games tbody tr[data-status="error"]').count()) < 1) failures.push("no error row in the index");
+const incidentsOnly = page.locator('#games tbody tr[data-status="confirmed"]').filter({ hasNot: page.locator("td:nth-child(13):empty") });
+if ((await incidentsOnly.count()) < 1) failures.push("no incidents-only game in the index");
+for (const href of await page.locator("#games tbody td:nth-child(2) a").evaluateAll(as => as.map(a => a.getAttribute("href")))) {
+  if (!/^games\/[a-z0-9_-]+-[0-9]+\.html$/.test(href)) failures.push(`page name not readable: ${href}`);
+}
+const flagged = page.locator("#games tbody tr", { hasText: "15.4.3" }).first().locator("td:nth-child(2) a");
 await flagged.click();
 await page.waitForLoadState("load");
 const boards = await page.locator("svg.board").count();
 if (boards < 1) failures.push("the game page shows no board");
 if ((await page.locator("#reason").textContent()).trim().length < 20) failures.push("the game page has no reason");
+if ((await page.locator("pre.pgn").count()) !== 1) failures.push("the game page has no PGN");
 await page.screenshot({ path: path.join(shots, "game.png"), fullPage: true });
 
 await browser.close();

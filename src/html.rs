@@ -416,12 +416,12 @@ fn clock_chart(game: &Game<'_>, judgement: &Judgement) -> String {
             let who = incident.side.map_or("", side_name);
             let _ = write!(
                 svg,
-                r##"<line class="flag" x1="{fx:.1}" y1="{pad}" x2="{fx:.1}" y2="{b}" stroke="#d22" stroke-dasharray="4 3"/><text x="{fx:.1}" y="{pad}" font-size="11" fill="#d22" text-anchor="end">{who}'s flag</text>"##,
+                r##"<line class="flag" x1="{fx:.1}" y1="{pad}" x2="{fx:.1}" y2="{b}" stroke="#c01818" stroke-dasharray="4 3"/><text x="{fx:.1}" y="{pad}" font-size="11" fill="#c01818" text-anchor="end">{who}'s flag</text>"##,
                 b = h - pad
             );
         }
     }
-    svg.push_str(r##"<text x="560" y="14" font-size="11" fill="#888">White</text><text x="600" y="14" font-size="11">Black</text></svg>"##);
+    svg.push_str(r##"<text x="560" y="14" font-size="11" fill="#1f5fa8">White</text><text x="600" y="14" font-size="11">Black</text></svg>"##);
     svg
 }
 
