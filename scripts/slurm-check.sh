@@ -10,6 +10,7 @@
 #   4. the Kubernetes manifest (scripts/k8s/audit-job.yaml) parses.
 # Every daemon it started is stopped by PID when it ends, also on failure.
 # Run as root (CI is). Prints one line per check and "slurm check: N passed".
+# TIME_FILE=big.pgn also times a 4-shard array against one run of that file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ "$(id -u)" = 0 ] || { echo "slurm-check.sh: run as root (it starts the Slurm daemons)" >&2; exit 2; }
@@ -145,5 +146,18 @@ assert docs[0]["spec"]["completionMode"] == "Indexed"
 assert "JOB_COMPLETION_INDEX" in docs[0]["spec"]["template"]["spec"]["containers"][0]["args"][0]
 PY
 echo "ok: scripts/k8s/audit-job.yaml parses"; passed=$((passed + 1))
+
+# With TIME_FILE set (a large uncompressed PGN): a 4-shard array against one
+# run on this machine, for the README; not a check.
+if [ -n "${TIME_FILE:-}" ]; then
+  start=$(date +%s.%N)
+  scripts/slurm/submit.sh "$TIME_FILE" --shards 4 -o "$work/timed" --wait >/dev/null
+  sharded=$(echo "$(date +%s.%N) - $start" | bc)
+  start=$(date +%s.%N)
+  "$PGN_ARBITER" audit "$TIME_FILE" --threads "$cpus" -o "$work/timed-one" 2>/dev/null
+  single=$(echo "$(date +%s.%N) - $start" | bc)
+  same_report "$work/timed" "$work/timed-one"
+  echo "timing $(du -h "$TIME_FILE" | cut -f1): 4 shards on Slurm (1 CPU each, $cpus at a time) ${sharded} s; one run, $cpus threads, ${single} s; reports identical"
+fi
 
 echo "slurm check: $passed passed, 0 failed"
