@@ -50,10 +50,48 @@ const boards = await page.locator("svg.board").count();
 if (boards < 1) failures.push("the game page shows no board");
 if ((await page.locator("#reason").textContent()).trim().length < 20) failures.push("the game page has no reason");
 if ((await page.locator("pre.pgn").count()) !== 1) failures.push("the game page has no PGN");
+// The move list: a click shows the board after that move.
+const before = await page.locator("#board").innerHTML();
+await page.locator(".moves button").first().click();
+if ((await page.locator("#board").getAttribute("data-ply")) !== "1") failures.push("a move click does not choose the board");
+if ((await page.locator("#board").innerHTML()) === before) failures.push("a move click does not change the board");
+// The helpmate steps from the position judged to the mate.
+if (await page.locator("#mate-board").count()) {
+  await page.click("#mate-last");
+  const last = await page.locator("#mate-step").textContent();
+  if (!last.includes("#")) failures.push(`the helpmate does not step to a mate: ${last}`);
+  await page.click("#mate-first");
+  await page.click("#mate-next");
+  if (!(await page.locator("#mate-step").textContent()).startsWith("ply 1 of")) failures.push("the helpmate cannot be stepped");
+} else {
+  failures.push("the time-forfeit page shows no helpmate");
+}
 await page.screenshot({ path: path.join(shots, "game.png"), fullPage: true });
 
+// Contrast (WCAG AA) on both pages, by axe-core run in the page.
+const axe = { path: process.env.AXE_PATH };
+let contrastChecked = 0;
+for (const url of [path.resolve(site, "index.html"), page.url().replace("file://", "")]) {
+  await page.goto("file://" + url);
+  await page.addScriptTag(axe);
+  const result = await page.evaluate(() => axe.run(document, { runOnly: ["color-contrast"] }));
+  contrastChecked += result.passes.reduce((n, rule) => n + rule.nodes.length, 0) + result.violations.length;
+  for (const v of result.violations) {
+    for (const node of v.nodes.slice(0, 5)) failures.push(`${v.id} on ${path.basename(url)}: ${node.target.join(" ")}: ${node.failureSummary.split("\n").slice(1).join(" ")}`);
+  }
+}
+// A phone-sized viewport: the index scrolls sideways inside its box, the page fits.
+const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+await phone.goto("file://" + path.resolve(site, "index.html"));
+const overflow = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+if (overflow) failures.push("the index is wider than a 390 px screen");
+await phone.screenshot({ path: path.join(shots, "index-phone.png") });
+await phone.goto(page.url());
+await phone.screenshot({ path: path.join(shots, "game-phone.png"), fullPage: true });
+
 await browser.close();
-console.log(`index: ${rows} games, filter "${rule}": ${visible} shown; game page: ${boards} board(s)`);
+console.log(`index: ${rows} games, filter "${rule}": ${visible} shown; game page: ${boards} board(s), move list and helpmate stepped; contrast: ${contrastChecked} elements checked`);
+if (contrastChecked < 50) failures.push(`axe checked the contrast of only ${contrastChecked} elements`);
 if (failures.length) {
   console.error(failures.join("\n"));
   process.exit(1);

@@ -17,12 +17,13 @@ if ! command -v chromium >/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-echo "installing playwright-core from npm (into a temporary folder)" >&2
-(cd "$work" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund playwright-core@1 >/dev/null)
+echo "installing playwright-core and axe-core from npm (into a temporary folder)" >&2
+(cd "$work" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund playwright-core@1 axe-core@4 >/dev/null)
 
 cargo build -q --release --bin pgn-arbiter
 target/release/pgn-arbiter audit samples -o "$work/csv" --html "$work/site" 2>/dev/null || true
 shots=$work
 [ "$save" = 1 ] && shots=scripts/screenshots
 cp scripts/browser-check.mjs "$work/check.mjs"
-NODE_PATH="$work/node_modules" node "$work/check.mjs" "$work/site" "$shots"
+AXE_PATH="$work/node_modules/axe-core/axe.min.js" NODE_PATH="$work/node_modules" \
+  node "$work/check.mjs" "$work/site" "$shots"

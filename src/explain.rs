@@ -297,6 +297,15 @@ fn tell_verdict(judgement: &Judgement) -> String {
         }
     };
     out.push_str(&format!("{}.\n", sentence_case(&v.reason)));
+    if let Some(line) = &judgement.helpmate {
+        // The reason shortens a long line; an appeal must be able to play
+        // it through to the mate.
+        out.push_str(&format!(
+            "The helpmate in full ({} plies, from the position judged): {}\n",
+            line.len(),
+            line.text(true)
+        ));
+    }
     if rule.starts_with("1") && rule.contains('.') {
         let number = rule.split('/').next().unwrap_or(rule);
         let drawn = v.correct == Some(crate::outcome::GameResult::Draw);

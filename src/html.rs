@@ -9,6 +9,8 @@
 
 use std::fmt::Write as _;
 
+mod replay;
+
 use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
@@ -72,6 +74,14 @@ struct GameTemplate<'a> {
     /// Incident boards over [`MAX_BOARDS`], not drawn.
     omitted: usize,
     chart: String,
+    /// The move list, each move clickable to show the board after it.
+    moves: Vec<replay::MoveView>,
+    /// Plies past [`replay::MAX_PLIES`], listed in the PGN only.
+    unlisted: usize,
+    /// The helpmate the verdict rests on, whole (empty if none).
+    helpmate: String,
+    /// The boards for the script (`replay.js`), as JSON.
+    positions: String,
 }
 
 #[derive(Template)]
@@ -206,6 +216,10 @@ pub fn error_page(record: &GameRecord<'_>, verdict: &Verdict, origin: Origin<'_>
         boards: Vec::new(),
         omitted: 0,
         chart: String::new(),
+        moves: Vec::new(),
+        unlisted: 0,
+        helpmate: String::new(),
+        positions: String::new(),
     };
     let html = template.render().ok()?;
     Some(Page { row, html })
@@ -265,6 +279,8 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
     }
     boards.sort_by_key(|(ply, _)| *ply);
     let boards = boards.into_iter().map(|(_, view)| view).collect();
+    let incident_plies: Vec<usize> = judgement.incidents.iter().map(|i| i.ply).collect();
+    let (moves, positions) = replay::views(game, &incident_plies, judgement.helpmate.as_ref());
     let template = GameTemplate {
         row: &row,
         event: tag(&tags.event),
@@ -277,6 +293,14 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
         boards,
         omitted,
         chart: clock_chart(game, judgement),
+        moves,
+        unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
+        helpmate: judgement
+            .helpmate
+            .as_ref()
+            .map(|l| l.text(true))
+            .unwrap_or_default(),
+        positions,
     };
     let html = template.render().ok()?;
     Some(Page { row, html })

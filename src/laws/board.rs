@@ -106,6 +106,7 @@ fn end_of_stretch(
         rank: 1,
         verdict: Verdict::decide(recorded, correct, clause, ply, reason),
         incidents,
+        helpmate: None,
     })
 }
 

@@ -24,7 +24,7 @@ use shakmaty::{ByColor, Chess, Color};
 
 use crate::claim::{Claim, ClaimKind};
 use crate::clock::Clock;
-use crate::helpmate::{FULL_SEARCHES_PER_GAME, Mate, Proof, Solver};
+use crate::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate, Mate, Proof, Solver};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::parse::GameRecord;
@@ -100,6 +100,10 @@ pub struct Game<'a> {
 pub struct Judgement {
     pub verdict: Verdict,
     pub incidents: Vec<Incident>,
+    /// The helpmate behind the verdict, when one shows that a side could
+    /// still checkmate: whole, for `explain` and the HTML page to step
+    /// through (the reason shows a shortened line).
+    pub helpmate: Option<Helpmate>,
 }
 
 /// The answer to "can this side still mate?" about a game's position.
@@ -121,6 +125,8 @@ pub(crate) struct Decision {
     pub verdict: Verdict,
     /// Incidents that belong to this decision only.
     pub incidents: Vec<Incident>,
+    /// The helpmate the verdict rests on, if any.
+    pub helpmate: Option<Helpmate>,
 }
 
 impl Decision {
@@ -131,6 +137,7 @@ impl Decision {
             rank,
             verdict,
             incidents: Vec::new(),
+            helpmate: None,
         }
     }
 }
@@ -361,7 +368,13 @@ fn loss_unless_unwinnable(
     } else {
         verdict
     };
-    Decision::new(ply, 0, verdict)
+    Decision {
+        helpmate: match answer.mate {
+            Mate::Possible(line) => Some(line),
+            _ => None,
+        },
+        ..Decision::new(ply, 0, verdict)
+    }
 }
 
 /// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
@@ -408,14 +421,14 @@ pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
     }
 
     let chosen = decisions.into_iter().min_by_key(|d| (d.ply, d.rank));
-    let (mut verdict, end) = match chosen {
+    let (mut verdict, end, helpmate) = match chosen {
         Some(d) => {
             // What was recorded after the game ended does not count.
             incidents.retain(|i| i.ply <= d.ply);
             incidents.extend(d.incidents);
-            (d.verdict, Some(d.ply))
+            (d.verdict, Some(d.ply), d.helpmate)
         }
-        None => (unmoved_verdict(game, recorded, &mut incidents), None),
+        None => (unmoved_verdict(game, recorded, &mut incidents), None, None),
     };
     if let Some(end) = end {
         let recorded_moves = game.record.moves.len();
@@ -479,7 +492,11 @@ pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
         ));
     }
     incidents.sort_by_key(|i| i.ply);
-    Judgement { verdict, incidents }
+    Judgement {
+        verdict,
+        incidents,
+        helpmate,
+    }
 }
 
 /// No clause ended the game: an unreadable move stops the audit, else the

@@ -192,11 +192,12 @@ fn flag_fall(
         Some(flagged),
         format!("{flagged_name}'s flag fell ({readings}); {claim} (15.4.3)"),
     )];
-    let decision = |verdict: Verdict, incidents| Decision {
+    let decision = |verdict: Verdict, incidents, helpmate| Decision {
         ply,
         rank: 3,
         verdict,
         incidents,
+        helpmate,
     };
     let claimant_clock = game.clock_after(claimant, ply);
     let server = server(game);
@@ -217,6 +218,7 @@ fn flag_fall(
         return decision(
             Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason).for_review(),
             incidents,
+            None,
         );
     }
     let had_time = match (claimant_clock, server) {
@@ -288,7 +290,11 @@ fn flag_fall(
         )
         .for_review(),
     };
-    decision(verdict, incidents)
+    let helpmate = match answer.mate {
+        Mate::Possible(line) => Some(line),
+        _ => None,
+    };
+    decision(verdict, incidents, helpmate)
 }
 
 #[cfg(test)]
