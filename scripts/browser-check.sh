@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the HTML report in a real browser: builds the report of the shipped
-# samples, opens the index and a game page in headless Chromium, fails on a
+# samples and the over-the-board files of tests/data/otb, opens the index and a game page in headless Chromium, fails on a
 # console error or a filter that does not narrow the table, and takes
 # screenshots (kept in scripts/screenshots/ with --save, for the README).
 #
@@ -21,7 +21,7 @@ echo "installing playwright-core and axe-core from npm (into a temporary folder)
 (cd "$work" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund playwright-core@1 axe-core@4 >/dev/null)
 
 cargo build -q --release --bin pgn-arbiter
-target/release/pgn-arbiter audit samples -o "$work/csv" --html "$work/site" 2>/dev/null || true
+target/release/pgn-arbiter audit samples tests/data/otb -o "$work/csv" --html "$work/site" 2>/dev/null || true
 shots=$work
 [ "$save" = 1 ] && shots=scripts/screenshots
 cp scripts/browser-check.mjs "$work/check.mjs"

@@ -356,12 +356,20 @@ pub fn svg_board(board: &Board, marked: &[Square]) -> String {
                 r#"<rect x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}"/>"#
             );
             if let Some(p) = board.piece_at(sq) {
+                // The solid glyphs for both sides, White's filled white and
+                // outlined in black: the hollow ones vanish on dark squares.
+                let paint = match p.color {
+                    Color::White => {
+                        r##"fill="#fff" stroke="#000" stroke-width="1.2" paint-order="stroke""##
+                    }
+                    Color::Black => r##"fill="#000""##,
+                };
                 let _ = write!(
                     svg,
-                    r#"<text x="{}" y="{}" font-size="32" text-anchor="middle">{}</text>"#,
+                    r#"<text x="{}" y="{}" font-size="32" text-anchor="middle" {paint}>{}</text>"#,
                     x + S / 2,
                     y + S - 8,
-                    glyph(p.color, p.role)
+                    glyph(Color::Black, p.role)
                 );
             }
         }
@@ -394,7 +402,7 @@ fn clock_chart(game: &Game<'_>, judgement: &Judgement) -> String {
     if series.iter().all(Vec::is_empty) {
         return String::new();
     }
-    let (w, h, pad) = (640.0, 200.0, 30.0);
+    let (w, h, pad) = (640.0, 200.0, 56.0);
     let max_ply = game.plies().max(2) as f64;
     let max_secs = series.iter().flatten().map(|p| p.1).fold(1.0f64, f64::max);
     let x = |ply: usize| pad + (w - 2.0 * pad) * ply as f64 / max_ply;
@@ -408,15 +416,33 @@ fn clock_chart(game: &Game<'_>, judgement: &Judgement) -> String {
         b = h - pad,
         r = w - pad
     );
-    let _ = write!(
-        svg,
-        r#"<text x="{pad}" y="{}" font-size="11">{}</text><text x="{}" y="{}" font-size="11" text-anchor="end">ply {}</text>"#,
-        pad - 8.0,
-        crate::clock::Clock((max_secs * 1000.0) as u64),
-        w - pad,
-        h - 8.0,
-        game.plies()
-    );
+    // Axis labels: time left at 0, half and the most; plies at 0, half
+    // and the last.
+    for frac in [0.0, 0.5, 1.0] {
+        let secs = max_secs * frac;
+        let _ = write!(
+            svg,
+            r##"<text x="{}" y="{:.1}" font-size="10" text-anchor="end" fill="#333">{}</text><line x1="{}" y1="{:.1}" x2="{pad}" y2="{:.1}" stroke="#999"/>"##,
+            pad - 4.0,
+            y(secs) + 3.0,
+            crate::clock::Clock((secs * 1000.0) as u64),
+            pad - 3.0,
+            y(secs),
+            y(secs)
+        );
+        let ply = (max_ply * frac).round() as usize;
+        let _ = write!(
+            svg,
+            r##"<text x="{:.1}" y="{}" font-size="10" text-anchor="middle" fill="#333">{}</text>"##,
+            x(ply),
+            h - 14.0,
+            if frac == 1.0 {
+                format!("ply {ply}")
+            } else {
+                ply.to_string()
+            }
+        );
+    }
     for (points, color, name) in [
         (&series[0], "#1f5fa8", "White"),
         (&series[1], "#222", "Black"),
@@ -484,7 +510,8 @@ mod tests {
         let svg = svg_board(&Board::default(), &[Square::E2, Square::E4]);
         assert_eq!(svg.matches("<rect").count(), 64);
         assert_eq!(svg.matches("#e8d56b").count(), 2);
-        assert_eq!(svg.matches('♙').count(), 8);
+        assert_eq!(svg.matches('♟').count(), 16);
+        assert_eq!(svg.matches(r##"fill="#fff""##).count(), 16);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
     }
 
