@@ -129,3 +129,23 @@ fn finds_a_game_by_link_or_game_url_and_reports_its_address() {
         "https://lichess.org/broadcast/x/y/z"
     );
 }
+
+#[test]
+fn a_confirmed_win_on_time_shows_its_helpmate_whole() {
+    let path = data("lichess-2021-10-first-999.pgn");
+    let (code, text, _) = explain(&[
+        path.to_str().unwrap(),
+        "--site",
+        "https://lichess.org/NRafdioG",
+    ]);
+    assert_eq!(code, Some(0));
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("The helpmate in full (48 plies, from the position judged): "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.starts_with("33...Kf8 34. g3") && line.ends_with("57. c8=Q#"),
+        "{line}"
+    );
+    assert!(!line.contains('…'));
+}
