@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::clock::Clock;
 use crate::events::EventLog;
+use crate::failure::Failure;
 use crate::helpmate::Proof;
 use crate::input::{Inputs, Source, sources};
 use crate::laws::Rules;
@@ -18,7 +19,7 @@ use crate::output::{CsvReports, FixedPgn, HtmlReport, Output, SummaryJson};
 use crate::pipeline::{self, Options, Summary};
 use crate::replay::Regime;
 use crate::report_file::Compression;
-use crate::report_set::{ReportSet, StageError, Wanted};
+use crate::report_set::{ReportSet, Wanted};
 use crate::run_summary::{InputSummary, RunOptions, RunSummary};
 use crate::shard::Shard;
 use crate::tablebase::Tablebases;
@@ -135,28 +136,7 @@ pub fn run(args: &Args) -> ExitCode {
                 ExitCode::from(1)
             }
         }
-        Err(Failure::Usage(e)) => {
-            eprintln!("pgn-arbiter: {e}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Io(e)) => {
-            eprintln!("pgn-arbiter: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-/// Why a run stopped: the user's command cannot be carried out as given
-/// (exit 2, nothing written), or writing failed (exit 1, the previous
-/// report left whole).
-enum Failure {
-    Usage(String),
-    Io(io::Error),
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
+        Err(failure) => failure.report(),
     }
 }
 
@@ -226,10 +206,7 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
         fixed_pgn: args.fixed_pgn.as_deref(),
         html: args.html.as_deref(),
     };
-    let set = ReportSet::stage(wanted, &inputs).map_err(|e| match e {
-        StageError::Refused(why) => Failure::Usage(why),
-        StageError::Io(e) => Failure::Io(e),
-    })?;
+    let set = ReportSet::stage(wanted, &inputs)?;
     let progress = progress_bar(&inputs);
     let mut outputs = outputs(args, &set, &inputs)?;
     let mut summary = pipeline::run(&inputs, &options, &progress, &mut outputs)

@@ -14,6 +14,7 @@ pub mod clock;
 pub mod diagram;
 pub mod events;
 pub mod explain;
+pub mod failure;
 pub mod fixed;
 pub mod helpmate;
 pub mod html;

@@ -8,10 +8,11 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::failure::Failure;
 use crate::input::Source;
 use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
 use crate::report_file::{Compression, ReportFile, open_report};
-use crate::report_set::{ReportSet, StageError, Wanted};
+use crate::report_set::{ReportSet, Wanted};
 use crate::run_summary::{InputSummary, RunSummary};
 
 /// Merge the reports of several `audit` runs (report directories with
@@ -52,25 +53,7 @@ pub fn run(args: &Args) -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(Failure::Refused(why)) => {
-            eprintln!("pgn-arbiter: {why}");
-            ExitCode::from(2)
-        }
-        Err(Failure::Io(e)) => {
-            eprintln!("pgn-arbiter: {e}");
-            ExitCode::from(1)
-        }
-    }
-}
-
-enum Failure {
-    Refused(String),
-    Io(io::Error),
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        Failure::Io(e)
+        Err(failure) => failure.report(),
     }
 }
 
@@ -80,7 +63,7 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
         .iter()
         .map(|d| RunSummary::read(&d.join("summary.json")))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::Refused)?;
+        .map_err(Failure::Usage)?;
     check_alike(&args.dirs, &summaries)?;
     check_disjoint(&args.dirs, &summaries)?;
     let inputs: Vec<Source> = args.dirs.iter().cloned().map(Source::File).collect();
@@ -89,10 +72,7 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
         fixed_pgn: None,
         html: None,
     };
-    let set = ReportSet::stage(wanted, &inputs).map_err(|e| match e {
-        StageError::Refused(why) => Failure::Refused(why),
-        StageError::Io(e) => Failure::Io(e),
-    })?;
+    let set = ReportSet::stage(wanted, &inputs)?;
     let dir = set.report_dir();
     for (name, columns) in [
         ("verdicts.csv", VERDICT_COLUMNS),
@@ -135,7 +115,7 @@ fn check_alike(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure
     let first = &summaries[0];
     for (dir, s) in dirs.iter().zip(summaries) {
         if s.version != first.version || s.options != first.options {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Usage(format!(
                 "{} was made by {} {} with other options than {} ({:?} against {:?}): \
                  run them again alike",
                 dir.display(),
@@ -147,7 +127,7 @@ fn check_alike(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure
             )));
         }
         if s.options.events.is_some() {
-            return Err(Failure::Refused(format!(
+            return Err(Failure::Usage(format!(
                 "{} was made with --events: an events line that matched a game in another run \
                  cannot be told apart; audit those files in one run",
                 dir.display()
@@ -174,7 +154,7 @@ fn check_disjoint(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Fail
                 _ => true,
             };
             if overlap {
-                return Err(Failure::Refused(format!(
+                return Err(Failure::Usage(format!(
                     "{} and {} both hold games of {}{}: merging them would count games twice",
                     dir_a.display(),
                     dir_b.display(),
