@@ -446,8 +446,11 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
     let text = &b[start..end];
     // `e.p.` after a capture, and evaluation glyphs (`+-`, `⩱`, `=`) are
     // annotations, not moves; `--` is a null move.
+    // A move starts with a letter or a digit (`0-0`): the common case
+    // needs no UTF-8 decoding.
     let annotation = matches!(text, b"e.p." | b"ep" | b"e.p")
-        || text != b"--"
+        || !text.first().is_some_and(u8::is_ascii_alphanumeric)
+            && text != b"--"
             && std::str::from_utf8(text)
                 .is_ok_and(|t| t.chars().all(|c| !c.is_alphanumeric() && !c.is_control()));
     if start == end || annotation {
