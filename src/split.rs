@@ -178,7 +178,11 @@ impl<R: Read> Splitter<R> {
         loop {
             // An oversized game is skipped from the front of the buffer:
             // hand out the games before it first.
-            if self.oversized && self.starts.len() > 1 {
+            // (Not at a start still tentative: it may yet be comment text.)
+            if self.oversized
+                && self.starts.len() > 1
+                && self.starts.last().is_some_and(|s| !s.tentative)
+            {
                 let last = self.starts[self.starts.len() - 1].at;
                 let block = self.cut(last);
                 self.drop_oversized();
