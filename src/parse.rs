@@ -360,7 +360,19 @@ fn at_line_start(b: &[u8], i: usize) -> bool {
 }
 
 fn is_delimiter(c: u8) -> bool {
-    c.is_ascii_whitespace() || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']')
+    // A table: this runs for every byte of every move token.
+    const DELIMITERS: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut i = 0;
+        while i < 256 {
+            let c = i as u8;
+            table[i] = c.is_ascii_whitespace()
+                || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']');
+            i += 1;
+        }
+        table
+    };
+    DELIMITERS[usize::from(c)]
 }
 
 fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
