@@ -68,6 +68,10 @@ impl fmt::Display for GameResult {
 
 /// Whether a movetext token is a game termination marker.
 pub fn is_result_token(token: &[u8]) -> bool {
+    // Runs for every token: a move (a letter first) is ruled out at once.
+    if token.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
     matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
         || !token.is_ascii()
             && std::str::from_utf8(token)

@@ -31,10 +31,14 @@ impl Category {
     /// assert_eq!(Category::of("15 min/game"), Category::Unknown);
     /// ```
     pub fn of(tag: &str) -> Category {
-        let Some(periods) = periods(tag) else {
+        periods(tag).map_or(Category::Unknown, |p| Category::of_periods(&p))
+    }
+
+    /// Classifies periods already read (see [`Category::of`]).
+    pub fn of_periods(periods: &[Period]) -> Category {
+        let Some(&first) = periods.first() else {
             return Category::Unknown;
         };
-        let first = periods[0];
         let secs = (first.base.millis() + 60 * first.increment.millis()) as f64 / 1000.0;
         // One move per day or more: correspondence ("daily") chess.
         if first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000 {
@@ -288,7 +292,7 @@ impl Control {
     pub fn category(&self) -> Category {
         self.periods
             .as_deref()
-            .map_or(Category::Unknown, |p| Category::of(&pgn_form(p)))
+            .map_or(Category::Unknown, Category::of_periods)
     }
 
     /// The control in PGN form, in seconds (`5400+30`, `40/7200:3600`).
