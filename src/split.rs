@@ -541,31 +541,39 @@ impl Scan {
         *self = Scan::default();
     }
 
+    /// Notes whether `text` (movetext, not in a comment) holds a token,
+    /// whether its last token is a result, and whether it leaves a comment
+    /// open. Only the last token of each stretch between comments matters,
+    /// so each stretch is read from its end.
     fn scan_movetext(&mut self, text: &[u8]) {
-        let mut i = 0;
-        while i < text.len() {
-            match text[i] {
-                b'{' => match memchr::memchr(b'}', &text[i + 1..]) {
-                    Some(close) => i += close + 2,
-                    None => {
-                        self.in_comment = true;
-                        return;
-                    }
-                },
-                b';' => return,
-                c if c.is_ascii_whitespace() || c == b'(' || c == b')' => i += 1,
-                _ => {
-                    let end = text[i..]
-                        .iter()
-                        .position(|&c| c.is_ascii_whitespace() || b"{;()".contains(&c))
-                        .map_or(text.len(), |p| i + p);
-                    self.has_movetext = true;
-                    self.after_result = crate::outcome::is_result_token(&text[i..end]);
-                    i = end;
+        let mut rest = text;
+        loop {
+            let stop = memchr::memchr2(b'{', b';', rest);
+            if let Some(token) = last_token(&rest[..stop.unwrap_or(rest.len())]) {
+                self.has_movetext = true;
+                self.after_result = crate::outcome::is_result_token(token);
+            }
+            let Some(at) = stop.filter(|&i| rest[i] == b'{') else {
+                return; // the end of the line, or a `;` comment to its end
+            };
+            match memchr::memchr(b'}', &rest[at + 1..]) {
+                Some(close) => rest = &rest[at + close + 2..],
+                None => {
+                    self.in_comment = true;
+                    return;
                 }
             }
         }
     }
+}
+
+/// The last token of a stretch of movetext without comments: tokens end at
+/// white space and parentheses.
+fn last_token(text: &[u8]) -> Option<&[u8]> {
+    let gap = |c: &u8| c.is_ascii_whitespace() || *c == b'(' || *c == b')';
+    let end = text.iter().rposition(|c| !gap(c))? + 1;
+    let start = text[..end].iter().rposition(gap).map_or(0, |p| p + 1);
+    Some(&text[start..end])
 }
 
 /// Whether a line opens with a tag pair: `[Name "value"]`, or an unquoted
