@@ -103,7 +103,13 @@ pub fn commands(comment: &[u8]) -> impl Iterator<Item = (&[u8], &[u8])> {
     let mut rest = comment;
     std::iter::from_fn(move || {
         loop {
-            let open = memchr::memmem::find(rest, b"[%")?;
+            // memchr for `[`, not memmem for `[%`: a comment holds one or
+            // two commands, and a memmem search costs its setup each time.
+            let open = memchr::memchr(b'[', rest)?;
+            if rest.get(open + 1) != Some(&b'%') {
+                rest = &rest[open + 1..];
+                continue;
+            }
             let after = &rest[open + 2..];
             let close = memchr::memchr(b']', after)?;
             let inner = after[..close].trim_ascii();

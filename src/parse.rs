@@ -98,7 +98,18 @@ impl Tags {
             .find(|u| u.starts_with("https://") || u.starts_with("http://"))
     }
 
+    /// Whether [`Tags::set`] keeps a tag of this name.
+    fn keeps(name: &[u8]) -> bool {
+        Tags::default().slot(name).is_some()
+    }
+
     fn set(&mut self, name: &[u8], value: String) {
+        if let Some(slot) = self.slot(name) {
+            *slot = Some(value);
+        }
+    }
+
+    fn slot(&mut self, name: &[u8]) -> Option<&mut Option<String>> {
         let slot = match name {
             b"Event" => &mut self.event,
             b"Site" => &mut self.site,
@@ -116,9 +127,9 @@ impl Tags {
             b"BlackClock" => &mut self.black_clock,
             b"Link" => &mut self.link,
             b"GameURL" => &mut self.game_url,
-            _ => return,
+            _ => return None,
         };
-        *slot = Some(value);
+        Some(slot)
     }
 }
 
@@ -306,18 +317,25 @@ fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
         }
         e
     });
-    let mut j = i;
-    while j < end {
-        if b[j] == b'\\' && j + 1 < end && (b[j + 1] == b'"' || b[j + 1] == b'\\') {
-            j += 1;
-        }
-        value.push(b[j]);
-        j += 1;
-    }
     if name == b"Result" {
         game.layout.result_tag = Some(i..end);
     }
-    game.tags.set(name, decode(value));
+    // Most tags are not kept, and most values have no escapes.
+    if Tags::keeps(name) {
+        if memchr::memchr(b'\\', &b[i..end]).is_none() {
+            value.extend_from_slice(&b[i..end]);
+        } else {
+            let mut j = i;
+            while j < end {
+                if b[j] == b'\\' && j + 1 < end && (b[j + 1] == b'"' || b[j + 1] == b'\\') {
+                    j += 1;
+                }
+                value.push(b[j]);
+                j += 1;
+            }
+        }
+        game.tags.set(name, decode(value));
+    }
     // Another tag may follow on the same line.
     let after = close.map_or(eol, |q| q + 1);
     let mut k = after;
