@@ -31,7 +31,8 @@ pub struct Args {
     /// Report directories, in the order their inputs should come.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
-    /// Directory for the merged report (replaced whole).
+    /// Directory for the merged report (its report files are replaced;
+    /// other files there are left alone).
     #[arg(short, long, value_name = "DIR", default_value = "merged-report")]
     pub output: PathBuf,
     /// Write verdicts.csv.zst and incidents.csv.zst.

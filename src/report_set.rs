@@ -1,12 +1,15 @@
-//! The report set: every output of one run (the report directory, the
-//! corrected PGN, the HTML report) is written beside its final place under a
-//! `.NAME.partial` name and put in place only once all of it is complete, so
-//! that a full disk, a kill or a crash leaves the previous report whole.
+//! The report set: every output of one run (the report files, the
+//! corrected PGN, the HTML report) is written aside first and put in place
+//! only once all of it is complete, so that a full disk, a kill or a crash
+//! leaves the previous report whole.
 //!
-//! Before anything is written, the set refuses outputs that would destroy
-//! what the user has: an output that is an input, a directory that holds an
-//! input, two outputs inside one another, and a report directory that holds
-//! files this tool did not write (it is replaced whole).
+//! An output owns only the paths it writes: `verdicts.csv`, `incidents.csv`
+//! and `summary.json` (or their `.zst` forms) in the report directory,
+//! `index.html` and `games/` in the HTML directory, the corrected PGN file.
+//! Anything else in those directories is left as it is. Before anything is
+//! written, the set refuses outputs that would destroy what the user has:
+//! an owned path that is an input or holds one, and two outputs owning the
+//! same path.
 
 use std::fs;
 use std::io;
@@ -14,18 +17,18 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::input::Source;
 
-/// Files that a report directory may hold: replacing a directory that holds
-/// anything else would delete the user's files.
-const REPORT_FILES: [&str; 6] = [
+/// What a report directory's run writes; one of the `.zst` pairs or the
+/// plain pair is left over from an earlier run of the other form, and is
+/// removed when the new set is put in place.
+const REPORT_FILES: [&str; 5] = [
     "verdicts.csv",
     "incidents.csv",
     "summary.json",
     "verdicts.csv.zst",
     "incidents.csv.zst",
-    "html",
 ];
 
-/// Files that an HTML report directory may hold.
+/// What an HTML report writes in its directory.
 const HTML_FILES: [&str; 2] = ["index.html", "games"];
 
 /// What the user asked for, as final paths.
@@ -54,13 +57,56 @@ impl std::fmt::Display for StageError {
     }
 }
 
+/// One output: a file, or a directory of which it owns some names.
+#[derive(Debug)]
+struct Output<'a> {
+    what: &'static str,
+    path: &'a Path,
+    /// `None` for a file.
+    owns: Option<&'static [&'static str]>,
+}
+
+impl Output<'_> {
+    /// The paths this output writes, resolved.
+    fn owned(&self) -> Vec<PathBuf> {
+        let at = resolve(self.path);
+        match self.owns {
+            None => vec![at],
+            Some(names) => names.iter().map(|n| at.join(n)).collect(),
+        }
+    }
+
+    /// Where it is written first: a hidden sibling of the file, or a hidden
+    /// folder inside the directory (same file system, so a rename puts it
+    /// in place; inside, so that `-o .` has a place too).
+    fn temp(&self) -> PathBuf {
+        match self.owns {
+            None => {
+                let name = self.path.file_name().unwrap_or_default().to_string_lossy();
+                self.path.with_file_name(format!(".{name}.partial"))
+            }
+            Some(_) => {
+                let key = self
+                    .what
+                    .trim_start_matches('-')
+                    .split(' ')
+                    .next()
+                    .unwrap_or("out");
+                self.path.join(format!(".pgn-arbiter-{key}.partial"))
+            }
+        }
+    }
+}
+
 /// One output being written aside.
 #[derive(Debug)]
 struct Staged {
     what: &'static str,
     target: PathBuf,
     temp: PathBuf,
-    is_dir: bool,
+    owns: Option<&'static [&'static str]>,
+    /// The directory did not exist before this run.
+    created: bool,
 }
 
 /// The outputs of a run, staged. Dropped without [`ReportSet::commit`], it
@@ -75,46 +121,34 @@ impl ReportSet {
     /// `.partial` leftovers of an earlier run and creates the staging places.
     /// An `Err(Refused)` is a usage error; either way nothing is written.
     pub fn stage(wanted: Wanted<'_>, inputs: &[Source]) -> Result<ReportSet, StageError> {
-        let mut outputs = vec![("report directory (-o)", wanted.report_dir, true)];
-        outputs.extend(wanted.fixed_pgn.map(|p| ("--fixed-pgn", p, false)));
-        outputs.extend(wanted.html.map(|p| ("--html", p, true)));
-        let resolved: Vec<PathBuf> = outputs.iter().map(|(_, p, _)| resolve(p)).collect();
-        let refused = StageError::Refused;
-        check_against_inputs(&outputs, &resolved, inputs).map_err(refused)?;
-        check_disjoint(&outputs, &resolved).map_err(refused)?;
-        check_own_dir(wanted.report_dir, &REPORT_FILES).map_err(refused)?;
-        if let Some(html) = wanted.html {
-            check_own_dir(html, &HTML_FILES).map_err(refused)?;
-        }
-        for &(what, path, is_dir) in &outputs {
-            if path.is_dir() != is_dir && path.exists() {
-                let kind = if is_dir { "a file" } else { "a directory" };
-                return Err(refused(format!("{what} {} is {kind}", path.display())));
-            }
-        }
+        let mut outputs = vec![Output {
+            what: "report directory (-o)",
+            path: wanted.report_dir,
+            owns: Some(&REPORT_FILES),
+        }];
+        outputs.extend(wanted.fixed_pgn.map(|path| Output {
+            what: "--fixed-pgn",
+            path,
+            owns: None,
+        }));
+        outputs.extend(wanted.html.map(|path| Output {
+            what: "--html",
+            path,
+            owns: Some(&HTML_FILES),
+        }));
+        check(&outputs, inputs).map_err(StageError::Refused)?;
         let mut set = ReportSet { staged: Vec::new() };
-        for (what, path, is_dir) in outputs {
-            let temp = partial_name(path);
-            let made = remove(&temp).and_then(|()| match is_dir {
-                true => fs::create_dir_all(&temp),
-                false => temp.parent().map_or(Ok(()), fs::create_dir_all),
-            });
-            made.map_err(|e| {
+        for output in outputs {
+            set.staged.push(stage_one(&output).map_err(|e| {
                 StageError::Io(io::Error::new(
                     e.kind(),
                     format!(
-                        "cannot create the {what} {}: {e} (writing {} first)",
-                        path.display(),
-                        temp.display()
+                        "cannot create the {} {}: {e}",
+                        output.what,
+                        output.path.display()
                     ),
                 ))
-            })?;
-            set.staged.push(Staged {
-                what,
-                target: path.to_path_buf(),
-                temp,
-                is_dir,
-            });
+            })?);
         }
         Ok(set)
     }
@@ -146,11 +180,7 @@ impl ReportSet {
             put_in_place(&staged).map_err(|e| {
                 io::Error::new(
                     e.kind(),
-                    format!(
-                        "cannot move {} to {}: {e}",
-                        staged.temp.display(),
-                        staged.target.display()
-                    ),
+                    format!("cannot put {} in place: {e}", staged.target.display()),
                 )
             })?;
         }
@@ -162,24 +192,73 @@ impl Drop for ReportSet {
     fn drop(&mut self) {
         for staged in &self.staged {
             let _ = remove(&staged.temp);
+            if staged.created {
+                let _ = fs::remove_dir(&staged.target); // only if still empty
+            }
         }
     }
 }
 
-fn put_in_place(staged: &Staged) -> io::Result<()> {
-    if !(staged.is_dir && staged.target.exists()) {
-        return fs::rename(&staged.temp, &staged.target);
+fn stage_one(output: &Output<'_>) -> io::Result<Staged> {
+    let temp = output.temp();
+    let created = output.owns.is_some() && !output.path.exists();
+    if output.owns.is_some() {
+        fs::create_dir_all(output.path)?;
     }
-    // A directory cannot be renamed onto a non-empty one: swap the two in
-    // one step where the system can, else move the old one aside first.
-    if exchange(&staged.temp, &staged.target).is_err() {
-        let old = staged.temp.with_extension("old");
-        remove(&old)?;
-        fs::rename(&staged.target, &old)?;
-        fs::rename(&staged.temp, &staged.target)?;
-        return remove(&old);
+    remove(&temp)?;
+    match output.owns {
+        Some(_) => fs::create_dir(&temp)?,
+        None => temp.parent().map_or(Ok(()), fs::create_dir_all)?,
+    }
+    Ok(Staged {
+        what: output.what,
+        target: output.path.to_path_buf(),
+        temp,
+        owns: output.owns,
+        created,
+    })
+}
+
+/// A file replaces its old version in one rename. In a directory, each
+/// owned name is moved in (a directory by an atomic exchange with the old
+/// one where the system can); an owned name the new run did not write is
+/// removed; the rest of the directory stays as it is.
+fn put_in_place(staged: &Staged) -> io::Result<()> {
+    let Some(names) = staged.owns else {
+        return fs::rename(&staged.temp, &staged.target);
+    };
+    for name in names {
+        let (new, old) = (staged.temp.join(name), staged.target.join(name));
+        if fs::symlink_metadata(&new).is_err() {
+            remove(&old)?;
+        } else if new.is_dir() && old.is_dir() {
+            replace_dir(&new, &old)?;
+        } else {
+            remove_if_dir(&old)?;
+            fs::rename(&new, &old)?;
+        }
     }
     remove(&staged.temp)
+}
+
+/// Puts directory `new` where directory `old` is, in one step where the
+/// system can swap them, else moving the old one aside first.
+fn replace_dir(new: &Path, old: &Path) -> io::Result<()> {
+    if exchange(new, old).is_ok() {
+        return remove(new);
+    }
+    let aside = new.with_extension("old");
+    remove(&aside)?;
+    fs::rename(old, &aside)?;
+    fs::rename(new, old)?;
+    remove(&aside)
+}
+
+fn remove_if_dir(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => fs::remove_dir_all(path),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(target_os = "linux")]
@@ -209,15 +288,6 @@ fn exchange(a: &Path, b: &Path) -> io::Result<()> {
 #[cfg(not(target_os = "linux"))]
 fn exchange(_: &Path, _: &Path) -> io::Result<()> {
     Err(io::Error::from(io::ErrorKind::Unsupported))
-}
-
-/// `.NAME.partial` beside `path`.
-fn partial_name(path: &Path) -> PathBuf {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "report".into());
-    path.with_file_name(format!(".{name}.partial"))
 }
 
 fn remove(path: &Path) -> io::Result<()> {
@@ -274,65 +344,54 @@ fn lexical(path: &Path) -> PathBuf {
     out
 }
 
-fn check_against_inputs(
-    outputs: &[(&str, &Path, bool)],
-    resolved: &[PathBuf],
-    inputs: &[Source],
-) -> Result<(), String> {
+/// The usage errors: an output path of the wrong kind, an owned path that
+/// is an input or holds one (a `merge` input is a directory), two outputs
+/// owning one path.
+fn check(outputs: &[Output<'_>], inputs: &[Source]) -> Result<(), String> {
+    for output in outputs {
+        if output.path.exists() && output.path.is_dir() != output.owns.is_some() {
+            let kind = if output.owns.is_some() {
+                "a file"
+            } else {
+                "a directory"
+            };
+            return Err(format!(
+                "{} {} is {kind}",
+                output.what,
+                output.path.display()
+            ));
+        }
+    }
+    let owned: Vec<Vec<PathBuf>> = outputs.iter().map(Output::owned).collect();
+    let meet = |a: &Path, b: &Path| a.starts_with(b) || b.starts_with(a);
     for input in inputs {
         let Source::File(path) = input else { continue };
         let input_at = resolve(path);
-        for ((what, out, _), out_at) in outputs.iter().zip(resolved) {
-            if input_at.starts_with(out_at) {
+        for (output, paths) in outputs.iter().zip(&owned) {
+            if paths.iter().any(|p| meet(p, &input_at)) {
                 return Err(format!(
-                    "{what} {} would overwrite the input {}: choose another output path",
-                    out.display(),
+                    "{} {} would overwrite the input {}: choose another output path",
+                    output.what,
+                    output.path.display(),
                     path.display()
                 ));
             }
         }
     }
-    Ok(())
-}
-
-fn check_disjoint(outputs: &[(&str, &Path, bool)], resolved: &[PathBuf]) -> Result<(), String> {
-    for (i, (what, path, _)) in outputs.iter().enumerate() {
-        for (j, (other, other_path, _)) in outputs.iter().enumerate() {
-            if i != j && resolved[i].starts_with(&resolved[j]) {
+    for (i, (a, a_paths)) in outputs.iter().zip(&owned).enumerate() {
+        for (b, b_paths) in outputs.iter().zip(&owned).skip(i + 1) {
+            if a_paths.iter().any(|p| b_paths.iter().any(|q| meet(p, q))) {
                 return Err(format!(
-                    "{what} {} lies inside the {other} {}: give them separate paths",
-                    path.display(),
-                    other_path.display()
+                    "{} {} lies inside the {} {}: give them separate paths",
+                    b.what,
+                    b.path.display(),
+                    a.what,
+                    a.path.display()
                 ));
             }
         }
     }
     Ok(())
-}
-
-fn check_own_dir(dir: &Path, own: &[&str]) -> Result<(), String> {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Ok(());
-    };
-    let foreign: Vec<String> = entries
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| !own.contains(&name.as_str()) && !name.ends_with(".partial"))
-        .collect();
-    if foreign.is_empty() {
-        return Ok(());
-    }
-    Err(format!(
-        "{} holds files pgn-arbiter did not write ({}); an output directory is replaced \
-         whole, so choose a new or empty one",
-        dir.display(),
-        foreign
-            .iter()
-            .take(3)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
 }
 
 #[cfg(test)]
@@ -347,6 +406,10 @@ mod tests {
         }
     }
 
+    fn refusal(wanted: Wanted<'_>, inputs: &[Source]) -> String {
+        ReportSet::stage(wanted, inputs).unwrap_err().to_string()
+    }
+
     #[test]
     fn refuses_outputs_that_are_inputs_or_overlap() {
         let tmp = tempfile::tempdir().unwrap();
@@ -354,39 +417,49 @@ mod tests {
         fs::write(&game, "1. e4 *\n").unwrap();
         let link = tmp.path().join("link.pgn");
         std::os::unix::fs::symlink(&game, &link).unwrap();
-        let inputs = [Source::File(game.clone())];
+        let site = tmp.path().join("site");
+        fs::create_dir_all(site.join("games")).unwrap();
+        let page = site.join("games/old.pgn");
+        fs::write(&page, "1. d4 *\n").unwrap();
+        let inputs = [Source::File(game.clone()), Source::File(page)];
         let rep = tmp.path().join("rep");
         for (fixed, html) in [
             (Some(game.as_path()), None),
             (Some(link.as_path()), None),
-            (None, Some(tmp.path())),
+            (None, Some(site.as_path())),
         ] {
-            let err = ReportSet::stage(wanted(&rep, fixed, html), &inputs)
-                .unwrap_err()
-                .to_string();
+            let err = refusal(wanted(&rep, fixed, html), &inputs);
             assert!(err.contains("would overwrite the input"), "{err}");
         }
         let inside = rep.join("verdicts.csv");
-        let err = ReportSet::stage(wanted(&rep, Some(&inside), None), &inputs)
-            .unwrap_err()
-            .to_string();
+        let err = refusal(wanted(&rep, Some(&inside), None), &inputs);
         assert!(err.contains("lies inside"), "{err}");
         assert!(!rep.exists(), "nothing is written on a usage error");
         assert_eq!(fs::read(&game).unwrap(), b"1. e4 *\n");
+        // A directory that merely holds an input is no conflict (`-o .`).
+        ReportSet::stage(wanted(tmp.path(), None, None), &inputs).unwrap();
     }
 
     #[test]
-    fn refuses_a_report_dir_holding_other_files() {
+    fn keeps_what_it_did_not_write() {
         let tmp = tempfile::tempdir().unwrap();
-        fs::write(tmp.path().join("thesis.tex"), "x").unwrap();
-        let err = ReportSet::stage(wanted(tmp.path(), None, None), &[])
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("thesis.tex"), "{err}");
+        fs::write(tmp.path().join("log"), "mine").unwrap();
+        fs::write(tmp.path().join("verdicts.csv.zst"), "an earlier run").unwrap();
+        let set = ReportSet::stage(wanted(tmp.path(), None, None), &[]).unwrap();
+        fs::write(set.report_dir().join("verdicts.csv"), "new").unwrap();
+        set.commit().unwrap();
+        let mut names: Vec<String> = fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["log", "verdicts.csv"]);
+        assert_eq!(fs::read_to_string(tmp.path().join("log")).unwrap(), "mine");
     }
 
     #[test]
-    fn commit_replaces_whole_and_drop_keeps_the_old() {
+    fn commit_replaces_the_set_and_drop_keeps_the_old() {
         let tmp = tempfile::tempdir().unwrap();
         let rep = tmp.path().join("rep");
         fs::create_dir(&rep).unwrap();
@@ -396,7 +469,7 @@ mod tests {
         fs::write(set.report_dir().join("verdicts.csv"), "new").unwrap();
         drop(set);
         assert_eq!(fs::read_to_string(rep.join("verdicts.csv")).unwrap(), "old");
-        assert!(!tmp.path().join(".rep.partial").exists());
+        assert!(!rep.join(".pgn-arbiter-report.partial").exists());
         let set = ReportSet::stage(wanted(&rep, None, None), &[]).unwrap();
         fs::write(set.report_dir().join("verdicts.csv"), "new").unwrap();
         set.commit().unwrap();
@@ -407,14 +480,43 @@ mod tests {
         );
         let leftovers: Vec<_> = fs::read_dir(tmp.path()).unwrap().flatten().collect();
         assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+        assert_eq!(fs::read_dir(&rep).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn an_html_report_is_replaced_beside_other_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rep = tmp.path().join("rep");
+        let site = tmp.path().join("site");
+        fs::create_dir_all(site.join("games")).unwrap();
+        fs::write(site.join("games/old-1.html"), "old").unwrap();
+        fs::write(site.join("notes.txt"), "mine").unwrap();
+        let set = ReportSet::stage(wanted(&rep, None, Some(&site)), &[]).unwrap();
+        let staged = set.html().unwrap().to_path_buf();
+        fs::create_dir(staged.join("games")).unwrap();
+        fs::write(staged.join("games/new-1.html"), "new").unwrap();
+        fs::write(staged.join("index.html"), "index").unwrap();
+        set.commit().unwrap();
+        assert!(site.join("games/new-1.html").exists());
+        assert!(!site.join("games/old-1.html").exists());
+        assert_eq!(fs::read_to_string(site.join("notes.txt")).unwrap(), "mine");
+        assert_eq!(fs::read_dir(&site).unwrap().count(), 3);
+    }
+
+    #[test]
+    fn a_directory_made_for_a_failed_run_is_removed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rep = tmp.path().join("new");
+        drop(ReportSet::stage(wanted(&rep, None, None), &[]).unwrap());
+        assert!(!rep.exists());
     }
 
     #[test]
     fn stale_partials_are_removed() {
         let tmp = tempfile::tempdir().unwrap();
         let rep = tmp.path().join("rep");
-        let stale = tmp.path().join(".rep.partial");
-        fs::create_dir(&stale).unwrap();
+        let stale = rep.join(".pgn-arbiter-report.partial");
+        fs::create_dir_all(&stale).unwrap();
         fs::write(stale.join("verdicts.csv"), "half").unwrap();
         let set = ReportSet::stage(wanted(&rep, None, None), &[]).unwrap();
         assert!(!set.report_dir().join("verdicts.csv").exists());

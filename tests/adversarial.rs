@@ -50,15 +50,19 @@ fn an_output_that_is_an_input_is_refused_and_nothing_is_written() {
         assert_eq!(run.status.code(), Some(2), "{run:?}");
         assert!(String::from_utf8_lossy(&run.stderr).contains("would overwrite the input"));
     }
-    // An output inside the report directory, the report directory holding
-    // the input, and the HTML report there.
+    // An output that is one of the report's own files, and an HTML report
+    // whose pages folder holds an input.
     let inside = out.join("verdicts.csv");
+    let site = dir.path().join("site");
+    let kept = site.join("games/kept.pgn");
+    fs::create_dir_all(kept.parent().unwrap()).unwrap();
+    fs::copy(&game, &kept).unwrap();
     for args in [
         vec!["--fixed-pgn", inside.to_str().unwrap()],
-        vec!["--html", dir.path().to_str().unwrap()],
+        vec!["--html", site.to_str().unwrap()],
     ] {
         let run = bin()
-            .args(["audit", g])
+            .args(["audit", g, kept.to_str().unwrap()])
             .args(&args)
             .arg("-o")
             .arg(&out)
@@ -67,7 +71,46 @@ fn an_output_that_is_an_input_is_refused_and_nothing_is_written() {
         assert_eq!(run.status.code(), Some(2), "{args:?}: {run:?}");
     }
     assert_eq!(fs::read(&game).unwrap(), before);
+    assert_eq!(fs::read(&kept).unwrap(), before);
     assert!(!out.exists(), "nothing written");
+}
+
+/// A report directory may hold other files (a log, the input itself): they
+/// stay, and only the report's own files are replaced.
+#[test]
+fn a_report_directory_keeps_files_it_did_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("log"), "the user's").unwrap();
+    let game = dir.path().join("g.pgn");
+    fs::copy(repo("samples/rules/flag-win-stands.pgn"), &game).unwrap();
+    for _ in 0..2 {
+        let run = bin()
+            .args(["audit", game.to_str().unwrap(), "-o"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(0), "{run:?}");
+    }
+    let mut names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "g.pgn",
+            "incidents.csv",
+            "log",
+            "summary.json",
+            "verdicts.csv"
+        ]
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("log")).unwrap(),
+        "the user's"
+    );
 }
 
 /// Audits `inputs` with `--fixed-pgn`, then the corrected file: both runs'

@@ -29,6 +29,21 @@ fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
+/// Every `.partial` file or folder below `dir`.
+fn partials(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if entry.file_name().to_string_lossy().contains(".partial") {
+            out.push(path.clone());
+        }
+        if path.is_dir() {
+            out.extend(partials(&path));
+        }
+    }
+    out
+}
+
 /// A small report set in `root`: report/, site/ and fixed.pgn.
 fn old_report(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     let run = bin()
@@ -123,6 +138,10 @@ fn a_kill_mid_run_leaves_the_previous_report_whole() {
         .filter(|(p, _)| !p.to_string_lossy().contains(".partial"))
         .collect();
     assert_eq!(after, before, "the old report set is untouched");
+    assert!(
+        !partials(dir.path()).is_empty(),
+        "the killed run left its staging"
+    );
     // The next run clears what the killed one left.
     let run = bin()
         .current_dir(dir.path())
@@ -131,10 +150,6 @@ fn a_kill_mid_run_leaves_the_previous_report_whole() {
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(0));
-    let left: Vec<_> = fs::read_dir(dir.path())
-        .unwrap()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().contains(".partial"))
-        .collect();
+    let left = partials(dir.path());
     assert!(left.is_empty(), "{left:?}");
 }
