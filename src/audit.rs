@@ -13,7 +13,7 @@ use crate::clock::Clock;
 use crate::events::EventLog;
 use crate::failure::Failure;
 use crate::helpmate::Proof;
-use crate::input::{Inputs, Source, sources};
+use crate::input::{Inputs, Packing, Source, sources};
 use crate::laws::Rules;
 use crate::output::{CsvReports, FixedPgn, HtmlReport, Output, SummaryJson};
 use crate::pipeline::{self, Options, Summary};
@@ -254,8 +254,7 @@ fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Failure> {
     let n = std::fs::File::open(path)
         .and_then(|mut f| std::io::Read::read(&mut f, &mut head))
         .map_err(|e| Failure::Usage(format!("{}: cannot read: {e}", path.display())))?;
-    let magic: [&[u8]; 3] = [&[0x1f, 0x8b], b"BZh", &[0x28, 0xb5, 0x2f, 0xfd]];
-    if magic.iter().any(|m| head[..n].starts_with(m)) {
+    if Packing::of(&head[..n]) != Packing::Plain {
         return Err(Failure::Usage(format!(
             "{} is compressed: a compressed file cannot be cut by bytes, so shard by file \
              (one task per file) or decompress it first",

@@ -31,6 +31,16 @@ pub enum Mate {
     Undecided,
 }
 
+impl Mate {
+    /// The helpmate line, when the answer is one.
+    pub fn into_helpmate(self) -> Option<Helpmate> {
+        match self {
+            Mate::Possible(line) => Some(line),
+            _ => None,
+        }
+    }
+}
+
 /// A helpmate found by the solver, kept as moves: turning a line of 50 to
 /// 90 plies into SAN costs a legal-move generation per move, and a report
 /// shows a dozen of them (the CSV) or all (`explain`, the HTML page).
@@ -208,21 +218,14 @@ pub fn can_checkmate(pos: &Chess, side: Color) -> Mate {
     Solver::unbounded().can_checkmate(pos, side)
 }
 
-fn full(pos: &Chess, board: &chess::Board, side: Color) -> Mate {
+/// chasolver's complete search: a helpmate, a proof that none exists, or
+/// `Undecided` when it gives up.
+fn search(pos: &Chess, board: &chess::Board, side: Color) -> Mate {
     match chasolver::winnability(board, to_color(side)) {
         Some(Winnability::Unwinnable) => Mate::Impossible,
         Some(Winnability::Winnable { helpmate: line }) => Mate::Possible(helpmate(pos, &line)),
         None => Mate::Undecided,
     }
-}
-
-/// What a dead-position check found: whether neither side can checkmate,
-/// and each side's answer where the check established it, so that a later
-/// question about the same position costs nothing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeadCheck {
-    pub dead: bool,
-    pub answers: ByColor<Option<Mate>>,
 }
 
 /// Whether neither side can checkmate: the game is over (a dead position).
@@ -235,13 +238,8 @@ pub struct DeadCheck {
 /// `chasolver`'s fast check found every unwinnable lichess timeout position
 /// in its author's 10-million-game test, and the claim paths of the laws ask
 /// the full question anyway.
-pub fn dead_check(pos: &Chess) -> DeadCheck {
-    Solver::unbounded().dead_check(pos)
-}
-
-/// Whether neither side can checkmate; see [`dead_check`].
 pub fn is_dead(pos: &Chess) -> bool {
-    dead_check(pos).dead
+    Solver::unbounded().is_dead(pos)
 }
 
 /// How the question is answered: `full` (chasolver's fast proof, then its
@@ -265,7 +263,9 @@ pub const FULL_SEARCHES_PER_GAME: u32 = 24;
 /// again and again), and a bound on the full searches.
 #[derive(Debug, Clone)]
 pub struct Solver {
-    dead: HashMap<u64, DeadCheck>,
+    /// Whether a position is dead, for every position checked.
+    dead: HashMap<u64, bool>,
+    /// Each side's answer, where one was established.
     mate: HashMap<(u64, Color), Mate>,
     /// Full searches still allowed; `None` for no bound.
     budget: Option<u32>,
@@ -317,17 +317,15 @@ impl Solver {
         mate
     }
 
-    /// [`dead_check`], remembered and bounded.
-    pub fn dead_check(&mut self, pos: &Chess) -> DeadCheck {
+    /// [`is_dead`], remembered and bounded; what it learns about each side
+    /// is remembered for [`Solver::can_checkmate`] too.
+    pub fn is_dead(&mut self, pos: &Chess) -> bool {
         let key = key(pos);
-        if let Some(known) = self.dead.get(&key) {
-            return known.clone();
+        if let Some(&known) = self.dead.get(&key) {
+            return known;
         }
         let Some(board) = to_board(pos) else {
-            return DeadCheck {
-                dead: false,
-                answers: ByColor::default(),
-            };
+            return false;
         };
         let fast = |side: Color| {
             let known = self.mate.get(&(key, side)).cloned();
@@ -353,15 +351,14 @@ impl Solver {
             }
             _ => {}
         }
-        for side in [Color::White, Color::Black] {
-            if let Some(mate) = answers.get(side) {
-                self.mate.insert((key, side), mate.clone());
+        let dead = answers.iter().all(|a| a == &Some(Mate::Impossible));
+        for (side, mate) in [(Color::White, answers.white), (Color::Black, answers.black)] {
+            if let Some(mate) = mate {
+                self.mate.insert((key, side), mate);
             }
         }
-        let dead = answers.iter().all(|a| a == &Some(Mate::Impossible));
-        let check = DeadCheck { dead, answers };
-        self.dead.insert(key, check.clone());
-        check
+        self.dead.insert(key, dead);
+        dead
     }
 
     fn full(&mut self, pos: &Chess, board: &chess::Board, side: Color) -> Mate {
@@ -376,7 +373,7 @@ impl Solver {
             Some(left) => *left -= 1,
             None => {}
         }
-        full(pos, board, side)
+        search(pos, board, side)
     }
 }
 
@@ -501,7 +498,7 @@ mod tests {
         let kr_v_k = position("4k3/8/8/8/8/K7/8/R7 b - - 0 1").unwrap();
         let kr_v_k2 = position("4k3/8/8/8/8/K7/8/1R6 b - - 0 1").unwrap();
         let mut solver = Solver::with_budget(1);
-        assert!(!solver.dead_check(&kr_v_k).dead);
+        assert!(!solver.is_dead(&kr_v_k));
         assert!(matches!(
             solver.can_checkmate(&kr_v_k, Color::White),
             Mate::Possible(_)

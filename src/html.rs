@@ -199,29 +199,37 @@ fn pgn_text(record: &GameRecord<'_>) -> String {
     text
 }
 
+impl<'a> GameTemplate<'a> {
+    /// A page with what every game has: its tags, the reason and its text.
+    fn bare(row: &'a IndexRow, record: &GameRecord<'_>, reason: &'a str) -> GameTemplate<'a> {
+        let tag = |t: &Option<String>| t.clone().unwrap_or_default();
+        GameTemplate {
+            row,
+            event: tag(&record.tags.event),
+            site: tag(&record.tags.site),
+            date: tag(&record.tags.date),
+            time_control: tag(&record.tags.time_control),
+            category: record.category().as_str(),
+            reason,
+            pgn: pgn_text(record),
+            boards: Vec::new(),
+            omitted: 0,
+            chart: String::new(),
+            moves: Vec::new(),
+            unlisted: 0,
+            helpmate: String::new(),
+            positions: String::new(),
+        }
+    }
+}
+
 /// The page of a game that could not be audited: where it is, why, and
 /// its text.
 pub fn error_page(record: &GameRecord<'_>, verdict: &Verdict, origin: Origin<'_>) -> Option<Page> {
     let row = index_row(record, verdict, &[], origin);
-    let tag = |t: &Option<String>| t.clone().unwrap_or_default();
-    let template = GameTemplate {
-        row: &row,
-        event: tag(&record.tags.event),
-        site: tag(&record.tags.site),
-        date: tag(&record.tags.date),
-        time_control: tag(&record.tags.time_control),
-        category: record.category().as_str(),
-        reason: &verdict.reason,
-        pgn: pgn_text(record),
-        boards: Vec::new(),
-        omitted: 0,
-        chart: String::new(),
-        moves: Vec::new(),
-        unlisted: 0,
-        helpmate: String::new(),
-        positions: String::new(),
-    };
-    let html = template.render().ok()?;
+    let html = GameTemplate::bare(&row, record, &verdict.reason)
+        .render()
+        .ok()?;
     Some(Page { row, html })
 }
 
@@ -232,10 +240,32 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
     if verdict.status == Status::Confirmed && judgement.incidents.is_empty() {
         return None;
     }
-    let tags = &game.record.tags;
-    let tag = |t: &Option<String>| t.clone().unwrap_or_default();
     let row = index_row(game.record, verdict, &judgement.incidents, origin);
-    // One board per ply that has incidents, their details together.
+    let (boards, omitted) = boards(game, judgement);
+    let incident_plies: Vec<usize> = judgement.incidents.iter().map(|i| i.ply).collect();
+    let (moves, positions) = replay::views(game, &incident_plies, judgement.helpmate.as_ref());
+    let template = GameTemplate {
+        boards,
+        omitted,
+        chart: clock_chart(game, judgement),
+        moves,
+        unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
+        helpmate: judgement
+            .helpmate
+            .as_ref()
+            .map(|l| l.text(true))
+            .unwrap_or_default(),
+        positions,
+        ..GameTemplate::bare(&row, game.record, &verdict.reason)
+    };
+    let html = template.render().ok()?;
+    Some(Page { row, html })
+}
+
+/// One board per ply that has incidents, their details together (at most
+/// [`MAX_BOARDS`]; the second value counts those left out), and the
+/// deciding position, in ply order.
+fn boards(game: &Game<'_>, judgement: &Judgement) -> (Vec<BoardView>, usize) {
     let mut boards: Vec<(usize, BoardView)> = Vec::new();
     let mut omitted = 0usize;
     for incident in &judgement.incidents {
@@ -269,7 +299,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
     // The deciding position, unless a board above shows it already (one past
     // the last move shows the final position too).
     let plies = game.plies();
-    if let Some(ply) = verdict.decided_at_ply
+    if let Some(ply) = judgement.verdict.decided_at_ply
         && !boards
             .iter()
             .any(|(p, _)| *p == ply || ply == plies && *p > plies)
@@ -278,32 +308,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
         boards.push((ply, board_view(game, ply, title, String::new())));
     }
     boards.sort_by_key(|(ply, _)| *ply);
-    let boards = boards.into_iter().map(|(_, view)| view).collect();
-    let incident_plies: Vec<usize> = judgement.incidents.iter().map(|i| i.ply).collect();
-    let (moves, positions) = replay::views(game, &incident_plies, judgement.helpmate.as_ref());
-    let template = GameTemplate {
-        row: &row,
-        event: tag(&tags.event),
-        site: tag(&tags.site),
-        date: tag(&tags.date),
-        time_control: tag(&tags.time_control),
-        category: game.record.category().as_str(),
-        reason: &verdict.reason,
-        pgn: pgn_text(game.record),
-        boards,
-        omitted,
-        chart: clock_chart(game, judgement),
-        moves,
-        unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
-        helpmate: judgement
-            .helpmate
-            .as_ref()
-            .map(|l| l.text(true))
-            .unwrap_or_default(),
-        positions,
-    };
-    let html = template.render().ok()?;
-    Some(Page { row, html })
+    (boards.into_iter().map(|(_, view)| view).collect(), omitted)
 }
 
 /// The board after ply `ply` (or, past the last move, the final position),

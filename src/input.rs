@@ -176,17 +176,37 @@ pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read +
     )
 }
 
+/// The compression a stream's first bytes announce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Packing {
+    Gzip,
+    Bzip2,
+    Zstd,
+    Plain,
+}
+
+impl Packing {
+    /// Reads the magic bytes at the start of a stream.
+    pub fn of(head: &[u8]) -> Packing {
+        if head.starts_with(&[0x1f, 0x8b]) {
+            Packing::Gzip
+        } else if head.starts_with(b"BZh") {
+            Packing::Bzip2
+        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Packing::Zstd
+        } else {
+            Packing::Plain
+        }
+    }
+}
+
 fn decompressed<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
     let mut buf = BufReader::with_capacity(256 * 1024, raw);
-    let head = buf.fill_buf()?;
-    Ok(if head.starts_with(&[0x1f, 0x8b]) {
-        Box::new(flate2::bufread::MultiGzDecoder::new(buf))
-    } else if head.starts_with(b"BZh") {
-        Box::new(bzip2::bufread::MultiBzDecoder::new(buf))
-    } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-        Box::new(zstd::stream::read::Decoder::with_buffer(buf)?)
-    } else {
-        Box::new(buf)
+    Ok(match Packing::of(buf.fill_buf()?) {
+        Packing::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buf)),
+        Packing::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buf)),
+        Packing::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buf)?),
+        Packing::Plain => Box::new(buf),
     })
 }
 

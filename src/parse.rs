@@ -43,32 +43,33 @@ impl Tags {
     /// broadcast (a study or broadcast address), whose `TimeControl` tags
     /// give the base in minutes.
     pub fn lichess_relay(&self) -> bool {
-        let Some(url) = self.url() else {
-            return false;
-        };
-        let mut parts = url.split('/').skip(2);
-        let host = parts.next().unwrap_or_default();
-        let path = parts.next().unwrap_or_default();
-        (host == "lichess.org" || host.ends_with(".lichess.org"))
-            && ["study", "broadcast"].contains(&path)
+        self.address()
+            .is_some_and(|(server, section)| server == "lichess" && is_relay(section))
     }
 
     /// The server the game was played on, `lichess` or `chess.com`, when
     /// its address is a game there (not a study or a broadcast of an
     /// over-the-board game): its clocks were kept by the server.
     pub fn server(&self) -> Option<&'static str> {
-        let url = self.url()?;
-        let mut parts = url.split('/').skip(2);
+        let (server, section) = self.address()?;
+        (!is_relay(section) && section != "events").then_some(server)
+    }
+
+    /// The server of the game's address, if lichess or chess.com, and the
+    /// first part of the address's path (`study`, `game`, a game id …).
+    fn address(&self) -> Option<(&'static str, &str)> {
+        let mut parts = self.url()?.split('/').skip(2);
         let host = parts.next()?;
-        let path = parts.next().unwrap_or_default();
-        let relayed = ["study", "broadcast", "events"].contains(&path);
-        if host == "lichess.org" || host.ends_with(".lichess.org") {
-            (!relayed).then_some("lichess")
-        } else if host == "chess.com" || host.ends_with(".chess.com") {
-            (!relayed).then_some("chess.com")
+        let section = parts.next().unwrap_or_default();
+        let on = |domain: &str| host == domain || host.ends_with(&format!(".{domain}"));
+        let server = if on("lichess.org") {
+            "lichess"
+        } else if on("chess.com") {
+            "chess.com"
         } else {
-            None
-        }
+            return None;
+        };
+        Some((server, section))
     }
 
     /// Whether the game is the one at `address`: its `Site`, `Link` or
@@ -98,17 +99,7 @@ impl Tags {
             .find(|u| u.starts_with("https://") || u.starts_with("http://"))
     }
 
-    /// Whether [`Tags::set`] keeps a tag of this name.
-    fn keeps(name: &[u8]) -> bool {
-        Tags::default().slot(name).is_some()
-    }
-
-    fn set(&mut self, name: &[u8], value: String) {
-        if let Some(slot) = self.slot(name) {
-            *slot = Some(value);
-        }
-    }
-
+    /// Where a tag of this name is kept, if it is.
     fn slot(&mut self, name: &[u8]) -> Option<&mut Option<String>> {
         let slot = match name {
             b"Event" => &mut self.event,
@@ -210,6 +201,11 @@ impl<'a> GameRecord<'a> {
     }
 }
 
+/// A study or a broadcast: over-the-board games relayed, not played there.
+fn is_relay(section: &str) -> bool {
+    matches!(section, "study" | "broadcast")
+}
+
 /// Each side's first clock readings (up to twenty moves), for reading the
 /// time control against them.
 fn first_readings(game: &GameRecord<'_>) -> [Readings; 2] {
@@ -288,7 +284,6 @@ fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
         return read_unquoted(b, i, name, game);
     }
     i += 1;
-    let mut value = Vec::new();
     let eol = line_end(b, i);
     // The closing quote is the first `"` followed by `]`, so that an
     // unescaped quote inside the value does not cut it short.
@@ -320,21 +315,8 @@ fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
     if name == b"Result" {
         game.layout.result_tag = Some(i..end);
     }
-    // Most tags are not kept, and most values have no escapes.
-    if Tags::keeps(name) {
-        if memchr::memchr(b'\\', &b[i..end]).is_none() {
-            value.extend_from_slice(&b[i..end]);
-        } else {
-            let mut j = i;
-            while j < end {
-                if b[j] == b'\\' && j + 1 < end && (b[j + 1] == b'"' || b[j + 1] == b'\\') {
-                    j += 1;
-                }
-                value.push(b[j]);
-                j += 1;
-            }
-        }
-        game.tags.set(name, decode(value));
+    if let Some(slot) = game.tags.slot(name) {
+        *slot = Some(decode(unescape(&b[i..end])));
     }
     // Another tag may follow on the same line.
     let after = close.map_or(eol, |q| q + 1);
@@ -359,9 +341,28 @@ fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> 
         if name == b"Result" {
             game.layout.result_tag = Some(i..end);
         }
-        game.tags.set(name, decode(b[i..end].to_vec()));
+        if let Some(slot) = game.tags.slot(name) {
+            *slot = Some(decode(b[i..end].to_vec()));
+        }
     }
     close + 1
+}
+
+/// A quoted tag value without its `\\"` and `\\\\` escapes (most have none).
+fn unescape(raw: &[u8]) -> Vec<u8> {
+    if memchr::memchr(b'\\', raw).is_none() {
+        return raw.to_vec();
+    }
+    let mut value = Vec::with_capacity(raw.len());
+    let mut j = 0;
+    while j < raw.len() {
+        if raw[j] == b'\\' && j + 1 < raw.len() && matches!(raw[j + 1], b'"' | b'\\') {
+            j += 1;
+        }
+        value.push(raw[j]);
+        j += 1;
+    }
+    value
 }
 
 /// Tag text as UTF-8, or Latin-1 when it is not valid UTF-8 (old

@@ -28,7 +28,7 @@ use crate::replay::replay;
 use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
 use crate::shard::Shard;
 use crate::split::{Block, GameSlice, Splitter};
-use crate::verdict::Verdict;
+use crate::verdict::{Status, Verdict};
 
 /// How to run an audit.
 #[derive(Debug, Clone)]
@@ -115,7 +115,10 @@ pub fn run(
     let (result_tx, result_rx) = channel::<(u64, BlockReport)>();
     let names: Vec<String> = sources.iter().map(Source::name).collect();
 
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        per_source: vec![0; sources.len()],
+        ..Summary::default()
+    };
     let mut matched = vec![0u32; options.events.as_ref().map_or(0, |e| e.len())];
     std::thread::scope(|scope| -> io::Result<()> {
         let reader = scope.spawn(|| {
@@ -147,8 +150,8 @@ pub fn run(
 }
 
 /// The events lines that did not apply to exactly one game, as incident
-/// rows after the last game, handed on a megabyte at a time (a large
-/// events file can leave millions).
+/// rows after the last game, handed on 10,000 at a time (a large events
+/// file can leave millions).
 fn unmatched_events(
     events: &EventLog,
     matched: &[u32],
@@ -165,17 +168,16 @@ fn unmatched_events(
             .iter_mut()
             .try_for_each(|o| o.trailing_incidents(&rows))
     };
-    for unmatched in events.unmatched(matched) {
+    for (n, unmatched) in events.unmatched(matched).enumerate() {
         w.serialize(IncidentRow::unmatched(&events.path, &unmatched, raw))
             .map_err(io::Error::other)?;
-        w.flush()?;
         summary.unmatched_events += 1;
         summary.incident_rows += 1;
         *summary
             .by_incident
             .entry(crate::incident::IncidentKind::UnmatchedEvent.as_str())
             .or_default() += 1;
-        if w.get_ref().len() >= 1 << 20 {
+        if n % 10_000 == 9_999 {
             flush(&mut w, outputs)?;
         }
     }
@@ -218,7 +220,10 @@ fn read_all(
     let mut seq = 0u64;
     for (index, source) in sources.iter().enumerate() {
         let name = &names[index];
-        let named = Arc::new((name.clone(), stems[index].clone()));
+        let named = Arc::new(SourceName {
+            name: name.clone(),
+            stem: stems[index].clone(),
+        });
         let stream = source
             .open_raw()
             .map(|raw| progress.wrap_read(raw))
@@ -293,9 +298,6 @@ fn write_in_order(
             for output in outputs.iter_mut() {
                 output.block(&mut report.results)?;
             }
-            if summary.per_source.len() <= report.source {
-                summary.per_source.resize(report.source + 1, 0);
-            }
             summary.per_source[report.source] += report.summary.games;
             merge(summary, report.summary);
             for i in report.matched_events {
@@ -326,14 +328,14 @@ fn merge(into: &mut Summary, from: Summary) {
     }
 }
 
-/// `index` is the source's place among the inputs, `source` its name and
-/// its page stem.
-fn audit_block(
-    block: &Block,
-    index: usize,
-    source: &(String, String),
-    options: &Options,
-) -> BlockReport {
+/// A source as the reports name it: as given, and as a page stem.
+struct SourceName {
+    name: String,
+    stem: String,
+}
+
+/// `index` is the source's place among the inputs.
+fn audit_block(block: &Block, index: usize, source: &SourceName, options: &Options) -> BlockReport {
     let mut verdicts = buffer_writer();
     let mut incidents = buffer_writer();
     let mut fixed = Vec::new();
@@ -342,8 +344,8 @@ fn audit_block(
     let mut matched_events = Vec::new();
     for (i, slice) in block.games.iter().enumerate() {
         let origin = Origin {
-            source: &source.0,
-            stem: &source.1,
+            source: &source.name,
+            stem: &source.stem,
             game: block.first_game + i as u64 + 1,
             offset: slice.offset,
             raw: options.raw,
@@ -434,9 +436,8 @@ fn audit_game(
         };
         verdict.reason = format!("{source}, game {}: {}", origin.game, verdict.reason);
     }
-    let row = VerdictRow::new(origin, &record, &verdict, rules.regime);
-    let flagged = verdict.status != crate::verdict::Status::Confirmed;
-    if flagged || !options.rows_flagged {
+    if verdict.status != Status::Confirmed || !options.rows_flagged {
+        let row = VerdictRow::new(origin, &record, &verdict, rules.regime);
         // Writing into a Vec cannot fail short of running out of memory.
         out.verdicts.serialize(row).expect("writing to memory");
         out.summary.verdict_rows += 1;
@@ -451,7 +452,7 @@ fn audit_game(
             .or_default() += 1;
     }
     let page = match page {
-        None if options.html && verdict.status == crate::verdict::Status::Error => {
+        None if options.html && verdict.status == Status::Error => {
             html::error_page(&record, &verdict, origin)
         }
         page => page,

@@ -423,8 +423,8 @@ impl<R: Read> Splitter<R> {
 impl Scan {
     /// Scans one line; says whether a game starts at its first byte.
     fn line(&mut self, line: &[u8]) -> Mark {
-        if self.tentative.is_some() {
-            return self.settle(line);
+        if let Some(saved) = self.tentative.take() {
+            return self.settle(line, saved);
         }
         let mut i = 0;
         if self.in_comment {
@@ -491,20 +491,19 @@ impl Scan {
     /// closes a comment before opening one, the `[Event` line was comment
     /// text; otherwise (the movetext of a game after a comment left open)
     /// the game starts there.
-    fn settle(&mut self, line: &[u8]) -> Mark {
+    fn settle(&mut self, line: &[u8], saved: Box<Scan>) -> Mark {
         let trimmed = trim_start(line);
         if trimmed.is_empty() || is_tag_pair(trimmed) {
-            let mark = self.line_in_section(line);
-            return if mark == Mark::Start {
-                // A second game opened before this one was settled.
-                Mark::ConfirmAndStart
-            } else {
-                mark
-            };
+            let mark = self.line(line);
+            if mark == Mark::Start {
+                // A second game opened: the first was one, and is settled.
+                return Mark::ConfirmAndStart;
+            }
+            self.tentative = Some(saved);
+            return mark;
         }
         let closes = memchr::memchr(b'}', line);
         let opens = memchr::memchr(b'{', line);
-        let saved = self.tentative.take().expect("settling a tentative start");
         if closes.is_some() && (opens.is_none() || closes < opens) {
             *self = *saved;
             self.line(line);
@@ -512,13 +511,6 @@ impl Scan {
         }
         self.line(line);
         Mark::Confirm
-    }
-
-    fn line_in_section(&mut self, line: &[u8]) -> Mark {
-        let saved = self.tentative.take();
-        let mark = self.line(line);
-        self.tentative = saved;
-        mark
     }
 
     /// Scans bytes from the middle of a line: only comments matter.

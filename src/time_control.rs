@@ -195,56 +195,52 @@ impl Control {
     /// assert_eq!(c.category(), Category::Blitz);
     /// ```
     pub fn read(tag: Option<&str>, sides: &[Readings; 2], in_minutes: bool) -> Control {
-        let written = tag.and_then(periods);
-        let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
-        if let (None, true, Some(periods)) = (first, in_minutes, &written) {
-            let minutes = in_minutes_form(periods);
-            let note = format!(
-                "TimeControl \"{}\" read in minutes ({}), as lichess broadcasts write it; no \
-                 clock reading to check it against",
-                tag.unwrap_or_default(),
-                pgn_form(&minutes)
-            );
-            return Control {
-                periods: Some(minutes),
-                reading: Reading::TagInMinutes,
-                note: Some(note),
-            };
-        }
-        let (Some(first), Some(periods)) = (first, &written) else {
-            return match written {
-                Some(periods) => Control {
-                    periods: Some(periods),
-                    reading: Reading::Tag,
-                    note: None,
-                },
-                None => Control::from_clocks(tag, sides),
-            };
+        let Some(written) = tag.and_then(periods) else {
+            return Control::from_clocks(tag, sides);
         };
-        let start = periods[0].base.millis() + periods[0].increment.millis();
-        if first.millis() <= start + NOISE {
-            return Control {
-                periods: Some(periods.clone()),
-                reading: Reading::Tag,
-                note: None,
-            };
+        let tag = tag.unwrap_or_default();
+        let minutes = in_minutes_form(&written);
+        let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
+        let Some(first) = first else {
+            if !in_minutes {
+                return Control::as_written(written);
+            }
+            let why = "as lichess broadcasts write it; no clock reading to check it against";
+            return Control::in_minutes(tag, minutes, why.into());
+        };
+        let start = |p: &[Period]| p[0].base.millis() + p[0].increment.millis();
+        if first.millis() <= start(&written) + NOISE {
+            return Control::as_written(written);
         }
-        let minutes = in_minutes_form(periods);
-        let start = minutes[0].base.millis() + minutes[0].increment.millis();
-        if first.millis() <= start + NOISE && first.millis() + 10 * NOISE >= start {
-            let pgn = pgn_form(&minutes);
-            return Control {
-                periods: Some(minutes),
-                reading: Reading::TagInMinutes,
-                note: Some(format!(
-                    "TimeControl \"{}\" read in minutes ({pgn}): the first clock reading, {first}, \
-                     is far above {} seconds",
-                    tag.unwrap_or_default(),
-                    periods[0].base.millis() / 1000
-                )),
-            };
+        let in_minutes = start(&minutes);
+        if first.millis() <= in_minutes + NOISE && first.millis() + 10 * NOISE >= in_minutes {
+            let why = format!(
+                "the first clock reading, {first}, is far above {} seconds",
+                written[0].base.millis() / 1000
+            );
+            return Control::in_minutes(tag, minutes, why);
         }
-        Control::from_clocks(tag, sides)
+        Control::from_clocks(Some(tag), sides)
+    }
+
+    fn as_written(periods: Vec<Period>) -> Control {
+        Control {
+            periods: Some(periods),
+            reading: Reading::Tag,
+            note: None,
+        }
+    }
+
+    fn in_minutes(tag: &str, minutes: Vec<Period>, why: String) -> Control {
+        let note = format!(
+            "TimeControl \"{tag}\" read in minutes ({}): {why}",
+            pgn_form(&minutes)
+        );
+        Control {
+            periods: Some(minutes),
+            reading: Reading::TagInMinutes,
+            note: Some(note),
+        }
     }
 
     /// Infers one period, base and increment, from the first readings.

@@ -65,7 +65,7 @@ fn end_of_stretch(
         (Clause::Checkmate, ply)
     } else if pos.is_stalemate() {
         (Clause::Stalemate, ply)
-    } else if rules.dead_position_check && game.dead_at(ply, pos) {
+    } else if rules.dead_position_check && game.is_dead(pos) {
         (Clause::DeadPosition, first_dead_ply(game, start, ply))
     } else {
         return None;
@@ -119,7 +119,7 @@ fn first_dead_ply(game: &Game<'_>, start: usize, end: usize) -> usize {
             .replay
             .position_at(mid)
             .as_chess()
-            .is_some_and(|pos| game.dead_at(mid, pos));
+            .is_some_and(|pos| game.is_dead(pos));
         if dead {
             hi = mid;
         } else {

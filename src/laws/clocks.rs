@@ -5,6 +5,8 @@
 //! reported. Where the control was inferred from the clocks, a rise that
 //! both players get at the same move is taken as a new period.
 
+use std::collections::HashSet;
+
 use shakmaty::Color;
 
 use super::{Game, RELAY_TOLERANCE, ROUNDING_TOLERANCE, Rules, side_name};
@@ -68,15 +70,12 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident
     if game.record.control.reading == Reading::Clocks {
         // The control was inferred as one period: a rise both players get
         // at the same move is the next period's time, not a change.
-        let both = |moves: usize| {
-            let sides = rises
-                .iter()
-                .filter(|(m, _)| *m == moves)
-                .map(|(_, i)| i.side);
-            sides.collect::<std::collections::HashSet<_>>().len() == 2
+        let moves_of = |side: Color| -> HashSet<usize> {
+            let of_side = rises.iter().filter(|(_, i)| i.side == Some(side));
+            of_side.map(|(m, _)| *m).collect()
         };
-        let periods: Vec<usize> = rises.iter().map(|(m, _)| *m).filter(|&m| both(m)).collect();
-        rises.retain(|(m, _)| !periods.contains(m));
+        let (white, black) = (moves_of(Color::White), moves_of(Color::Black));
+        rises.retain(|(m, _)| !(white.contains(m) && black.contains(m)));
     }
     incidents.extend(rises.into_iter().map(|(_, i)| i));
 }

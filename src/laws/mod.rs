@@ -163,9 +163,9 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Whether the position after `ply` plies is dead.
-    fn dead_at(&self, _ply: usize, pos: &Chess) -> bool {
-        self.solver.borrow_mut().dead_check(pos).dead
+    /// Whether a position of the game is dead.
+    fn is_dead(&self, pos: &Chess) -> bool {
+        self.solver.borrow_mut().is_dead(pos)
     }
 
     /// Whether a helpmate question went unanswered: the game's searches
@@ -369,10 +369,7 @@ fn loss_unless_unwinnable(
         verdict
     };
     Decision {
-        helpmate: match answer.mate {
-            Mate::Possible(line) => Some(line),
-            _ => None,
-        },
+        helpmate: answer.mate.into_helpmate(),
         ..Decision::new(ply, 0, verdict)
     }
 }

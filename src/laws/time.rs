@@ -11,7 +11,7 @@
 
 use shakmaty::Color;
 
-use super::{Decision, Game, side_name};
+use super::{Decision, Game, mate_phrase, side_name};
 use crate::claim::{ClaimKind, Claimant};
 use crate::clock::Clock;
 use crate::helpmate::Mate;
@@ -257,25 +257,14 @@ fn flag_fall(
                 Verdict::decide(recorded, GameResult::Draw, Clause::TimeClaim, ply, reason)
             }
         }
-        Mate::Possible(line) => Verdict::decide(
+        Mate::Possible(_) | Mate::NotShownImpossible => Verdict::decide(
             recorded,
             GameResult::Win(claimant),
             Clause::TimeClaim,
             ply,
             format!(
-                "{lead}; {claimant_name} can still checkmate (for example {}){note}, so the win on \
-                 time stands (15.4.3)",
-                line.text(false)
-            ),
-        ),
-        Mate::NotShownImpossible => Verdict::decide(
-            recorded,
-            GameResult::Win(claimant),
-            Clause::TimeClaim,
-            ply,
-            format!(
-                "{lead}; {claimant_name} is not shown unable to checkmate (fast check){note}, so \
-                 the win on time stands (15.4.3)"
+                "{lead}; {}, so the win on time stands (15.4.3)",
+                mate_phrase(claimant, &answer)
             ),
         ),
         Mate::Undecided => Verdict::decide(
@@ -290,11 +279,7 @@ fn flag_fall(
         )
         .for_review(),
     };
-    let helpmate = match answer.mate {
-        Mate::Possible(line) => Some(line),
-        _ => None,
-    };
-    decision(verdict, incidents, helpmate)
+    decision(verdict, incidents, answer.mate.into_helpmate())
 }
 
 #[cfg(test)]
