@@ -261,7 +261,7 @@ impl<R: Read> Splitter<R> {
         let mut games = Vec::with_capacity(starts.len());
         for (i, s) in starts.iter().enumerate() {
             let e = starts.get(i + 1).map_or(data.len(), |n| n.at);
-            let first = s.at + leading_space(&data[s.at..e]);
+            let first = s.at + leading_blank_lines(&data[s.at..e]);
             if !has_content(&data[s.at..e]) {
                 continue;
             }
@@ -603,6 +603,17 @@ fn trim_start(s: &[u8]) -> &[u8] {
     s.strip_prefix(b"\xef\xbb\xbf").unwrap_or(s)
 }
 
+/// The whole blank lines at the start: a game starts at its first line
+/// with content, indentation and all, so that its text means the same when
+/// written back (an indented `%` is text, not an escape line).
+fn leading_blank_lines(s: &[u8]) -> usize {
+    let space = leading_space(s);
+    s[..space]
+        .iter()
+        .rposition(|&c| c == b'\n' || c == b'\r')
+        .map_or(0, |p| p + 1)
+}
+
 fn leading_space(s: &[u8]) -> usize {
     s.iter()
         .position(|c| !c.is_ascii_whitespace())
@@ -727,6 +738,14 @@ mod tests {
             assert_eq!(got.len(), 2, "block size {target}: {got:?}");
             assert!(got[0].ends_with("e5 1-0"), "{got:?}");
         }
+    }
+
+    #[test]
+    fn a_game_keeps_the_indentation_of_its_first_line() {
+        // Written back without it, ` %…` would become an escape line.
+        let got = split(b"\n\n  %x 1. e4 *\n", 1 << 20, MAX_GAME_BYTES);
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].1, 2, "the offset of the line, indentation included");
     }
 
     #[test]
