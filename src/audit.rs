@@ -15,9 +15,9 @@ use crate::failure::Failure;
 use crate::helpmate::Proof;
 use crate::input::{Inputs, Packing, Source, sources};
 use crate::laws::Rules;
+use crate::laws_option::LawsOption;
 use crate::output::{CsvReports, FixedPgn, HtmlReport, Output, SummaryJson};
 use crate::pipeline::{self, Options, Summary};
-use crate::replay::Regime;
 use crate::report_file::Compression;
 use crate::report_set::{ReportSet, Wanted};
 use crate::run_summary::{InputSummary, RunOptions, RunSummary};
@@ -45,11 +45,8 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// Which rules govern the event (15.5): `15.4` (rapid play: an illegal
-    /// move stands unless claimed) or `15.3` (the ordinary Laws: the arbiter
-    /// restores the position; the third illegal move loses).
-    #[arg(long, value_name = "15.4|15.3", default_value = "15.4")]
-    pub regime: Regime,
+    #[command(flatten)]
+    pub laws: LawsOption,
     /// Send games that are not rapid by 15.1 to review instead of judging
     /// them by the rapid-play rules.
     #[arg(long)]
@@ -149,13 +146,15 @@ fn options(args: &Args) -> Result<Options, Failure> {
             "--threads {threads}: give a number from 1 to {MAX_THREADS}"
         )));
     }
+    let (laws, supervised) = args.laws.chosen();
     Ok(Options {
         threads,
         block_size: args.block_size.max(1),
         max_game_bytes: args.max_game_bytes,
         rules: Rules {
             dead_position_check: !args.no_dead_check,
-            regime: args.regime,
+            laws,
+            supervised,
             only_rapid: args.only_rapid,
             clock_tolerance: args.clock_tolerance.map(tolerance).transpose()?,
             proof: args.proof,
@@ -292,7 +291,8 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
         tool: env!("CARGO_PKG_NAME").into(),
         version: env!("CARGO_PKG_VERSION").into(),
         options: RunOptions {
-            regime: args.regime.as_str().into(),
+            regime: if args.laws.chosen().1 { "15.3" } else { "15.4" }.into(),
+            laws: args.laws.laws.to_string(),
             proof: format!("{:?}", args.proof).to_lowercase(),
             rows: format!("{:?}", args.rows).to_lowercase(),
             only_rapid: args.only_rapid,

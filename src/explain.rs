@@ -15,9 +15,10 @@ use crate::diagram;
 use crate::helpmate::{Mate, can_checkmate, is_dead, position};
 use crate::incident::{Incident, IncidentKind};
 use crate::input::{Source, decompress};
-use crate::laws::{Game, Judgement, Rules, judge, side_name};
+use crate::laws::{Book, Game, Judgement, Rules, judge_placed, side_name};
+use crate::laws_option::LawsOption;
 use crate::parse::{GameRecord, parse_game};
-use crate::replay::{Regime, Replay, replay};
+use crate::replay::{Replay, replay};
 use crate::rulebook::{cited, sentence};
 use crate::split::Splitter;
 use crate::verdict::Status;
@@ -44,9 +45,8 @@ pub struct Args {
     /// Say whether each side can still checkmate in this position.
     #[arg(long, value_name = "FEN", conflicts_with_all = ["file", "game", "site"])]
     pub fen: Option<String>,
-    /// The rules the event was played under: 15.4 or 15.3.
-    #[arg(long, value_name = "15.4|15.3", default_value = "15.4")]
-    pub regime: Regime,
+    #[command(flatten)]
+    pub laws: LawsOption,
     /// Plain text even on a terminal.
     #[arg(long)]
     pub no_color: bool,
@@ -110,7 +110,7 @@ fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String>
             if let Some(problem) = &slice.problem {
                 return Err(format!("{shown}, game {number}: {problem}"));
             }
-            return tell(&record, &shown, number, args.regime, color);
+            return tell(&record, &shown, number, &args.laws, color);
         }
     }
     Err(match &args.site {
@@ -126,7 +126,7 @@ fn tell(
     record: &GameRecord<'_>,
     source: &str,
     number: u64,
-    regime: Regime,
+    laws: &LawsOption,
     color: bool,
 ) -> Result<String, String> {
     let tag = |t: &Option<String>| t.clone().unwrap_or_else(|| "?".into());
@@ -147,33 +147,43 @@ fn tell(
     if !place.is_empty() {
         out.push_str(&format!("{}\n", place.join(", ")));
     }
-    let category = record.category();
+    let (chosen, supervised) = laws.chosen();
+    let rules = Rules {
+        laws: chosen,
+        supervised,
+        ..Rules::default()
+    };
+    let placement = rules.place(record);
+    let book = placement.book;
+    let category = book.category;
+    let by = match book.edition.name {
+        "seed" => "15.1".to_string(),
+        name => name.to_string(),
+    };
     let control = &record.control;
     out.push_str(
         &match (&record.tags.time_control, control.pgn(), &control.note) {
             (_, Some(used), Some(note)) => {
-                format!("Time control {used}: {category} by 15.1 ({note}).\n")
+                format!("Time control {used}: {category} by {by} ({note}).\n")
             }
-            (Some(tc), _, _) => format!("Time control {tc}: {category} by 15.1.\n"),
+            (Some(tc), _, _) => format!("Time control {tc}: {category} by {by}.\n"),
             (None, _, _) => "No time control recorded.\n".into(),
         },
     );
+    out.push_str(&format!("Judged by {}.\n", book.edition.title));
     out.push_str(&format!(
         "Recorded result: {}.\n\n",
         record.recorded_result()
     ));
-    let replayed = replay(record, regime).map_err(|e| format!("{source}, game {number}: {e}"))?;
-    let rules = Rules {
-        regime,
-        ..Rules::default()
-    };
+    let replayed =
+        replay(record, book.regime()).map_err(|e| format!("{source}, game {number}: {e}"))?;
     let game = Game::new(record, replayed);
-    let judgement = judge(&game, &rules);
+    let judgement = judge_placed(&game, &rules, placement);
     if judgement.incidents.is_empty() {
         out.push_str("Nothing in the record calls for an arbiter.\n\n");
     }
     for incident in &judgement.incidents {
-        out.push_str(&tell_incident(incident, &game.replay, color));
+        out.push_str(&tell_incident(incident, &game.replay, &book, color));
     }
     out.push_str(&tell_verdict(&judgement));
     Ok(out)
@@ -200,12 +210,23 @@ fn kind_phrase(kind: IncidentKind) -> &'static str {
 }
 
 /// The words of a clause that fit an incident best.
-fn quote_for(kind: IncidentKind, detail: &str) -> Option<(String, String)> {
+fn quote_for(kind: IncidentKind, detail: &str, book: &Book) -> Option<(String, String)> {
     if matches!(
         kind,
         IncidentKind::ResultMismatch | IncidentKind::Notation | IncidentKind::MovesAfterEnd
     ) {
         return None;
+    }
+    if book.edition.name != "seed" {
+        // The project's paraphrase of an edition's clause is short: whole.
+        let number = detail
+            .match_indices('(')
+            .filter_map(|(i, _)| {
+                let inner = &detail[i + 1..];
+                Some(inner[..inner.find([')', ';', ','])?].trim())
+            })
+            .rfind(|n| book.edition.text(n).is_some())?;
+        return Some((number.to_string(), book.edition.text(number)?));
     }
     let number = cited(detail)?;
     let about = match kind {
@@ -222,7 +243,7 @@ fn quote_for(kind: IncidentKind, detail: &str) -> Option<(String, String)> {
     Some((number.to_string(), sentence(number, about)?))
 }
 
-fn tell_incident(incident: &Incident, replay: &Replay, color: bool) -> String {
+fn tell_incident(incident: &Incident, replay: &Replay, book: &Book, color: bool) -> String {
     let mut out = String::new();
     let mover = if incident.san.is_empty() {
         String::new()
@@ -274,7 +295,7 @@ fn tell_incident(incident: &Incident, replay: &Replay, color: bool) -> String {
         out.push_str(&format!("    {line}\n"));
     }
     out.push_str(&format!("{}\n", sentence_case(&incident.detail)));
-    if let Some((number, words)) = quote_for(incident.kind, &incident.detail) {
+    if let Some((number, words)) = quote_for(incident.kind, &incident.detail, book) {
         out.push_str(&format!("Rule {number}: “{words}”\n"));
     }
     out.push('\n');
@@ -283,7 +304,7 @@ fn tell_incident(incident: &Incident, replay: &Replay, color: bool) -> String {
 
 fn tell_verdict(judgement: &Judgement) -> String {
     let v = &judgement.verdict;
-    let rule = v.clause.map_or("", |c| c.as_str());
+    let rule = v.rule;
     let mut out = match (v.status, v.correct) {
         (Status::Error, _) | (_, None) => "Verdict: the game cannot be audited.\n".to_string(),
         (Status::Confirmed, Some(r)) => {
@@ -306,7 +327,14 @@ fn tell_verdict(judgement: &Judgement) -> String {
             line.text(true)
         ));
     }
-    if rule.starts_with("1") && rule.contains('.') {
+    if judgement.book.edition.name != "seed" {
+        if let Some(words) = judgement.book.edition.text(rule) {
+            let title = judgement.book.edition.title;
+            out.push_str(&format!(
+                "Rule {rule} of {title}, in our words: “{words}”\n"
+            ));
+        }
+    } else if rule.starts_with("1") && rule.contains('.') {
         let number = rule.split('/').next().unwrap_or(rule);
         let drawn = v.correct == Some(crate::outcome::GameResult::Draw);
         let about = match number {

@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+use crate::laws::Book;
 use crate::parse::GameRecord;
 use crate::verdict::{Status, Verdict};
 
@@ -32,14 +33,14 @@ struct Edit {
 ///     4,
 ///     "White is checkmated".into(),
 /// );
-/// let fixed = String::from_utf8(corrected(&record, &verdict).into_owned()).unwrap();
+/// let fixed = String::from_utf8(corrected(&record, &verdict, "seed").into_owned()).unwrap();
 /// assert_eq!(
 ///     fixed,
 ///     "[Event \"e\"]\n[Result \"0-1\"]\n[RecordedResult \"1-0\"]\n\n\
 ///      1. f3 e5 2. g4 Qh4# {pgn-arbiter: checkmate: White is checkmated} 0-1\n"
 /// );
 /// ```
-pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict) -> Cow<'a, [u8]> {
+pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict, laws: &str) -> Cow<'a, [u8]> {
     let bytes = record.bytes;
     let (Status::Corrected, Some(correct)) = (verdict.status, verdict.correct) else {
         return Cow::Borrowed(bytes);
@@ -88,7 +89,12 @@ pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict) -> Cow<'a, [u8]
             insert: format!("[Result \"{correct}\"]{recorded_tag}{eol}{eol}"),
         }),
     }
-    let clause = verdict.clause.map_or("", |c| c.as_str());
+    // The seed is the default and its notes cite bare numbers; another
+    // edition is named, for the numbers differ between editions.
+    let clause = match laws {
+        "seed" => verdict.rule.to_string(),
+        name => format!("{name} {}", verdict.rule),
+    };
     // A comment ends at the first `}`: keep the reason from closing it early.
     let note = format!(
         "{{pgn-arbiter: {clause}: {}}}",
@@ -143,8 +149,8 @@ pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict) -> Cow<'a, [u8]
 /// Appends the game's bytes, corrected, to a corrected PGN: ending in a
 /// newline, so that the last game of a file without a final newline does
 /// not run into the first tag of the next.
-pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, out: &mut Vec<u8>) {
-    out.extend_from_slice(&corrected(record, verdict));
+pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, book: &Book, out: &mut Vec<u8>) {
+    out.extend_from_slice(&corrected(record, verdict, book.edition.name));
     if !out.ends_with(b"\n") && !out.ends_with(b"\r") {
         out.push(b'\n');
     }
@@ -166,7 +172,7 @@ mod tests {
             ply,
             "dead {after} 1. Bxb2}".into(),
         );
-        String::from_utf8(corrected(&record, &verdict).into_owned()).unwrap()
+        String::from_utf8(corrected(&record, &verdict, "seed").into_owned()).unwrap()
     }
 
     #[test]
@@ -180,7 +186,10 @@ mod tests {
             1,
             String::new(),
         );
-        assert!(matches!(corrected(&record, &verdict), Cow::Borrowed(_)));
+        assert!(matches!(
+            corrected(&record, &verdict, "seed"),
+            Cow::Borrowed(_)
+        ));
     }
 
     #[test]

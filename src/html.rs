@@ -15,7 +15,7 @@ use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
 use crate::incident::{Incident, IncidentKind};
-use crate::laws::{Game, Judgement, side_name};
+use crate::laws::{Book, Game, Judgement, side_name};
 use crate::parse::GameRecord;
 use crate::report::Origin;
 use crate::run_summary::RunSummary;
@@ -33,6 +33,8 @@ pub struct IndexRow {
     pub correct: String,
     pub status: String,
     pub rule: String,
+    /// The edition of the Laws the rule is from.
+    pub laws: String,
     /// The game online (Site, Link or GameURL; http(s) only), or empty.
     pub url: String,
     pub date: String,
@@ -66,7 +68,7 @@ struct GameTemplate<'a> {
     site: String,
     date: String,
     time_control: String,
-    category: &'static str,
+    category: &'a str,
     reason: &'a str,
     /// The game's text as recorded, to copy.
     pgn: String,
@@ -154,6 +156,7 @@ fn stem_of(name: &str) -> String {
 /// The index row of a game.
 fn index_row(
     record: &GameRecord<'_>,
+    book: &Book,
     verdict: &Verdict,
     incidents: &[Incident],
     origin: Origin<'_>,
@@ -172,15 +175,13 @@ fn index_row(
         recorded: record.recorded_result().to_string(),
         correct: verdict.correct.map(|r| r.to_string()).unwrap_or_default(),
         status: verdict.status.as_str().to_string(),
-        rule: verdict
-            .clause
-            .map(|c| c.as_str().to_string())
-            .unwrap_or_default(),
+        rule: verdict.rule.to_string(),
+        laws: book.edition.name.to_string(),
         url: tags.url().unwrap_or_default().to_string(),
         date: tag(&tags.date),
         round: tag(&tags.round),
         time_control: record.control.pgn().unwrap_or_default(),
-        category: record.category().as_str().to_string(),
+        category: book.category.as_str().to_string(),
         incidents: kinds.join(" "),
         reason: verdict.reason.clone(),
     }
@@ -209,7 +210,7 @@ impl<'a> GameTemplate<'a> {
             site: tag(&record.tags.site),
             date: tag(&record.tags.date),
             time_control: tag(&record.tags.time_control),
-            category: record.category().as_str(),
+            category: &row.category,
             reason,
             pgn: pgn_text(record),
             boards: Vec::new(),
@@ -225,8 +226,13 @@ impl<'a> GameTemplate<'a> {
 
 /// The page of a game that could not be audited: where it is, why, and
 /// its text.
-pub fn error_page(record: &GameRecord<'_>, verdict: &Verdict, origin: Origin<'_>) -> Option<Page> {
-    let row = index_row(record, verdict, &[], origin);
+pub fn error_page(
+    record: &GameRecord<'_>,
+    book: &Book,
+    verdict: &Verdict,
+    origin: Origin<'_>,
+) -> Option<Page> {
+    let row = index_row(record, book, verdict, &[], origin);
     let html = GameTemplate::bare(&row, record, &verdict.reason)
         .render()
         .ok()?;
@@ -240,7 +246,13 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
     if verdict.status == Status::Confirmed && judgement.incidents.is_empty() {
         return None;
     }
-    let row = index_row(game.record, verdict, &judgement.incidents, origin);
+    let row = index_row(
+        game.record,
+        &judgement.book,
+        verdict,
+        &judgement.incidents,
+        origin,
+    );
     let (boards, omitted) = boards(game, judgement);
     let incident_plies: Vec<usize> = judgement.incidents.iter().map(|i| i.ply).collect();
     let (moves, positions) = replay::views(game, &incident_plies, judgement.helpmate.as_ref());

@@ -21,6 +21,7 @@ pub mod html;
 pub mod incident;
 pub mod input;
 pub mod laws;
+pub mod laws_option;
 pub mod merge;
 pub mod notation;
 pub mod outcome;

@@ -21,6 +21,8 @@ pub struct Tags {
     pub event: Option<String>,
     pub site: Option<String>,
     pub date: Option<String>,
+    /// The event's first day: which edition of the Laws applies goes by it.
+    pub event_date: Option<String>,
     pub round: Option<String>,
     pub white: Option<String>,
     pub black: Option<String>,
@@ -105,6 +107,7 @@ impl Tags {
             b"Event" => &mut self.event,
             b"Site" => &mut self.site,
             b"Date" => &mut self.date,
+            b"EventDate" => &mut self.event_date,
             b"Round" => &mut self.round,
             b"White" => &mut self.white,
             b"Black" => &mut self.black,

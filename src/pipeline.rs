@@ -21,7 +21,7 @@ use crate::fixed::write_back;
 use crate::html::{self, Page};
 use crate::incident::Incident;
 use crate::input::{Source, decompress};
-use crate::laws::{Game, Rules, judge};
+use crate::laws::{Game, Placement, Rules, judge_placed};
 use crate::output::{BlockResults, Output};
 use crate::parse::parse_game;
 use crate::replay::replay;
@@ -397,6 +397,7 @@ fn audit_game(
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
     let mut record = parse_game(&data[slice.bytes.clone()]);
     record.first_line = slice.line;
+    let placement = rules.place(&record);
     let mut claims = record.claims.clone();
     if let Some(events) = &options.events {
         for (line, claim) in events.claims_for(&record.tags) {
@@ -411,7 +412,7 @@ fn audit_game(
             None,
         )),
         None => catch_unwind(AssertUnwindSafe(|| {
-            audit_record(&record, claims, options, origin)
+            audit_record(&record, placement, claims, options, origin)
         })),
     };
     let (mut verdict, found, page) = audited.unwrap_or_else(|panic| {
@@ -437,7 +438,7 @@ fn audit_game(
         verdict.reason = format!("{source}, game {}: {}", origin.game, verdict.reason);
     }
     if verdict.status != Status::Confirmed || !options.rows_flagged {
-        let row = VerdictRow::new(origin, &record, &verdict, rules.regime);
+        let row = VerdictRow::new(origin, &record, &verdict, &placement.book);
         // Writing into a Vec cannot fail short of running out of memory.
         out.verdicts.serialize(row).expect("writing to memory");
         out.summary.verdict_rows += 1;
@@ -453,7 +454,7 @@ fn audit_game(
     }
     let page = match page {
         None if options.html && verdict.status == Status::Error => {
-            html::error_page(&record, &verdict, origin)
+            html::error_page(&record, &placement.book, &verdict, origin)
         }
         page => page,
     };
@@ -463,7 +464,7 @@ fn audit_game(
         // Only the head of an oversized game was kept: it cannot be copied.
         match slice.problem {
             Some(_) => summary.not_copied += 1,
-            None => write_back(&record, &verdict, fixed),
+            None => write_back(&record, &verdict, &placement.book, fixed),
         }
     }
     summary.games += 1;
@@ -474,7 +475,10 @@ fn audit_game(
         .or_default() += 1;
     *summary
         .by_rule
-        .entry(verdict.clause.map_or("(none)", |c| c.as_str()))
+        .entry(match verdict.rule {
+            "" => "(none)",
+            rule => rule,
+        })
         .or_default() += 1;
 }
 
@@ -484,6 +488,7 @@ type Audited = (Verdict, Vec<Incident>, Option<Page>);
 
 fn audit_record(
     record: &crate::parse::GameRecord<'_>,
+    placement: Placement,
     claims: Vec<Result<crate::claim::Claim, String>>,
     options: &Options,
     origin: Origin<'_>,
@@ -492,10 +497,10 @@ fn audit_record(
         let verdict = Verdict::error(format!("line {}: {what}", record.line_of(*at)));
         return (verdict, Vec::new(), None);
     }
-    match replay(record, options.rules.regime) {
+    match replay(record, placement.book.regime()) {
         Ok(replay) => {
             let game = Game::with_claims(record, replay, claims);
-            let judgement = judge(&game, &options.rules);
+            let judgement = judge_placed(&game, &options.rules, placement);
             let page = options
                 .html
                 .then(|| html::page(&game, &judgement, origin))

@@ -10,9 +10,9 @@ use serde::Serialize;
 use crate::clock::Clock;
 use crate::events::Unmatched;
 use crate::incident::Incident;
+use crate::laws::Book;
 use crate::laws::side_name;
 use crate::parse::GameRecord;
-use crate::replay::Regime;
 use crate::verdict::Verdict;
 
 /// Where a game stands in the input.
@@ -75,6 +75,8 @@ pub struct VerdictRow<'a> {
     pub decided_at_ply: Option<usize>,
     pub reason: Cow<'a, str>,
     pub regime: &'static str,
+    /// The edition of the Laws the row was judged by (`--laws`).
+    pub laws: &'static str,
     /// The time control the audit used, in seconds (`5400+30`).
     pub time_control_used: Option<String>,
     /// How it was found: `tag`, `tag-in-minutes`, `clocks` or `none`.
@@ -88,7 +90,7 @@ impl<'a> VerdictRow<'a> {
         origin: Origin<'a>,
         record: &'a GameRecord<'a>,
         verdict: &'a Verdict,
-        regime: Regime,
+        book: &Book,
     ) -> Self {
         let tags = &record.tags;
         let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), origin.raw);
@@ -103,15 +105,16 @@ impl<'a> VerdictRow<'a> {
             white: tag(&tags.white),
             black: tag(&tags.black),
             time_control: tag(&tags.time_control),
-            category: record.category().as_str(),
+            category: book.category.as_str(),
             plies: record.moves.len(),
             recorded_result: record.recorded_result().as_str(),
             correct_result: verdict.correct.map_or("", |r| r.as_str()),
             status: verdict.status.as_str(),
-            rule: verdict.clause.map_or("", |c| c.as_str()),
+            rule: verdict.rule,
             decided_at_ply: verdict.decided_at_ply,
             reason: cell(&verdict.reason, origin.raw),
-            regime: regime.as_str(),
+            regime: if book.supervised { "15.3" } else { "15.4" },
+            laws: book.edition.name,
             time_control_used: record.control.pgn(),
             time_control_read: record.control.reading.as_str(),
             url: cell(tags.url().unwrap_or(""), origin.raw),
@@ -193,6 +196,7 @@ pub const VERDICT_COLUMNS: &[&str] = &[
     "decided_at_ply",
     "reason",
     "regime",
+    "laws",
     "time_control_used",
     "time_control_read",
     "url",

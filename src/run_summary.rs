@@ -15,6 +15,9 @@ use crate::shard::Shard;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunOptions {
     pub regime: String,
+    /// `--laws`; runs before it was an option were judged by the seed.
+    #[serde(default = "seed")]
+    pub laws: String,
     pub proof: String,
     pub rows: String,
     pub only_rapid: bool,
@@ -23,6 +26,10 @@ pub struct RunOptions {
     pub syzygy: bool,
     /// The `--events` file, if any.
     pub events: Option<String>,
+}
+
+fn seed() -> String {
+    "seed".into()
 }
 
 /// One input of a run.

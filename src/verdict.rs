@@ -4,23 +4,30 @@ use std::fmt;
 
 use crate::outcome::GameResult;
 
-/// The rule that decides a game's result: a clause of `RULES.en.md` or a
-/// fact of the board.
+/// The rule that decides a game's result: a clause of the Laws or a fact of
+/// the board. Which number a verdict cites depends on the edition
+/// ([`crate::laws::Book::cite`]); [`Clause::as_str`] is the seed's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Clause {
     /// 15.4.1.2: wrong set-up; castling bans.
     SetUp,
-    /// 15.4.2: illegal moves.
+    /// 15.4.2: illegal moves (under 15.3 the ordinary Laws' 7.5).
     IllegalMove,
-    /// 15.3 with the ordinary Laws (2009), Article 7.4 b: the third illegal
-    /// move loses.
-    LawsIllegalMove,
     /// 15.4.3: win on time.
     TimeClaim,
+    /// Both flags down: the claimant's time (15.4.3), A4d3 of 2009, 6.11,
+    /// III.3.1.
+    BothFlags,
     /// 15.4.4: illegal position left on the board.
     IllegalPosition,
     /// 10.2: draw claim in the quickplay finish.
     QuickplayFinish,
+    /// 9.6.2 (2014 on): 75 moves by each player without capture or pawn move.
+    SeventyFiveMoves,
+    /// 9.6.1 (2014 on): the same position five times.
+    FivefoldRepetition,
+    /// 5.1.2 (2023): a resignation where the winner cannot checkmate.
+    Resignation,
     Checkmate,
     Stalemate,
     DeadPosition,
@@ -36,10 +43,12 @@ impl Clause {
         match self {
             Clause::SetUp => "15.4.1.2",
             Clause::IllegalMove => "15.4.2",
-            Clause::LawsIllegalMove => "15.3/7.4.b",
-            Clause::TimeClaim => "15.4.3",
+            Clause::TimeClaim | Clause::BothFlags => "15.4.3",
             Clause::IllegalPosition => "15.4.4",
             Clause::QuickplayFinish => "10.2",
+            Clause::SeventyFiveMoves => "9.6.2",
+            Clause::FivefoldRepetition => "9.6.1",
+            Clause::Resignation => "5.1.2",
             Clause::Checkmate => "checkmate",
             Clause::Stalemate => "stalemate",
             Clause::DeadPosition => "dead-position",
@@ -90,6 +99,9 @@ pub struct Verdict {
     /// `None` only for [`Status::Error`].
     pub correct: Option<GameResult>,
     pub clause: Option<Clause>,
+    /// The clause number the verdict cites, in the edition that judged it
+    /// (empty until [`crate::laws::judge`] sets it, and for errors).
+    pub rule: &'static str,
     /// Ply of the deciding event (0 = the initial position).
     pub decided_at_ply: Option<usize>,
     /// One plain sentence with the evidence.
@@ -115,6 +127,7 @@ impl Verdict {
             status,
             correct: Some(correct),
             clause: Some(clause),
+            rule: clause.as_str(),
             decided_at_ply: Some(ply),
             reason,
         }
@@ -126,6 +139,7 @@ impl Verdict {
             status: Status::Error,
             correct: None,
             clause: None,
+            rule: "",
             decided_at_ply: None,
             reason,
         }

@@ -6,9 +6,9 @@
 
 mod common;
 
-use pgn_arbiter::laws::{Game, Rules, judge};
+use pgn_arbiter::laws::{Game, Laws, Rules, editions, judge_placed};
 use pgn_arbiter::parse::parse_game;
-use pgn_arbiter::replay::{Regime, replay};
+use pgn_arbiter::replay::replay;
 use pgn_arbiter::split::{HEAD, Splitter};
 
 #[test]
@@ -27,13 +27,17 @@ fn fuzz_findings_stay_fixed() {
         let mut splitter = Splitter::with_limit(bytes.as_slice(), 97, HEAD);
         while let Ok(Some(_)) = splitter.next_block() {}
         let record = parse_game(&bytes);
-        for regime in [Regime::Rapid, Regime::Standard] {
-            if let Ok(replayed) = replay(&record, regime) {
+        for edition in editions::ALL {
+            for supervised in [false, true] {
                 let rules = Rules {
-                    regime,
+                    laws: Laws::Edition(edition),
+                    supervised,
                     ..Rules::default()
                 };
-                let _ = judge(&Game::new(&record, replayed), &rules);
+                let placement = rules.place(&record);
+                if let Ok(replayed) = replay(&record, placement.book.regime()) {
+                    let _ = judge_placed(&Game::new(&record, replayed), &rules, placement);
+                }
             }
         }
         let run = common::audit(&["-"], Some(&bytes));

@@ -5,9 +5,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use pgn_arbiter::fixed::write_back;
-use pgn_arbiter::laws::{Game, Rules, judge};
+use pgn_arbiter::laws::{Game, Laws, Rules, editions, judge};
 use pgn_arbiter::parse::{GameRecord, parse_game};
-use pgn_arbiter::replay::{Regime, replay};
+use pgn_arbiter::replay::replay;
 use pgn_arbiter::split::Splitter;
 use pgn_arbiter::verdict::Verdict;
 
@@ -26,9 +26,17 @@ fn identity(record: &GameRecord<'_>) -> (Option<String>, Option<String>, Option<
     (t.event.clone(), t.white.clone(), t.black.clone())
 }
 
+/// Judged by a named edition, so that the notes written back name it.
+fn rules() -> Rules {
+    Rules {
+        laws: Laws::Edition(&editions::FIDE_2018),
+        ..Rules::default()
+    }
+}
+
 fn verdict(record: &GameRecord<'_>) -> Option<Verdict> {
-    let replayed = replay(record, Regime::Rapid).ok()?;
-    Some(judge(&Game::new(record, replayed), &Rules::default()).verdict)
+    let replayed = replay(record, rules().place(record).book.regime()).ok()?;
+    Some(judge(&Game::new(record, replayed), &rules()).verdict)
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -40,9 +48,10 @@ fuzz_target!(|data: &[u8]| {
         let record = parse_game(bytes);
         identities.push(identity(&record));
         damaged.push(record.damage.is_some());
+        let book = rules().place(&record).book;
         match verdict(&record) {
-            Some(v) => write_back(&record, &v, &mut fixed),
-            None => write_back(&record, &Verdict::error(String::new()), &mut fixed),
+            Some(v) => write_back(&record, &v, &book, &mut fixed),
+            None => write_back(&record, &Verdict::error(String::new()), &book, &mut fixed),
         }
     }
     let after = games(&fixed);

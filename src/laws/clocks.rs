@@ -9,16 +9,16 @@ use std::collections::HashSet;
 
 use shakmaty::Color;
 
+use super::edition::{Book, Illegal};
 use super::{Game, RELAY_TOLERANCE, ROUNDING_TOLERANCE, Rules, side_name};
 use crate::claim::ClaimKind;
 use crate::clock::Clock;
 use crate::incident::{Incident, IncidentKind};
-use crate::replay::Regime;
 use crate::time_control::Reading;
 
 const TWO_MINUTES: u64 = 120_000;
 
-pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident>) {
+pub(super) fn judge(game: &Game<'_>, rules: &Rules, book: &Book, incidents: &mut Vec<Incident>) {
     let Some(periods) = &game.record.control.periods else {
         return;
     };
@@ -28,6 +28,15 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident
             Some(_) => ROUNDING_TOLERANCE,
             None => RELAY_TOLERANCE,
         });
+    // The ordinary Laws let the arbiter correct a clock at any time; a
+    // rise is still worth an auditor's look, from the rapid window on.
+    let window = usize::from(
+        book.rules
+            .window
+            .or(book.edition.rapid.window)
+            .unwrap_or(10),
+    );
+    let clause = book.rules.clock_clause;
     let mut completed = [0usize; 2];
     let mut last: [Option<(usize, Clock)>; 2] = [None, None];
     // Each rise past the tolerance, with the mover's move number.
@@ -43,10 +52,10 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident
         };
         if let Some((prev_ply, prev)) = last[side as usize]
             && !prev.is_zero()
-            && completed.iter().all(|&n| n >= 10)
+            && completed.iter().all(|&n| n >= window)
         {
             let moves = completed[side as usize] as u32;
-            let allowed = given(game, rules, periods, side, moves, prev_ply, ply);
+            let allowed = given(game, book, periods, side, moves, prev_ply, ply);
             let over = now.millis().saturating_sub(prev.millis() + allowed);
             if over > tolerance.millis() {
                 let incident = game.incident(
@@ -55,7 +64,7 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident
                     Some(side),
                     format!(
                         "{}'s clock went from {prev} to {now}: {} more than the {} the rules give, \
-                         past the tolerance of {} for relay and rounding noise (15.4.1.1)",
+                         past the tolerance of {} for relay and rounding noise ({clause})",
                         side_name(side),
                         Clock(over),
                         Clock(allowed),
@@ -84,7 +93,7 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, incidents: &mut Vec<Incident
 /// latter being its move number `moves`.
 fn given(
     game: &Game<'_>,
-    rules: &Rules,
+    book: &Book,
     periods: &[crate::time_control::Period],
     side: Color,
     moves: u32,
@@ -110,15 +119,30 @@ fn given(
         .claims_of(ClaimKind::Draw)
         .filter(|c| c.by == crate::claim::Claimant::Player(!side) && (from..to).contains(&c.ply))
         .count() as u64;
-    let opponent_illegal = if rules.regime == Regime::Standard {
-        game.replay.steps[from..to]
-            .iter()
-            .filter(|s| s.mover == !side && s.illegal.is_some())
-            .count() as u64
-    } else {
-        0
+    allowed + TWO_MINUTES * opponent_claims + illegal_move_time(game, book, side, from, to)
+}
+
+/// What the opponent's illegal moves between `from` and `to` gave `side`:
+/// under the Competition Rules each one; under a claim rule, those claimed.
+fn illegal_move_time(game: &Game<'_>, book: &Book, side: Color, from: usize, to: usize) -> u64 {
+    let (penalty, only_claimed) = match book.rules.illegal {
+        Illegal::AlwaysPenalised(p) => (p, false),
+        Illegal::PenalisedWhenClaimed(p) => (p, true),
+        Illegal::LosesWhenClaimed => return 0,
     };
-    allowed + TWO_MINUTES * (opponent_claims + opponent_illegal)
+    let claimed = |ply: usize| {
+        game.claims_of(ClaimKind::Illegal)
+            .any(|c| c.ply.min(game.plies()) == ply)
+    };
+    let count = (from..to)
+        .filter(|&i| {
+            let step = &game.replay.steps[i];
+            step.mover == !side
+                && super::illegal::offence(book, step).is_some()
+                && (!only_claimed || claimed(i + 1))
+        })
+        .count() as u64;
+    count * penalty.extra().millis()
 }
 
 #[cfg(test)]

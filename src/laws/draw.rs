@@ -8,6 +8,7 @@
 //! series of legal moves cannot win by normal means. The rest is the
 //! arbiter's judgement, and goes to review.
 
+use super::edition::Book;
 use super::{Decision, Game, Rules, mate_phrase, side_name};
 use crate::claim::{ClaimKind, Claimant};
 use crate::clock::Clock;
@@ -23,10 +24,19 @@ const TWO_MINUTES: Clock = Clock(120_000);
 pub(super) fn judge(
     game: &Game<'_>,
     rules: &Rules,
+    book: &Book,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
 ) -> Option<String> {
+    let [claim_clause, decided, later, _] = book.rules.quickplay_clauses;
+    let increment = game
+        .record
+        .control
+        .periods
+        .as_ref()
+        .and_then(|p| p.last())
+        .map(|p| p.increment);
     let mut postponed = None;
     for claim in game.claims_of(ClaimKind::Draw) {
         let Claimant::Player(claimant) = claim.by else {
@@ -35,16 +45,20 @@ pub(super) fn judge(
         let ply = claim.ply.min(game.plies());
         let name = side_name(claimant);
         let clock = game.clock_after(claimant, ply);
-        let inadmissible = if game.replay.position_at(ply).turn() != claimant {
+        let inadmissible = if let Err(why) = book.quickplay_admissible(increment) {
+            Some(format!(
+                "{name} claimed a draw in the quickplay finish, but {why}"
+            ))
+        } else if game.replay.position_at(ply).turn() != claimant {
             Some(format!(
                 "{name} claimed a draw while it was not his move; only the player to move may \
-                 claim (10.2)"
+                 claim ({claim_clause})"
             ))
         } else {
             clock.filter(|&c| c >= TWO_MINUTES).map(|left| {
                 format!(
                     "{name} claimed a draw with {left} left; a claim needs less than two minutes \
-                     (10.2)"
+                     ({claim_clause})"
                 )
             })
         };
@@ -62,7 +76,7 @@ pub(super) fn judge(
         let answer = game.can_mate(ply, opponent);
         let clock_text = clock.map_or("an unrecorded clock".to_string(), |c| format!("{c} left"));
         let lead = format!(
-            "{name} claimed a draw with {clock_text} after {} (10.2; {})",
+            "{name} claimed a draw with {clock_text} after {} ({claim_clause}; {})",
             game.move_text(ply),
             game.clocks_note(ply)
         );
@@ -84,7 +98,7 @@ pub(super) fn judge(
         };
         if let Some(why) = cannot_win {
             let reason = format!(
-                "{lead}; {why}, so he cannot win by normal means and the game is drawn (10.2.1)"
+                "{lead}; {why}, so he cannot win by normal means and the game is drawn ({decided})"
             );
             let verdict = Verdict::decide(
                 recorded,
@@ -98,7 +112,7 @@ pub(super) fn judge(
         }
         let judgement = format!(
             "{lead}; {}: whether {} was making efforts to win by normal means is the \
-             arbiter's judgement (10.2.1)",
+             arbiter's judgement ({decided})",
             mate_phrase(opponent, &answer),
             side_name(opponent)
         );
@@ -110,9 +124,9 @@ pub(super) fn judge(
         }
         // Play went on: the claim was postponed or rejected, and the
         // opponent should have received two minutes (10.2.2, 10.2.3).
-        extra_time(game, ply, opponent, incidents);
+        extra_time(game, book, ply, opponent, incidents);
         postponed.get_or_insert(format!(
-            "{judgement}; play went on, so the arbiter's final decision (10.2.2) is not in the record"
+            "{judgement}; play went on, so the arbiter's final decision ({later}) is not in the record"
         ));
     }
     postponed
@@ -142,6 +156,7 @@ fn rests_on_claim(
 /// extra minutes.
 fn extra_time(
     game: &Game<'_>,
+    book: &Book,
     ply: usize,
     opponent: shakmaty::Color,
     incidents: &mut Vec<Incident>,
@@ -162,8 +177,10 @@ fn extra_time(
             Some(opponent),
             format!(
                 "after the draw claim {}'s clock went from {before} to {after}: no sign of the two \
-                 extra minutes 10.2.2 and 10.2.3 give",
-                side_name(opponent)
+                 extra minutes {} and {} give",
+                side_name(opponent),
+                book.rules.quickplay_clauses[2],
+                book.rules.quickplay_clauses[3]
             ),
         ));
     }

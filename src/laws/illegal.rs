@@ -1,62 +1,84 @@
-//! 15.4.2: illegal moves — and, under 15.3, Article 7.4 b of the ordinary
-//! Laws (2009).
+//! Illegal moves, by the edition's rule for the game's category.
 //!
-//! Under 15.4.2 an illegal move is completed once the clock is pressed. The
-//! opponent may claim a win before making his next move, or the arbiter may
-//! declare it; either way the game is drawn if the claimant cannot checkmate
-//! the offender by any series of legal moves. Unclaimed, the move stands.
-//!
-//! Under 15.3 the arbiter sees every move: the position is restored, the
-//! opponent gets two minutes for each of the first two illegal moves of a
-//! player, and the third loses — with the same exception.
+//! Under the seed's 15.4.2 (2014–2017 A.4) an illegal move is completed once
+//! the clock is pressed; claimed by the opponent before his next move, or
+//! declared by the arbiter, it loses — drawn if the claimant cannot
+//! checkmate the offender by any series of legal moves. Unclaimed, it
+//! stands. From 2018 (and under 2009's rapid rules) a claimed illegal move
+//! is taken back and costs time instead; only a later one loses. Under the
+//! ordinary Laws (standard games, supervised events) the arbiter sees every
+//! move: each illegal move is taken back and penalised.
 
-use super::{Decision, Game, Rules, loss_unless_unwinnable, side_name};
+use std::borrow::Cow;
+
+use super::edition::{Book, Illegal, Penalty};
+use super::{Decision, Game, loss_unless_unwinnable, side_name};
 use crate::claim::{ClaimKind, Claimant};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
-use crate::replay::Regime;
-use crate::verdict::Clause;
+use crate::replay::Step;
+use crate::verdict::{Clause, Verdict};
 
 pub(super) fn judge(
     game: &Game<'_>,
-    rules: &Rules,
+    book: &Book,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
 ) {
-    match rules.regime {
-        Regime::Rapid => rapid(game, recorded, incidents, decisions),
-        Regime::Standard => standard(game, recorded, incidents, decisions),
+    match book.rules.illegal {
+        Illegal::AlwaysPenalised(penalty) => {
+            always_penalised(game, book, penalty, recorded, incidents, decisions)
+        }
+        _ => when_claimed(game, book, recorded, incidents, decisions),
     }
 }
 
-fn rapid(
+/// Why a step is an illegal move under the book: what the replay found, or
+/// (from 2018) a clock pressed without a move.
+pub(super) fn offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
+    match &step.illegal {
+        Some(why) => Some(Cow::Borrowed(why)),
+        None if step.mv.is_none() && book.edition.null_move_illegal => Some(Cow::Borrowed(
+            "the clock was pressed without a move (a null move in the record)",
+        )),
+        None => None,
+    }
+}
+
+/// The illegal move of `ply`, if it is one.
+fn offence_at<'g>(game: &'g Game<'_>, book: &Book, ply: usize) -> Option<Cow<'g, str>> {
+    let step = game.replay.steps.get(ply.checked_sub(1)?)?;
+    offence(book, step)
+}
+
+/// The rapid and blitz rules: only a claim (or the arbiter) acts on an
+/// illegal move, before the opponent's next move.
+fn when_claimed(
     game: &Game<'_>,
+    book: &Book,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
 ) {
+    let clause = book.rules.illegal_clause;
     let mut claimed = vec![false; game.plies() + 1];
     let mut explicit = false;
     for claim in game.claims_of(ClaimKind::Illegal) {
         explicit = true;
         let ply = claim.ply.min(game.plies());
-        let illegal = ply
-            .checked_sub(1)
-            .and_then(|i| game.replay.steps.get(i))
-            .and_then(|s| s.illegal.as_ref());
         let who = match claim.by {
             Claimant::Player(c) => side_name(c),
             Claimant::Arbiter => "the arbiter",
         };
-        match (claim.by, illegal) {
+        match (claim.by, offence_at(game, book, ply)) {
             (Claimant::Player(c), _) if ply == 0 || game.replay.mover(ply) == c => incidents.push(game.incident(
                 ply,
                 IncidentKind::LateClaim,
                 Some(c),
                 format!(
                     "{who} claimed an illegal move after making his own move; once the claimant has \
-                     moved the claim is rejected (15.4.2)"
+                     moved the claim is rejected ({clause})"
                 ),
             )),
             (_, None) => incidents.push(game.incident(
@@ -68,50 +90,137 @@ fn rapid(
                 },
                 format!("{who} claimed {} was illegal, but it is legal", game.move_text(ply)),
             )),
-            (_, Some(_)) => {
-                claimed[ply] = true;
-                decisions.push(decide(game, recorded, ply, who, false));
-            }
+            (_, Some(_)) => claimed[ply] = true,
         }
     }
     // No claim written: a decisive result for the opponent right after an
     // illegal last move means he claimed it — only where the record ends
     // there (text after it that could not be read is no claim).
     let last = game.plies();
-    if !explicit
+    let inferred = !explicit
         && last > 0
         && game.replay.stop.is_none()
         && game.record.moves.len() == last
-        && game.replay.steps[last - 1].illegal.is_some()
-        && recorded.winner() == Some(!game.replay.mover(last))
-    {
-        claimed[last] = true;
-        let who = side_name(!game.replay.mover(last));
-        decisions.push(decide(game, recorded, last, who, true));
-    }
+        && offence_at(game, book, last).is_some()
+        && recorded.winner() == Some(!game.replay.mover(last));
+    claimed[last] |= inferred;
+    let mut counts = [0u8; 2];
     for (i, step) in game.replay.steps.iter().enumerate() {
-        let Some(why) = &step.illegal else {
-            continue;
-        };
         let ply = i + 1;
-        let fate = if claimed[ply] {
-            "claimed before the claimant moved (15.4.2)"
-        } else {
-            "not claimed: the move stands and the game goes on (15.4.2)"
+        let Some(why) = offence(book, step) else {
+            continue;
         };
         let kind = if step.castling_disallowed.is_some() {
             IncidentKind::CastlingDisallowed
         } else {
             IncidentKind::IllegalMove
         };
+        if !claimed[ply] {
+            let fate = format!("not claimed: the move stands and the game goes on ({clause})");
+            incidents.push(game.incident(ply, kind, Some(step.mover), format!("{why}; {fate}")));
+            continue;
+        }
+        let n = &mut counts[step.mover as usize];
+        *n += 1;
+        let who = claimant(game, ply, inferred && ply == last);
+        let fate = format!("claimed before the claimant moved ({clause})");
         incidents.push(game.incident(ply, kind, Some(step.mover), format!("{why}; {fate}")));
+        match book.rules.illegal {
+            Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => {
+                let note = penalised(game, book, p, ply, *n);
+                if let Some(last) = incidents.last_mut() {
+                    last.detail = format!("{why}; claimed: {note}");
+                }
+                if inferred && ply == last {
+                    decisions.push(penalty_is_no_ending(game, book, p, recorded, ply));
+                }
+            }
+            _ => {
+                decisions.push(decide(
+                    game,
+                    book,
+                    recorded,
+                    ply,
+                    &who,
+                    inferred && ply == last,
+                ));
+                return;
+            }
+        }
     }
+}
+
+/// Who claimed the illegal move of `ply`.
+fn claimant(game: &Game<'_>, ply: usize, inferred: bool) -> String {
+    let by_arbiter = !inferred
+        && game
+            .claims_of(ClaimKind::Illegal)
+            .any(|c| c.ply.min(game.plies()) == ply && c.by == Claimant::Arbiter);
+    if by_arbiter {
+        "the arbiter".into()
+    } else {
+        side_name(!game.replay.mover(ply)).into()
+    }
+}
+
+/// "the position before it is restored and Black gets 2 minutes (A.4.2;
+/// illegal move 1 of White's)".
+fn penalised(game: &Game<'_>, book: &Book, penalty: Penalty, ply: usize, n: u8) -> String {
+    let mover = game.replay.mover(ply);
+    format!(
+        "the position before it is restored and {} gets {} extra minute{} ({}; illegal move {n} \
+         of {}'s; the {} loses)",
+        side_name(!mover),
+        penalty.minutes,
+        if penalty.minutes == 1 { "" } else { "s" },
+        book.rules.illegal_clause,
+        side_name(mover),
+        ordinal(penalty.loses_at)
+    )
+}
+
+fn ordinal(n: u8) -> &'static str {
+    match n {
+        1 => "first",
+        2 => "second",
+        3 => "third",
+        _ => "next",
+    }
+}
+
+/// A record that ends at a first illegal move with a win for the opponent:
+/// under a penalty rule the game went on, so the result cannot stand.
+fn penalty_is_no_ending(
+    game: &Game<'_>,
+    book: &Book,
+    penalty: Penalty,
+    recorded: GameResult,
+    ply: usize,
+) -> Decision {
+    let mover = game.replay.mover(ply);
+    let reason = format!(
+        "the record ends at {}, an illegal move, with {recorded}, as if {} had claimed it and \
+         won; but under {} a claimed illegal move is taken back and costs {} minute{} — only the \
+         {} loses ({}; {}) — so the game should have gone on and the recorded result cannot \
+         stand without the arbiter's report",
+        game.move_text(ply),
+        side_name(!mover),
+        book.edition.title,
+        penalty.minutes,
+        if penalty.minutes == 1 { "" } else { "s" },
+        ordinal(penalty.loses_at),
+        book.rules.illegal_clause,
+        game.clocks_note(ply)
+    );
+    let verdict = Verdict::decide(recorded, recorded, Clause::IllegalMove, ply, reason);
+    Decision::new(ply, 0, verdict.for_review())
 }
 
 /// The claimed (or observed) illegal move of ply `ply` loses, unless the
 /// claimant cannot checkmate.
 fn decide(
     game: &Game<'_>,
+    book: &Book,
     recorded: GameResult,
     ply: usize,
     who: &str,
@@ -125,60 +234,75 @@ fn decide(
     } else {
         format!("{who} claimed it before moving")
     };
+    let count = match book.rules.illegal {
+        Illegal::PenalisedWhenClaimed(p) => format!(
+            ", the {} claimed one of {}",
+            ordinal(p.loses_at),
+            side_name(step.mover)
+        ),
+        _ => String::new(),
+    };
     let lead = format!(
-        "{} was illegal ({}); {how} (15.4.2; {})",
+        "{} was illegal ({}){count}; {how} ({}; {})",
         game.move_text(ply),
-        step.illegal.as_deref().unwrap_or("illegal"),
+        offence(book, step).unwrap_or(Cow::Borrowed("illegal")),
+        book.rules.illegal_clause,
         game.clocks_note(ply),
     );
+    // A penalised move is taken back: the question is asked before it.
+    let mate_ply = match book.rules.illegal {
+        Illegal::PenalisedWhenClaimed(_) => ply - 1,
+        _ => ply,
+    };
     loss_unless_unwinnable(
         game,
         recorded,
         ply,
-        ply,
+        mate_ply,
         step.mover,
         Clause::IllegalMove,
         lead,
     )
 }
 
-fn standard(
+/// The ordinary Laws: every illegal move in the record is taken back and
+/// penalised; the `loses_at`-th of a player loses.
+fn always_penalised(
     game: &Game<'_>,
+    book: &Book,
+    penalty: Penalty,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
 ) {
-    let mut count = [0usize; 2];
+    let clause = book.rules.illegal_clause;
+    let mut count = [0u8; 2];
     for (i, step) in game.replay.steps.iter().enumerate() {
-        let Some(why) = &step.illegal else {
+        let Some(why) = offence(book, step) else {
             continue;
         };
         let ply = i + 1;
         let n = &mut count[step.mover as usize];
         *n += 1;
-        let opponent = side_name(!step.mover);
-        if *n < 3 {
+        if *n < penalty.loses_at {
+            let note = penalised(game, book, penalty, ply, *n);
             incidents.push(game.incident(
                 ply,
                 IncidentKind::IllegalMove,
                 Some(step.mover),
-                format!(
-                    "{why}; illegal move number {n} of {}: the position is restored and {opponent} \
-                     gets two extra minutes (15.3, Laws 7.4 b)",
-                    side_name(step.mover)
-                ),
+                format!("{why}; {note}"),
             ));
             continue;
         }
+        let nth = ordinal(*n);
         incidents.push(game.incident(
             ply,
             IncidentKind::IllegalMove,
             Some(step.mover),
-            format!("{why}; the third illegal move of {}", side_name(step.mover)),
+            format!("{why}; the {nth} illegal move of {}", side_name(step.mover)),
         ));
         let lead = format!(
-            "{} was the third illegal move of {} ({why}; {}); under 15.3 the ordinary Laws apply \
-             (7.4 b)",
+            "{} was the {nth} illegal move of {} ({why}; {}); the ordinary Laws apply ({clause})",
             game.move_text(ply),
             side_name(step.mover),
             game.clocks_note(ply),
@@ -190,7 +314,7 @@ fn standard(
             ply,
             ply - 1,
             step.mover,
-            Clause::LawsIllegalMove,
+            Clause::IllegalMove,
             lead,
         ));
         return;
@@ -202,7 +326,6 @@ mod tests {
     use super::super::Rules;
     use super::super::test_support::*;
     use crate::outcome::GameResult;
-    use crate::replay::Regime;
     use crate::verdict::{Clause, Status};
     use shakmaty::Color;
 
@@ -328,31 +451,34 @@ mod tests {
     }
 
     #[test]
-    fn under_15_3_the_third_illegal_move_loses() {
+    fn under_15_3_the_second_illegal_move_loses() {
+        // The seed is the 2014 text: its ordinary Laws are 2014's 7.5 b.
         let rules = Rules {
-            regime: Regime::Standard,
+            supervised: true,
             ..Rules::default()
         };
-        let two = "1. e4 e5 2. Ke1-e3 2. Ke1-e3 2. Nf3";
+        let one = "1. e4 e5 2. Ke1-e3 2. Nf3";
         let j =
-            super::super::test_support::judge_with(&format!("[Result \"*\"]\n\n{two} *"), &rules);
-        assert_eq!(
-            kinds(&j),
-            ["illegal-move", "notation", "illegal-move", "notation"]
+            super::super::test_support::judge_with(&format!("[Result \"*\"]\n\n{one} *"), &rules);
+        assert_eq!(kinds(&j), ["illegal-move", "notation"]);
+        assert!(
+            j.incidents[0]
+                .detail
+                .contains("the position before it is restored")
         );
-        assert!(j.incidents[0].detail.contains("the position is restored"));
         assert_eq!(j.verdict.clause, Some(Clause::Unfinished));
         let j = super::super::test_support::judge_with(
-            "[Result \"*\"]\n\n1. e4 e5 2. Ke1-e3 2. Ke1-e3 2. Ke1-e3 *",
+            "[Result \"*\"]\n\n1. e4 e5 2. Ke1-e3 2. Ke1-e3 *",
             &rules,
         );
         assert_eq!(
             j.verdict.clause,
-            Some(Clause::LawsIllegalMove),
+            Some(Clause::IllegalMove),
             "{}",
             j.verdict.reason
         );
+        assert_eq!(j.verdict.rule, "15.3/7.5.b");
         assert_eq!(j.verdict.correct, Some(GameResult::Win(Color::Black)));
-        assert_eq!(j.verdict.decided_at_ply, Some(5));
+        assert_eq!(j.verdict.decided_at_ply, Some(4));
     }
 }

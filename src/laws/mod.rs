@@ -1,21 +1,33 @@
-//! Laws: decide a replayed game's correct result under `RULES.en.md`.
+//! Laws: decide a replayed game's correct result under an edition of the
+//! Laws — by default the seed text, `RULES.en.md`.
 //!
-//! [`judge`] is a pure function of a [`Game`] and the [`Rules`]. Each clause
-//! lives in its own submodule and is tested there on small hand-made games:
-//! [`board`] (checkmate, stalemate, dead position), [`illegal`] (15.4.2, and
-//! 7.4 b of the ordinary Laws under 15.3), [`position`] (15.4.4), [`setup`]
-//! (15.4.1.2), [`time`] (15.4.3), [`draw`] (10.2), [`clocks`] (15.4.1.1).
+//! [`judge`] is a pure function of a [`Game`] and the [`Rules`]. The edition
+//! and the game's category give a [`Book`] ([`placement`]); each clause
+//! lives in its own submodule, reads the book, and is tested there on small
+//! hand-made games: [`board`] (checkmate, stalemate, dead position),
+//! [`automatic`] (9.6: 75 moves, fivefold repetition), [`illegal`] (15.4.2
+//! and its successors), [`position`] (15.4.4), [`setup`] (15.4.1.2),
+//! [`time`] (15.4.3, 6.9), [`draw`] (10.2, G.5, III.5), [`clocks`]
+//! (15.4.1.1), [`resignation`] (5.1.2 of 2023).
 //! Each proposes the [`Decision`] it would make and the incidents it saw;
 //! the earliest decision ends the game — events are judged in the order
 //! they happened on the board.
 
+mod automatic;
 mod board;
 mod clocks;
 mod draw;
+pub mod edition;
+pub mod editions;
 mod illegal;
+pub mod placement;
 mod position;
+mod resignation;
 mod setup;
 mod time;
+
+pub use edition::Book;
+pub use placement::{Laws, Placement};
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -29,7 +41,7 @@ use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::parse::GameRecord;
 use crate::permissive::State;
-use crate::replay::{Regime, Replay};
+use crate::replay::Replay;
 use crate::tablebase::Tablebases;
 use crate::time_control::Category;
 use crate::verdict::{Clause, Status, Verdict};
@@ -40,8 +52,11 @@ pub struct Rules {
     /// Look for dead positions after every move (on by default; off only
     /// to measure what it costs).
     pub dead_position_check: bool,
-    /// 15.4 (the default) or 15.3 with the ordinary Laws (15.5).
-    pub regime: Regime,
+    /// The edition of the Laws, or `by-date` (`--laws`).
+    pub laws: Laws,
+    /// The event was supervised as 15.3 (A.3, A.4 of 2023) asks: the
+    /// ordinary Laws govern illegal moves (`--supervised`).
+    pub supervised: bool,
     /// Games that are not rapid by 15.1 go to review instead of being
     /// judged by the rapid-play rules.
     pub only_rapid: bool,
@@ -54,6 +69,13 @@ pub struct Rules {
     pub clock_tolerance: Option<Clock>,
     /// How "can this side checkmate?" is answered (`--proof`).
     pub proof: Proof,
+}
+
+impl Rules {
+    /// The book a game is judged by.
+    pub fn place(&self, record: &GameRecord<'_>) -> Placement {
+        self.laws.place(record, self.supervised)
+    }
 }
 
 /// A server keeps the clocks exactly and its PGN rounds them to the second.
@@ -69,7 +91,8 @@ impl Default for Rules {
     fn default() -> Self {
         Rules {
             dead_position_check: true,
-            regime: Regime::Rapid,
+            laws: Laws::default(),
+            supervised: false,
             only_rapid: false,
             tablebases: None,
             clock_tolerance: None,
@@ -104,6 +127,8 @@ pub struct Judgement {
     /// still checkmate: whole, for `explain` and the HTML page to step
     /// through (the reason shows a shortened line).
     pub helpmate: Option<Helpmate>,
+    /// The Laws the game was judged by.
+    pub book: Book,
 }
 
 /// The answer to "can this side still mate?" about a game's position.
@@ -342,7 +367,7 @@ pub fn side_name(side: Color) -> &'static str {
 }
 
 /// `offender` loses at `ply` — unless the opponent cannot checkmate (asked
-/// once `mate_ply` plies were played), then it is a draw (15.4.2, 7.4 b).
+/// once `mate_ply` plies were played), then it is a draw (15.4.2, 7.5).
 /// `lead` says what happened; an undecided helpmate question goes to review.
 fn loss_unless_unwinnable(
     game: &Game<'_>,
@@ -396,17 +421,24 @@ fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
 
 /// Decides the correct result of a replayed game.
 pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
+    judge_placed(game, rules, rules.place(game.record))
+}
+
+/// [`judge`] with the book already chosen (the replay needed it first).
+pub fn judge_placed(game: &Game<'_>, rules: &Rules, placement: Placement) -> Judgement {
     game.solver.borrow_mut().proof = rules.proof;
+    let book = &placement.book;
     let recorded = game.recorded();
     let mut incidents = Vec::new();
     let mut decisions = Vec::new();
     board::ended_on_board(game, rules, recorded, &mut decisions);
-    illegal::judge(game, rules, recorded, &mut incidents, &mut decisions);
-    position::judge(game, rules, recorded, &mut incidents, &mut decisions);
-    setup::judge(game, recorded, &mut incidents, &mut decisions);
-    time::judge(game, recorded, &mut incidents, &mut decisions);
-    let postponed = draw::judge(game, rules, recorded, &mut incidents, &mut decisions);
-    clocks::judge(game, rules, &mut incidents);
+    automatic::judge(game, book, recorded, &mut decisions);
+    illegal::judge(game, book, recorded, &mut incidents, &mut decisions);
+    position::judge(game, book, recorded, &mut incidents, &mut decisions);
+    setup::judge(game, book, recorded, &mut incidents, &mut decisions);
+    time::judge(game, book, recorded, &mut incidents, &mut decisions);
+    let postponed = draw::judge(game, rules, book, recorded, &mut incidents, &mut decisions);
+    clocks::judge(game, rules, book, &mut incidents);
     notation(game, &mut incidents);
     for claim in game.claims.iter().filter_map(|c| c.as_ref().err()) {
         incidents.push(game.incident(
@@ -416,76 +448,18 @@ pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
             claim.clone(),
         ));
     }
-
-    let chosen = decisions.into_iter().min_by_key(|d| (d.ply, d.rank));
-    let (mut verdict, end, helpmate) = match chosen {
-        Some(d) => {
-            // What was recorded after the game ended does not count.
-            incidents.retain(|i| i.ply <= d.ply);
-            incidents.extend(d.incidents);
-            (d.verdict, Some(d.ply), d.helpmate)
-        }
-        None => (unmoved_verdict(game, recorded, &mut incidents), None, None),
-    };
-    if let Some(end) = end {
-        let recorded_moves = game.record.moves.len();
-        if recorded_moves > end && verdict.status != Status::Error {
-            let extra = recorded_moves - end;
-            let clause = verdict.clause.map_or("", Clause::as_str);
-            incidents.push(game.incident(
-                end + 1,
-                IncidentKind::MovesAfterEnd,
-                None,
-                format!(
-                    "{extra} pl{} (half-moves) recorded after the game ended ({clause})",
-                    if extra == 1 { "y" } else { "ies" }
-                ),
-            ));
-        }
-    }
-    if let Some(why) = postponed
-        && !matches!(
-            verdict.clause,
-            Some(
-                Clause::Checkmate
-                    | Clause::Stalemate
-                    | Clause::DeadPosition
-                    | Clause::QuickplayFinish
-            )
-        )
-        && verdict.status != Status::Error
-    {
-        verdict.reason = format!("{}; {why}", verdict.reason);
-        verdict = verdict.for_review();
-    }
-    if rules.only_rapid && verdict.status != Status::Error {
-        let category = game.record.category();
-        if category != Category::Rapid {
-            verdict.reason = format!(
-                "not a rapid game by 15.1 (category {category}), so the rapid-play rules do not apply; \
-                 judged by them it would be: {}",
-                verdict.reason
-            );
-            verdict = verdict.for_review();
-        }
-    }
-    if game.solver_over_budget() && verdict.status != Status::Error {
-        verdict.reason = format!(
-            "{}; but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
-             the bound per game, and a question past it went unanswered: check it by hand \
-             (`pgn-arbiter explain`)",
-            verdict.reason
-        );
-        verdict = verdict.for_review();
-    }
+    let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
+    let verdict = caveats(game, rules, &placement, verdict, postponed);
     if verdict.status == Status::Corrected {
         let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
-        let clause = verdict.clause.map_or("", Clause::as_str);
         incidents.push(game.incident(
             verdict.decided_at_ply.unwrap_or(0),
             IncidentKind::ResultMismatch,
             None,
-            format!("recorded {recorded}, the rules give {correct} ({clause})"),
+            format!(
+                "recorded {recorded}, the rules give {correct} ({})",
+                verdict.rule
+            ),
         ));
     }
     incidents.sort_by_key(|i| i.ply);
@@ -493,7 +467,97 @@ pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
         verdict,
         incidents,
         helpmate,
+        book: placement.book,
     }
+}
+
+/// The earliest decision ends the game; what was recorded after it does
+/// not count. With none, the record stands (or 5.1.2 turns it).
+fn settle(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    decisions: Vec<Decision>,
+    incidents: &mut Vec<Incident>,
+) -> (Verdict, Option<Helpmate>) {
+    let chosen = decisions.into_iter().min_by_key(|d| (d.ply, d.rank));
+    let Some(d) = chosen else {
+        let mut verdict = resignation::judge(game, book, recorded)
+            .unwrap_or_else(|| unmoved_verdict(game, recorded, incidents));
+        verdict.rule = verdict.clause.map_or("", |c| book.cite(c));
+        return (verdict, None);
+    };
+    incidents.retain(|i| i.ply <= d.ply);
+    incidents.extend(d.incidents);
+    let mut verdict = d.verdict;
+    verdict.rule = verdict.clause.map_or("", |c| book.cite(c));
+    let recorded_moves = game.record.moves.len();
+    if recorded_moves > d.ply && verdict.status != Status::Error {
+        let extra = recorded_moves - d.ply;
+        incidents.push(game.incident(
+            d.ply + 1,
+            IncidentKind::MovesAfterEnd,
+            None,
+            format!(
+                "{extra} pl{} (half-moves) recorded after the game ended ({})",
+                if extra == 1 { "y" } else { "ies" },
+                verdict.rule
+            ),
+        ));
+    }
+    (verdict, d.helpmate)
+}
+
+/// What a human must check before the verdict stands: a claim left to the
+/// arbiter, a game outside the rapid rules (`--only-rapid`), a helpmate
+/// question past the bound, a date that placed no edition.
+fn caveats(
+    game: &Game<'_>,
+    rules: &Rules,
+    placement: &Placement,
+    mut verdict: Verdict,
+    postponed: Option<String>,
+) -> Verdict {
+    if verdict.status == Status::Error {
+        return verdict;
+    }
+    let settled_on_board = matches!(
+        verdict.clause,
+        Some(
+            Clause::Checkmate
+                | Clause::Stalemate
+                | Clause::DeadPosition
+                | Clause::QuickplayFinish
+                | Clause::SeventyFiveMoves
+                | Clause::FivefoldRepetition
+        )
+    );
+    let mut doubts = Vec::new();
+    if let Some(why) = postponed.filter(|_| !settled_on_board) {
+        doubts.push(why);
+    }
+    let category = placement.book.category;
+    if rules.only_rapid && category != Category::Rapid {
+        verdict.reason = format!(
+            "not a rapid game by 15.1 (category {category}), so the rapid-play rules do not apply; \
+             judged by them it would be: {}",
+            verdict.reason
+        );
+        verdict = verdict.for_review();
+    }
+    if game.solver_over_budget() {
+        doubts.push(format!(
+            "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
+             the bound per game, and a question past it went unanswered: check it by hand \
+             (`pgn-arbiter explain`)"
+        ));
+    }
+    doubts.extend(placement.unplaced.map(String::from));
+    for doubt in doubts {
+        verdict.reason = format!("{}; {doubt}", verdict.reason);
+        verdict = verdict.for_review();
+    }
+    verdict
 }
 
 /// No clause ended the game: an unreadable move stops the audit, else the
@@ -567,8 +631,9 @@ pub(crate) mod test_support {
 
     pub fn judge_with(pgn: &str, rules: &Rules) -> Judgement {
         let record = parse_game(pgn.as_bytes());
-        let replay = replay(&record, rules.regime).expect("replayable");
-        judge(&Game::new(&record, replay), rules)
+        let placement = rules.place(&record);
+        let replay = replay(&record, placement.book.regime()).expect("replayable");
+        judge_placed(&Game::new(&record, replay), rules, placement)
     }
 
     pub fn kinds(j: &Judgement) -> Vec<&'static str> {

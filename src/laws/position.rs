@@ -1,28 +1,33 @@
 //! 15.4.4: an illegal position on the board — both kings in check, or a pawn
 //! on the rank farthest from where it started. The arbiter waits until the
 //! next move is completed; if the illegal position is still there, the game
-//! is drawn.
+//! is drawn (A.4.4 of 2014–2018, A.5.4 of 2023). The 2009 rapid rules have
+//! the arbiter put the position right instead, and under the ordinary Laws
+//! the move that made it is an illegal move: no draw, only the incident.
 
-use super::{Decision, Game, Rules};
+use super::edition::Book;
+use super::{Decision, Game};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
-use crate::replay::Regime;
 use crate::verdict::{Clause, Verdict};
 
 pub(super) fn judge(
     game: &Game<'_>,
-    rules: &Rules,
+    book: &Book,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
 ) {
     let replay = &game.replay;
     // Only a move that is not legal, or a set-up, can make a position illegal.
-    if rules.regime == Regime::Standard
+    if book.restores_illegal_moves()
         || replay.start.as_chess().is_some() && replay.steps.iter().all(|s| s.legal)
     {
         return;
     }
+    let Some(clause) = book.rules.position_clause else {
+        return unremedied(game, book, incidents);
+    };
     let mut state = replay.start.clone();
     let mut previous: Option<String> = None;
     for ply in 0..=replay.plies() {
@@ -34,7 +39,7 @@ pub(super) fn judge(
             (Some(before), Some(still)) => {
                 let reason = format!(
                     "the illegal position ({before}) was still on the board after {} was completed \
-                     ({still}; {}), so the game is drawn (15.4.4)",
+                     ({still}; {}), so the game is drawn ({clause})",
                     game.move_text(ply),
                     game.clocks_note(ply)
                 );
@@ -52,11 +57,36 @@ pub(super) fn judge(
                 ply,
                 IncidentKind::IllegalPosition,
                 None,
-                format!("{what}; the next move must remove it (15.4.4)"),
+                format!("{what}; the next move must remove it ({clause})"),
             )),
             _ => {}
         }
         previous = now;
+    }
+}
+
+/// Reports illegal positions where no clause draws the game for them.
+fn unremedied(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
+    let mut state = game.replay.start.clone();
+    let mut previous = false;
+    for ply in 0..=game.plies() {
+        if ply > 0 {
+            game.replay.play_ply(&mut state, ply);
+        }
+        let now = state.illegal_position();
+        if let (false, Some(what)) = (previous, &now) {
+            incidents.push(game.incident(
+                ply,
+                IncidentKind::IllegalPosition,
+                None,
+                format!(
+                    "{what}; under {} the arbiter puts the position right ({}): no clause draws \
+                     the game for it",
+                    book.edition.title, book.rules.illegal_clause
+                ),
+            ));
+        }
+        previous = now.is_some();
     }
 }
 

@@ -1,8 +1,10 @@
 //! 15.4.1.2: a wrong set-up of the pieces or a wrongly turned board may be
-//! claimed only until each player has completed ten moves; castling with a
-//! king or rook that was placed wrongly is not allowed for the whole game
-//! (those moves are reported by [`super::illegal`] as `castling-disallowed`).
+//! claimed only until each player has completed ten moves (three under
+//! 2009's A4a; the ordinary Laws set no limit); castling with a king or rook
+//! that was placed wrongly is not allowed for the whole game (those moves
+//! are reported by [`super::illegal`] as `castling-disallowed`).
 
+use super::edition::Book;
 use super::{Decision, Game, side_name};
 use crate::claim::{ClaimKind, Claimant};
 use crate::incident::{Incident, IncidentKind};
@@ -11,6 +13,7 @@ use crate::verdict::{Clause, Verdict};
 
 pub(super) fn judge(
     game: &Game<'_>,
+    book: &Book,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
@@ -24,14 +27,18 @@ pub(super) fn judge(
             game.moves_completed(shakmaty::Color::White, ply),
             game.moves_completed(shakmaty::Color::Black, ply),
         );
-        if white >= 10 && black >= 10 {
+        let clause = book.rules.setup_clause;
+        if let Some(window) = book.rules.window.map(usize::from)
+            && white >= window
+            && black >= window
+        {
             incidents.push(game.incident(
                 ply,
                 IncidentKind::LateClaim,
                 Some(by),
                 format!(
-                    "{} claimed a wrong set-up after each player had completed ten moves \
-                     (White {white}, Black {black}); the claim cannot be accepted (15.4.1.2)",
+                    "{} claimed a wrong set-up after each player had completed {window} moves \
+                     (White {white}, Black {black}); the claim cannot be accepted ({clause})",
                     side_name(by)
                 ),
             ));
@@ -52,7 +59,7 @@ pub(super) fn judge(
         };
         let reason = format!(
             "{} claimed after {} (in time: White had completed {white} moves, Black {black}; \
-             15.4.1.2) that {wrong}; the game should have been cancelled and replayed, so it has no \
+             {clause}) that {wrong}; the game should have been cancelled and replayed, so it has no \
              result to confirm",
             side_name(by),
             game.move_text(ply)

@@ -1,9 +1,11 @@
-//! 15.4.3: a win on time.
+//! 15.4.3: a win on time (A.4.3 and A.5.3 of later editions, 6.9 of the
+//! ordinary Laws).
 //!
-//! The claimant stops the clock; the claim succeeds only if his own clock
-//! still shows time and the opponent's flag has fallen. The game is drawn if
-//! the claimant cannot checkmate the flagged player by any series of legal
-//! moves (and is dead if neither side can).
+//! The claimant stops the clock; the claim succeeds if the opponent's flag
+//! has fallen — and, until 2017, only if his own clock still shows time.
+//! The game is drawn if the claimant cannot checkmate the flagged player by
+//! any series of legal moves (and is dead if neither side can). When both
+//! clocks show zero the edition's both-flags rule decides.
 //!
 //! A claim is written `[%claim time black]`; without one, a `Termination`
 //! that says the game was lost on time, or a loser's clock at zero, is read
@@ -11,7 +13,8 @@
 
 use shakmaty::Color;
 
-use super::{Decision, Game, mate_phrase, side_name};
+use super::edition::{Book, BothFlags};
+use super::{Decision, Game, loss_unless_unwinnable, mate_phrase, side_name};
 use crate::claim::{ClaimKind, Claimant};
 use crate::clock::Clock;
 use crate::helpmate::Mate;
@@ -69,6 +72,7 @@ fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<(Color, Sourc
 
 pub(super) fn judge(
     game: &Game<'_>,
+    book: &Book,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
@@ -84,10 +88,11 @@ pub(super) fn judge(
         let flagged = !claimant;
         let own = game.clock_after(claimant, ply);
         let theirs = game.clock_after(flagged, ply);
-        let rejection = if own == Some(Clock::ZERO) {
+        let clause = book.rules.time_clause;
+        let rejection = if own == Some(Clock::ZERO) && book.rules.time_remaining {
             Some(format!(
                 "{} claimed a win on time with his own clock at zero; the claimant must have time \
-                 left (15.4.3)",
+                 left ({clause})",
                 side_name(claimant)
             ))
         } else if ply > 0
@@ -114,7 +119,14 @@ pub(super) fn judge(
                 rejected = Some((ply, claimant, why));
             }
             None => {
-                decisions.push(flag_fall(game, recorded, ply, flagged, Source::Recorded));
+                decisions.push(flag_fall(
+                    game,
+                    book,
+                    recorded,
+                    ply,
+                    flagged,
+                    Source::Recorded,
+                ));
                 return;
             }
         }
@@ -136,7 +148,14 @@ pub(super) fn judge(
         return;
     }
     if let Some((flagged, source)) = flagged_at_end(game, recorded) {
-        decisions.push(flag_fall(game, recorded, game.plies(), flagged, source));
+        decisions.push(flag_fall(
+            game,
+            book,
+            recorded,
+            game.plies(),
+            flagged,
+            source,
+        ));
     }
 }
 
@@ -168,6 +187,7 @@ fn last_readings(game: &Game<'_>, ply: usize) -> String {
 /// claimed (or the claim is read from `source`).
 fn flag_fall(
     game: &Game<'_>,
+    book: &Book,
     recorded: GameResult,
     ply: usize,
     flagged: Color,
@@ -186,11 +206,12 @@ fn flag_fall(
             "{claimant_name}'s claim is read from {flagged_name}'s clock at zero and the result"
         ),
     };
+    let clause = book.rules.time_clause;
     let mut incidents = vec![game.incident(
         ply + 1,
         IncidentKind::FlagFall,
         Some(flagged),
-        format!("{flagged_name}'s flag fell ({readings}); {claim} (15.4.3)"),
+        format!("{flagged_name}'s flag fell ({readings}); {claim} ({clause})"),
     )];
     let decision = |verdict: Verdict, incidents, helpmate| Decision {
         ply,
@@ -201,25 +222,21 @@ fn flag_fall(
     };
     let claimant_clock = game.clock_after(claimant, ply);
     let server = server(game);
-    if source != Source::Recorded && claimant_clock == Some(Clock::ZERO) && server.is_none() {
+    let both_down = claimant_clock == Some(Clock::ZERO)
+        && server.is_none()
+        && (source != Source::Recorded || !book.rules.time_remaining);
+    if both_down {
         incidents.push(game.incident(
             ply + 1,
             IncidentKind::BothFlags,
             None,
             format!(
-                "both clocks show zero ({readings}); the claimant must have time left (15.4.3)"
+                "both clocks show zero ({readings}); {}",
+                both_flags_rule(book)
             ),
         ));
-        let reason = format!(
-            "{flagged_name}'s flag fell but {claimant_name}'s clock shows zero too ({readings}); \
-             a win on time needs time left on the claimant's clock (15.4.3), and clocks rounded \
-             to whole seconds cannot tell who fell first"
-        );
-        return decision(
-            Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason).for_review(),
-            incidents,
-            None,
-        );
+        let d = both_flags(game, book, recorded, ply, flagged, &readings);
+        return decision(d.verdict, incidents, d.helpmate);
     }
     let had_time = match (claimant_clock, server) {
         (Some(c), Some(server)) if c.is_zero() => format!(
@@ -252,7 +269,7 @@ fn flag_fall(
             } else {
                 let reason = format!(
                     "{lead}, but no series of legal moves lets {claimant_name} checkmate{note}, so \
-                     the game is drawn (15.4.3)"
+                     the game is drawn ({clause})"
                 );
                 Verdict::decide(recorded, GameResult::Draw, Clause::TimeClaim, ply, reason)
             }
@@ -263,7 +280,7 @@ fn flag_fall(
             Clause::TimeClaim,
             ply,
             format!(
-                "{lead}; {}, so the win on time stands (15.4.3)",
+                "{lead}; {}, so the win on time stands ({clause})",
                 mate_phrase(claimant, &answer)
             ),
         ),
@@ -274,12 +291,138 @@ fn flag_fall(
             ply,
             format!(
                 "{lead}; whether {claimant_name} can still checkmate could not be decided by the \
-                 helpmate solver, so check the final position by hand (15.4.3)"
+                 helpmate solver, so check the final position by hand ({clause})"
             ),
         )
         .for_review(),
     };
     decision(verdict, incidents, answer.mate.into_helpmate())
+}
+
+/// What the edition says of two fallen flags, for the incident.
+fn both_flags_rule(book: &Book) -> String {
+    let clause = book.rules.both_flags_clause;
+    match book.rules.both_flags {
+        BothFlags::Review => format!("the claimant must have time left ({clause})"),
+        BothFlags::Draw => format!("both flags down draws the game ({clause})"),
+        BothFlags::LastPeriodDraw => format!(
+            "the claimant must have time left ({}); if who fell first cannot be told, the last \
+             period is drawn ({clause})",
+            book.rules.time_clause
+        ),
+        BothFlags::FirstZeroLoses => format!(
+            "the clock that showed zero first loses; a tie in the last period without increment \
+             is drawn ({clause})"
+        ),
+    }
+}
+
+/// Both clocks show zero once `ply` plies were played; `flagged` is the
+/// side the claim or result says fell.
+fn both_flags(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    ply: usize,
+    flagged: Color,
+    readings: &str,
+) -> Decision {
+    let clause = book.rules.both_flags_clause;
+    let first = |side| first_zero(game, side, ply);
+    let order = match (first(flagged), first(!flagged)) {
+        (Some(a), Some(b)) if a != b => Some(if a < b { flagged } else { !flagged }),
+        _ => None,
+    };
+    let last_period = in_last_period(game, flagged, ply);
+    // The seed's reading is the claimant's condition of 15.4.3.
+    let clause_of_review = match book.rules.both_flags {
+        BothFlags::Review => Clause::TimeClaim,
+        _ => Clause::BothFlags,
+    };
+    let review = |why: String| {
+        let verdict = Verdict::decide(recorded, recorded, clause_of_review, ply, why);
+        Decision::new(ply, 3, verdict.for_review())
+    };
+    let draw = |why: String| {
+        let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
+        Decision::new(ply, 3, verdict)
+    };
+    let tie = "the readings cannot tell which flag fell first";
+    match (book.rules.both_flags, order) {
+        (BothFlags::Review, _) => review(format!(
+            "{}'s flag fell but {}'s clock shows zero too ({readings}); a win on time needs time \
+             left on the claimant's clock ({clause}), and clocks rounded to whole seconds cannot \
+             tell who fell first",
+            side_name(flagged),
+            side_name(!flagged)
+        )),
+        (BothFlags::Draw, _) => draw(format!(
+            "both flags have fallen ({readings}), so the game is drawn ({clause})"
+        )),
+        (BothFlags::FirstZeroLoses, Some(loser)) => {
+            let lead = format!(
+                "both clocks show zero ({readings}); {}'s showed zero first, and the clock that \
+                 shows zero first loses ({clause})",
+                side_name(loser)
+            );
+            let d =
+                loss_unless_unwinnable(game, recorded, ply, ply, loser, Clause::BothFlags, lead);
+            Decision { rank: 3, ..d }
+        }
+        (BothFlags::LastPeriodDraw, Some(first)) => review(format!(
+            "both clocks show zero ({readings}); {}'s showed zero first, so the claimant had no \
+             time left and a claim fails ({}); who fell first is the arbiter's finding",
+            side_name(first),
+            book.rules.time_clause
+        )),
+        (BothFlags::FirstZeroLoses, None) if last_period && no_increment(game) => draw(format!(
+            "both clocks show zero ({readings}) and {tie}; in the last period of a game without \
+             increment that is a draw ({clause})"
+        )),
+        (BothFlags::LastPeriodDraw, None) if last_period => draw(format!(
+            "both clocks show zero ({readings}) and {tie}; in the last period that is a draw \
+             ({clause})"
+        )),
+        _ => review(format!(
+            "both clocks show zero ({readings}) and {tie}; outside the last period of a game \
+             without increment the Laws leave it to the arbiter ({clause})"
+        )),
+    }
+}
+
+/// The first ply (up to `ply`) after which `side`'s clock read zero; the
+/// end of the record if only its final clock does.
+fn first_zero(game: &Game<'_>, side: Color, ply: usize) -> Option<usize> {
+    (1..=ply.min(game.plies()))
+        .find(|&k| {
+            game.replay.mover(k) == side && game.record.moves[k - 1].clock == Some(Clock::ZERO)
+        })
+        .or_else(|| {
+            game.final_clock(side)
+                .filter(|c| c.is_zero())
+                .map(|_| ply + 1)
+        })
+}
+
+/// Whether `side` was in the period in which all remaining moves must be
+/// made, once `ply` plies were played.
+fn in_last_period(game: &Game<'_>, side: Color, ply: usize) -> bool {
+    let Some(periods) = &game.record.control.periods else {
+        return false;
+    };
+    let before_last: u32 = periods[..periods.len().saturating_sub(1)]
+        .iter()
+        .map(|p| p.moves.unwrap_or(u32::MAX))
+        .fold(0, u32::saturating_add);
+    game.moves_completed(side, ply) as u32 >= before_last
+}
+
+fn no_increment(game: &Game<'_>) -> bool {
+    game.record
+        .control
+        .periods
+        .as_ref()
+        .is_some_and(|p| p.iter().all(|p| p.increment.is_zero()))
 }
 
 #[cfg(test)]

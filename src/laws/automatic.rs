@@ -1,0 +1,199 @@
+//! 9.6 (2014 on): endings no one needs to claim. The game is drawn once
+//! each player has made 75 moves without a capture or a pawn move (9.6.2;
+//! a mate on that move comes first), or once the same position — same side
+//! to move, castling and en passant rights, as in 9.2 — has stood five
+//! times (9.6.1 from July 2017; 2014's 9.6 a asked for five consecutive
+//! alternate moves). The ending must come from a legal move; an unclaimed
+//! illegal move stands, and the counts go on from the board it left.
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{EnPassantMode, Position};
+
+use super::edition::{Book, Fivefold};
+use super::{Decision, Game};
+use crate::outcome::GameResult;
+use crate::verdict::{Clause, Verdict};
+
+/// Plies without a capture or pawn move after which 9.6.2 draws.
+const SEVENTY_FIVE_MOVES: u32 = 150;
+
+pub(super) fn judge(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    decisions: &mut Vec<Decision>,
+) {
+    let edition = book.edition;
+    if edition.seventy_five.is_none() && edition.fivefold == Fivefold::None {
+        return;
+    }
+    let mut state = game.replay.start.clone();
+    // The positions since the last capture or pawn move, by key and ply:
+    // only those can come back.
+    let mut since_irreversible: Vec<(u64, usize)> = Vec::new();
+    for ply in 0..=game.plies() {
+        if ply > 0 {
+            game.replay.play_ply(&mut state, ply);
+        }
+        let Some(pos) = state.as_chess() else {
+            continue;
+        };
+        if pos.halfmoves() == 0 {
+            since_irreversible.clear();
+        }
+        let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+        let key = key.0;
+        since_irreversible.push((key, ply));
+        let produced_legally = ply > 0 && game.replay.steps[ply - 1].legal;
+        if !produced_legally {
+            continue;
+        }
+        if edition.seventy_five.is_some()
+            && pos.halfmoves() >= SEVENTY_FIVE_MOVES
+            && !pos.is_checkmate()
+        {
+            let reason = format!(
+                "after {} each player had made 75 moves without a capture or a pawn move, so the \
+                 game ended drawn at that move, without a claim ({})",
+                game.move_text(ply),
+                book.cite(Clause::SeventyFiveMoves)
+            );
+            let verdict = Verdict::decide(
+                recorded,
+                GameResult::Draw,
+                Clause::SeventyFiveMoves,
+                ply,
+                reason,
+            );
+            decisions.push(Decision::new(ply, 2, verdict));
+            return;
+        }
+        if let Some(decision) = fivefold(game, book, recorded, &since_irreversible, key, ply) {
+            decisions.push(decision);
+            return;
+        }
+    }
+}
+
+/// The fifth appearance of the position at `ply`, if it is one.
+fn fivefold(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    history: &[(u64, usize)],
+    key: u64,
+    ply: usize,
+) -> Option<Decision> {
+    let seen: Vec<usize> = history
+        .iter()
+        .filter(|(k, _)| *k == key)
+        .map(|&(_, p)| p)
+        .collect();
+    if seen.len() < 5 {
+        return None;
+    }
+    let clause = book.cite(Clause::FivefoldRepetition);
+    let plies: Vec<String> = seen.iter().map(|&p| format!("ply {p}")).collect();
+    let consecutive = seen.windows(2).rev().take(4).all(|w| w[1] - w[0] == 4);
+    let lead = format!(
+        "the position after {} had appeared five times ({})",
+        game.move_text(ply),
+        plies.join(", ")
+    );
+    let verdict = match book.edition.fivefold {
+        Fivefold::None => return None,
+        Fivefold::Consecutive if !consecutive => {
+            let reason = format!(
+                "{lead}, but not on five consecutive alternate moves: whether {clause} of the 2014 \
+                 Laws ended the game is a reading of its wording (the July 2017 text would draw \
+                 it), so an arbiter must decide"
+            );
+            Verdict::decide(recorded, recorded, Clause::FivefoldRepetition, ply, reason)
+                .for_review()
+        }
+        _ => {
+            let reason =
+                format!("{lead}, so the game ended drawn at that move, without a claim ({clause})");
+            Verdict::decide(
+                recorded,
+                GameResult::Draw,
+                Clause::FivefoldRepetition,
+                ply,
+                reason,
+            )
+        }
+    };
+    Some(Decision::new(ply, 2, verdict))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Rules;
+    use super::super::editions::{FIDE_2009, FIDE_2014, FIDE_2018};
+    use super::super::placement::Laws;
+    use super::super::test_support::*;
+    use crate::outcome::GameResult;
+    use crate::verdict::{Clause, Status};
+
+    fn under(edition: &'static super::super::edition::Edition) -> Rules {
+        Rules {
+            laws: Laws::Edition(edition),
+            ..Rules::default()
+        }
+    }
+
+    /// Knights out and back, `times` times, then a result.
+    fn shuffle(times: usize, result: &str) -> String {
+        let mut moves = String::new();
+        for _ in 0..times {
+            moves.push_str("Nf3 Nf6 Ng1 Ng8 ");
+        }
+        format!("[Result \"{result}\"]\n\n{moves}{result}\n")
+    }
+
+    #[test]
+    fn the_fifth_appearance_draws_from_2014_on_but_not_in_2009() {
+        // The start position appears after plies 0, 4, 8, 12 and 16.
+        let pgn = shuffle(5, "0-1");
+        let j = judge_with(&pgn, &under(&FIDE_2018));
+        assert_eq!(j.verdict.clause, Some(Clause::FivefoldRepetition));
+        assert_eq!(j.verdict.correct, Some(GameResult::Draw));
+        assert_eq!(j.verdict.decided_at_ply, Some(16));
+        assert_eq!(j.verdict.rule, "9.6.1");
+        assert!(kinds(&j).contains(&"moves-after-end"), "{:?}", kinds(&j));
+        let j = judge_with(&pgn, &under(&FIDE_2014));
+        assert_eq!(j.verdict.rule, "9.6.a");
+        assert_eq!(j.verdict.status, Status::Corrected);
+        let j = judge_with(&pgn, &under(&FIDE_2009));
+        assert_eq!(j.verdict.clause, Some(Clause::AsRecorded));
+        assert_eq!(judge_pgn(&pgn).verdict.clause, Some(Clause::AsRecorded));
+    }
+
+    #[test]
+    fn five_scattered_appearances_are_review_under_2014() {
+        // The start after plies 0, 4, 8; a six-ply triangle; 14, 18.
+        let pgn = "[FEN \"4k3/8/8/8/8/8/8/4K2R w - - 0 1\"]\n[Result \"1-0\"]\n\n\
+                   1. Rh2 Kd8 2. Rh1 Ke8 3. Rh2 Kd8 4. Rh1 Ke8 5. Rh2 Kd8 6. Rh3 Kd7 7. Rh1 Ke8 \
+                   8. Rh2 Kd8 9. Rh1 Ke8 1-0";
+        let j = judge_with(pgn, &under(&FIDE_2014));
+        assert_eq!(j.verdict.status, Status::Review, "{}", j.verdict.reason);
+        let j = judge_with(pgn, &under(&FIDE_2018));
+        assert_eq!(j.verdict.status, Status::Corrected);
+        assert_eq!(j.verdict.decided_at_ply, Some(18));
+    }
+
+    #[test]
+    fn seventy_five_moves_draw_unless_the_move_mates() {
+        // Halfmove clock 149 in the FEN: the next quiet move is the 150th.
+        let quiet =
+            "[FEN \"7k/8/8/8/8/8/R7/K7 w - - 149 120\"]\n[Result \"1-0\"]\n\n120. Rb2 Kg8 1-0";
+        let j = judge_with(quiet, &under(&FIDE_2018));
+        assert_eq!(j.verdict.clause, Some(Clause::SeventyFiveMoves));
+        assert_eq!(j.verdict.decided_at_ply, Some(1));
+        assert_eq!(j.verdict.rule, "9.6.2");
+        let mate = "[FEN \"7k/8/6K1/8/8/8/8/R7 w - - 149 120\"]\n[Result \"1-0\"]\n\n120. Ra8# 1-0";
+        let j = judge_with(mate, &under(&FIDE_2018));
+        assert_eq!(j.verdict.clause, Some(Clause::Checkmate));
+        assert_eq!(judge_pgn(quiet).verdict.clause, Some(Clause::AsRecorded));
+    }
+}

@@ -1,0 +1,349 @@
+//! An edition of the Laws as data: when it took effect, how it sorts games
+//! into categories, and for each category the rules a record can be judged
+//! by. The clause modules read these values; an edition is one file in
+//! [`super::editions`] filling them in.
+//!
+//! [`Book`] is what one game is judged by: an edition, the game's category
+//! in that edition, and whether the event was supervised.
+
+use std::fmt;
+
+use crate::clock::Clock;
+use crate::replay::Regime;
+use crate::time_control::{Category, Period};
+use crate::verdict::Clause;
+
+/// A calendar day, as a PGN date tag writes it (`2017.07.01`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Day {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Day {
+    pub const fn new(year: u16, month: u8, day: u8) -> Day {
+        Day { year, month, day }
+    }
+}
+
+impl fmt::Display for Day {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// Where rapid starts, on `base + 60 × increment` of the first period:
+/// 2009 says "at least 15 minutes", 2014 on "more than 10 minutes". Rapid
+/// ends below 60 minutes in every edition; below rapid is blitz.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RapidFloor {
+    AtLeast(u32),
+    Above(u32),
+}
+
+/// What happens to an illegal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Illegal {
+    /// Claimed (or seen by the arbiter) before the opponent moves, it loses;
+    /// otherwise it stands.
+    LosesWhenClaimed,
+    /// Claimed before the opponent moves, the position is reinstated and
+    /// the opponent gets time; the `loses_at`-th such move of a player
+    /// loses. Otherwise it stands.
+    PenalisedWhenClaimed(Penalty),
+    /// The Competition Rules: the arbiter sees every move, so every illegal
+    /// move in the record is taken back and penalised.
+    AlwaysPenalised(Penalty),
+}
+
+/// The time an illegal move gives the opponent, and which one loses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Penalty {
+    pub minutes: u8,
+    pub loses_at: u8,
+}
+
+impl Penalty {
+    pub fn extra(self) -> Clock {
+        Clock(u64::from(self.minutes) * 60_000)
+    }
+}
+
+/// Both flags down, with a claim of a win on time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BothFlags {
+    /// The claimant must have time left; rounded clocks cannot show who
+    /// fell first: review (the seed's reading).
+    Review,
+    /// The game is drawn (2009 A4d3).
+    Draw,
+    /// Who fell first cannot be known from the record: drawn in the last
+    /// period, else review (6.11 b of 2009–2017).
+    LastPeriodDraw,
+    /// The clock that showed zero first loses (the flag indicator); a tie
+    /// is drawn in the last period of a game without increment (III.3.1.2),
+    /// else review (2018 on).
+    FirstZeroLoses,
+}
+
+/// Fivefold repetition (9.6): none, on consecutive alternate moves (2014),
+/// or any five times (from July 2017).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fivefold {
+    None,
+    Consecutive,
+    AnyFive,
+}
+
+/// When a quickplay-finish draw claim (10.2, G.5, III.5) may be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quickplay {
+    /// Never (blitz from 2009 on).
+    Never,
+    /// In any game (10.2 of the seed and of 2009).
+    Any,
+    /// Only in games without increment (G.3 of 2014, III.2.2 of 2018).
+    WithoutIncrement,
+}
+
+/// The clause numbers and rules of one category of games in one edition.
+#[derive(Debug, Clone, Copy)]
+pub struct RuleSet {
+    pub illegal: Illegal,
+    pub illegal_clause: &'static str,
+    /// The claimant must have time left on his own clock.
+    pub time_remaining: bool,
+    pub both_flags: BothFlags,
+    pub time_clause: &'static str,
+    pub both_flags_clause: &'static str,
+    /// `None` where no clause draws a game for an illegal position left on
+    /// the board (2009: the arbiter reinstates; the Competition Rules treat
+    /// it as an illegal move).
+    pub position_clause: Option<&'static str>,
+    /// Moves each player must have completed before a set-up claim is
+    /// late, and the clock setting may no longer change; `None`: no window
+    /// (the ordinary Laws cancel a wrongly set-up game whenever found).
+    pub window: Option<u8>,
+    pub setup_clause: &'static str,
+    pub clock_clause: &'static str,
+    pub quickplay: Quickplay,
+    /// The claim, the arbiter's decision, his postponement, the rejection.
+    pub quickplay_clauses: [&'static str; 4],
+}
+
+/// One edition of the Laws.
+#[derive(Debug, Clone, Copy)]
+pub struct Edition {
+    /// As `--laws` and the `laws` column write it.
+    pub name: &'static str,
+    pub title: &'static str,
+    /// For events starting on or after this day.
+    pub in_force: Day,
+    pub rapid_floor: RapidFloor,
+    /// Every category is judged by the rapid rules (the seed text).
+    pub rapid_rules_for_all: bool,
+    pub rapid: RuleSet,
+    pub blitz: RuleSet,
+    /// The ordinary Laws, for standard games and supervised events, with
+    /// the minutes an illegal move gives in a supervised rapid and blitz
+    /// game.
+    pub standard: RuleSet,
+    pub supervised_minutes: ByCategory,
+    /// Only a king and queen placed the wrong way round forbid castling
+    /// (2009); later, any misplaced king or rook.
+    pub castling_ban_only_reversed: bool,
+    /// Pressing the clock without moving is an illegal move (2018 on).
+    pub null_move_illegal: bool,
+    /// 75 moves without capture or pawn move end the game (2014 on).
+    pub seventy_five: Option<&'static str>,
+    pub fivefold: Fivefold,
+    pub fivefold_clause: &'static str,
+    /// A resignation where the winner cannot checkmate is a draw (2023).
+    pub resignation_draw: Option<&'static str>,
+    /// The project's paraphrase of each clause it cites.
+    pub texts: Texts,
+}
+
+/// Where an edition's clause texts are.
+#[derive(Debug, Clone, Copy)]
+pub enum Texts {
+    /// `RULES.en.md`, through [`crate::rulebook`].
+    WorkingText,
+    /// The project's paraphrases, by clause number.
+    Own(&'static [(&'static str, &'static str)]),
+    /// New paraphrases first, then an earlier edition's.
+    Amending(
+        &'static [(&'static str, &'static str)],
+        &'static [(&'static str, &'static str)],
+    ),
+}
+
+/// Penalty minutes for a supervised rapid and blitz game.
+#[derive(Debug, Clone, Copy)]
+pub struct ByCategory {
+    pub rapid: u8,
+    pub blitz: u8,
+}
+
+impl Edition {
+    /// The category of a game whose first period is `periods[0]`.
+    pub fn category(&self, periods: Option<&[Period]>, read: Category) -> Category {
+        let Some(first) = periods.and_then(|p| p.first()) else {
+            return read;
+        };
+        if !matches!(read, Category::Rapid | Category::Blitz | Category::Standard) {
+            return read;
+        }
+        let secs = (first.base.millis() + 60 * first.increment.millis()) / 1000;
+        let minutes = |m: u32| u64::from(m) * 60;
+        let rapid = match self.rapid_floor {
+            RapidFloor::AtLeast(m) => secs >= minutes(m),
+            RapidFloor::Above(m) => secs > minutes(m),
+        };
+        if secs >= 3600 {
+            Category::Standard
+        } else if rapid {
+            Category::Rapid
+        } else {
+            Category::Blitz
+        }
+    }
+
+    /// The words of clause `number` (`15.3/7.5.b` reads as `7.5.b`).
+    pub fn text(&self, number: &str) -> Option<String> {
+        let find = |table: &[(&str, &'static str)]| {
+            table
+                .iter()
+                .find(|(n, _)| *n == number)
+                .map(|(_, t)| t.to_string())
+        };
+        match self.texts {
+            Texts::WorkingText => crate::rulebook::clause(number.split('/').next()?),
+            Texts::Own(table) => find(table),
+            Texts::Amending(new, old) => find(new).or_else(|| find(old)),
+        }
+    }
+}
+
+/// What one game is judged by.
+#[derive(Debug, Clone, Copy)]
+pub struct Book {
+    pub edition: &'static Edition,
+    pub category: Category,
+    pub supervised: bool,
+    /// The rules in force for this game.
+    pub rules: RuleSet,
+}
+
+impl Book {
+    /// The rules of `edition` for a game of `category`; unknown categories
+    /// are judged as rapid games, the tool's own subject.
+    pub fn new(edition: &'static Edition, category: Category, supervised: bool) -> Book {
+        let by_category = match category {
+            _ if edition.rapid_rules_for_all => edition.rapid,
+            Category::Blitz => edition.blitz,
+            Category::Standard | Category::Daily => edition.standard,
+            Category::Rapid | Category::Unknown => edition.rapid,
+        };
+        let rules = if supervised && !edition.rapid_rules_for_all {
+            let minutes = match category {
+                Category::Blitz => edition.supervised_minutes.blitz,
+                Category::Standard | Category::Daily => edition.standard_minutes(),
+                _ => edition.supervised_minutes.rapid,
+            };
+            RuleSet {
+                illegal: Illegal::AlwaysPenalised(Penalty {
+                    minutes,
+                    ..edition.standard_penalty()
+                }),
+                ..edition.standard
+            }
+        } else if supervised {
+            RuleSet {
+                illegal: edition.standard.illegal,
+                illegal_clause: edition.standard.illegal_clause,
+                position_clause: None,
+                ..by_category
+            }
+        } else {
+            by_category
+        };
+        Book {
+            edition,
+            category,
+            supervised,
+            rules,
+        }
+    }
+
+    /// The number a verdict of `clause` cites in this book.
+    pub fn cite(&self, clause: Clause) -> &'static str {
+        let r = &self.rules;
+        let e = self.edition;
+        match clause {
+            Clause::SetUp => r.setup_clause,
+            Clause::IllegalMove => r.illegal_clause,
+            Clause::TimeClaim => r.time_clause,
+            Clause::BothFlags => r.both_flags_clause,
+            Clause::IllegalPosition => r.position_clause.unwrap_or(r.illegal_clause),
+            Clause::QuickplayFinish => r.quickplay_clauses[0],
+            Clause::SeventyFiveMoves => e.seventy_five.unwrap_or("9.6"),
+            Clause::FivefoldRepetition => e.fivefold_clause,
+            Clause::Resignation => e.resignation_draw.unwrap_or("5.1.2"),
+            other => other.as_str(),
+        }
+    }
+
+    /// Whether illegal moves are taken back as the record goes (the
+    /// Competition Rules), so that the replay keeps the position before.
+    pub fn restores_illegal_moves(&self) -> bool {
+        matches!(self.rules.illegal, Illegal::AlwaysPenalised(_))
+    }
+
+    /// How the replay treats illegal moves under this book.
+    pub fn regime(&self) -> Regime {
+        if self.restores_illegal_moves() {
+            Regime::Standard
+        } else {
+            Regime::Rapid
+        }
+    }
+
+    /// Whether a quickplay-finish claim may be made in a game whose first
+    /// period has `increment`.
+    pub fn quickplay_admissible(&self, increment: Option<Clock>) -> Result<(), String> {
+        let clause = self.rules.quickplay_clauses[0];
+        match self.rules.quickplay {
+            Quickplay::Any => Ok(()),
+            Quickplay::Never => Err(format!(
+                "no quickplay-finish claim exists in a {} game under {}",
+                self.category, self.edition.title
+            )),
+            Quickplay::WithoutIncrement => match increment {
+                Some(inc) if !inc.is_zero() => Err(format!(
+                    "a quickplay-finish claim is admissible only in games without increment, and \
+                     this one has {} a move ({clause})",
+                    inc
+                )),
+                _ => Ok(()),
+            },
+        }
+    }
+}
+
+impl Edition {
+    fn standard_penalty(&self) -> Penalty {
+        match self.standard.illegal {
+            Illegal::AlwaysPenalised(p) | Illegal::PenalisedWhenClaimed(p) => p,
+            Illegal::LosesWhenClaimed => Penalty {
+                minutes: 2,
+                loses_at: 2,
+            },
+        }
+    }
+
+    fn standard_minutes(&self) -> u8 {
+        self.standard_penalty().minutes
+    }
+}

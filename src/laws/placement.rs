@@ -1,0 +1,203 @@
+//! Which Laws judge a game: the edition `--laws` names, or with `by-date`
+//! the FIDE edition in force when the game's event started — and the
+//! game's category in that edition.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::edition::{Book, Day, Edition};
+use super::editions::{ALL, FIDE, SEED};
+use crate::parse::GameRecord;
+
+/// The `--laws` choice.
+#[derive(Debug, Clone, Copy)]
+pub enum Laws {
+    Edition(&'static Edition),
+    /// The FIDE edition in force on the event's start (`EventDate`, else
+    /// `Date`).
+    ByDate,
+}
+
+impl Default for Laws {
+    fn default() -> Self {
+        Laws::Edition(&SEED)
+    }
+}
+
+impl FromStr for Laws {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Laws, String> {
+        if s == "by-date" {
+            return Ok(Laws::ByDate);
+        }
+        ALL.iter()
+            .find(|e| e.name == s)
+            .map(|&e| Laws::Edition(e))
+            .ok_or_else(|| {
+                let names: Vec<&str> = ALL.iter().map(|e| e.name).collect();
+                format!("the Laws are one of {}, or by-date", names.join(", "))
+            })
+    }
+}
+
+impl fmt::Display for Laws {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Laws::Edition(e) => f.write_str(e.name),
+            Laws::ByDate => f.write_str("by-date"),
+        }
+    }
+}
+
+/// The book a game is judged by, and why a human must check the choice.
+#[derive(Debug, Clone, Copy)]
+pub struct Placement {
+    pub book: Book,
+    /// Set when the game's date could not place it in an edition: the
+    /// verdict goes to review with this sentence.
+    pub unplaced: Option<&'static str>,
+}
+
+impl Laws {
+    /// Places a game.
+    pub fn place(self, record: &GameRecord<'_>, supervised: bool) -> Placement {
+        let (edition, unplaced) = match self {
+            Laws::Edition(e) => (e, None),
+            Laws::ByDate => by_date(record),
+        };
+        let category = edition.category(record.control.periods.as_deref(), record.category());
+        Placement {
+            book: Book::new(edition, category, supervised),
+            unplaced,
+        }
+    }
+}
+
+/// The FIDE edition in force on the event's start day; a date that does
+/// not fall in one edition is judged by the nearest reading and flagged.
+fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<&'static str>) {
+    let tags = &record.tags;
+    let date = tags
+        .event_date
+        .as_deref()
+        .and_then(DateRange::parse)
+        .or_else(|| tags.date.as_deref().and_then(DateRange::parse));
+    let Some(range) = date else {
+        return (
+            &SEED,
+            Some(
+                "the game has no EventDate or Date that places it in an edition of the Laws, so it was judged by the seed text",
+            ),
+        );
+    };
+    match (in_force(range.first), in_force(range.last)) {
+        (Some(a), Some(b)) if std::ptr::eq(a, b) => (a, None),
+        (Some(a), Some(_)) => (
+            a,
+            Some(
+                "the game's date is too vague to tell which edition of the Laws was in force (two editions fall in it); judged by the older",
+            ),
+        ),
+        (None, _) => (
+            FIDE[0],
+            Some(
+                "the game was played before 1 July 2009, earlier than any edition the tool holds; judged by the 2009 Laws",
+            ),
+        ),
+        (Some(a), None) => (a, None),
+    }
+}
+
+/// The FIDE edition in force on `day`.
+fn in_force(day: Day) -> Option<&'static Edition> {
+    FIDE.iter().rev().find(|e| e.in_force <= day).copied()
+}
+
+/// The days a PGN date may mean: `2017.??.??` is all of 2017.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DateRange {
+    first: Day,
+    last: Day,
+}
+
+impl DateRange {
+    fn parse(text: &str) -> Option<DateRange> {
+        let mut parts = text.trim().split(['.', '-', '/']);
+        let year: u16 = parts
+            .next()?
+            .parse()
+            .ok()
+            .filter(|y| (1000..3000).contains(y))?;
+        let number = |p: Option<&str>, max: u8| {
+            p.and_then(|p| p.parse::<u8>().ok())
+                .filter(|&n| (1..=max).contains(&n))
+        };
+        let (month, day) = (parts.next(), parts.next());
+        Some(match number(month, 12) {
+            None => DateRange {
+                first: Day::new(year, 1, 1),
+                last: Day::new(year, 12, 31),
+            },
+            Some(m) => match number(day, 31) {
+                None => DateRange {
+                    first: Day::new(year, m, 1),
+                    last: Day::new(year, m, 31),
+                },
+                Some(d) => DateRange {
+                    first: Day::new(year, m, d),
+                    last: Day::new(year, m, d),
+                },
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_game;
+
+    fn placed(tags: &str) -> (&'static str, bool) {
+        let text = format!("{tags}\n1. e4 *\n");
+        let record = parse_game(text.as_bytes());
+        let p = Laws::ByDate.place(&record, false);
+        (p.book.edition.name, p.unplaced.is_some())
+    }
+
+    #[test]
+    fn by_date_takes_the_edition_in_force_when_the_event_started() {
+        assert_eq!(placed("[Date \"2009.07.01\"]"), ("fide-2009", false));
+        assert_eq!(placed("[Date \"2014.06.30\"]"), ("fide-2009", false));
+        assert_eq!(placed("[Date \"2014.07.01\"]"), ("fide-2014", false));
+        assert_eq!(placed("[Date \"2017.07.01\"]"), ("fide-2017", false));
+        assert_eq!(placed("[Date \"2018.03.02\"]"), ("fide-2018", false));
+        assert_eq!(placed("[Date \"2024.??.??\"]"), ("fide-2023", false));
+        // The event's start decides, not the round's day.
+        assert_eq!(
+            placed("[EventDate \"2017.12.28\"]\n[Date \"2018.01.03\"]"),
+            ("fide-2017", false)
+        );
+    }
+
+    #[test]
+    fn a_date_that_cannot_place_the_game_is_flagged() {
+        assert_eq!(placed("[Date \"2017.??.??\"]"), ("fide-2014", true));
+        assert_eq!(placed("[Date \"????.??.??\"]"), ("seed", true));
+        assert_eq!(placed(""), ("seed", true));
+        assert_eq!(placed("[Date \"2005.01.01\"]"), ("fide-2009", true));
+    }
+
+    #[test]
+    fn every_edition_is_named_by_laws() {
+        for e in ALL {
+            assert_eq!(e.name.parse::<Laws>().unwrap().to_string(), e.name);
+        }
+        assert!(
+            "fide-2020"
+                .parse::<Laws>()
+                .unwrap_err()
+                .contains("fide-2023, or by-date")
+        );
+    }
+}

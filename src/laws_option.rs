@@ -1,0 +1,40 @@
+//! The command-line options that choose the Laws, shared by `audit` and
+//! `explain`.
+
+use crate::laws::Laws;
+use crate::replay::Regime;
+
+/// Which Laws judge the games.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LawsOption {
+    /// The Laws to judge by: `seed` (Articles 15 and 10 of RULES.en.md,
+    /// every game as a rapid game), `fide-2009`, `fide-2014`, `fide-2017`,
+    /// `fide-2018`, `fide-2023` (each game by the rules of its category in
+    /// that edition), or `by-date` (the FIDE edition in force when the
+    /// game's event started: EventDate, else Date).
+    #[arg(long, value_name = "EDITION", default_value = "seed")]
+    pub laws: Laws,
+    /// The event had the supervision 15.3 (A.3, B.3 of 2018; A.4, B.2 of
+    /// 2023) asks for: the ordinary Laws govern illegal moves — each is
+    /// taken back and penalised, and a later one loses.
+    #[arg(long)]
+    pub supervised: bool,
+    /// Deprecated: `--regime 15.3` is `--supervised`.
+    #[arg(long, value_name = "15.4|15.3", hide = true)]
+    pub regime: Option<Regime>,
+}
+
+impl LawsOption {
+    /// The Laws and whether the event was supervised; says on stderr when
+    /// the old option was used.
+    pub fn chosen(&self) -> (Laws, bool) {
+        if let Some(regime) = self.regime {
+            eprintln!(
+                "note: --regime is deprecated; use --supervised for 15.3, nothing for 15.4 \
+                 (the rule set is --laws)"
+            );
+            return (self.laws, self.supervised || regime == Regime::Standard);
+        }
+        (self.laws, self.supervised)
+    }
+}
