@@ -176,7 +176,7 @@ fn tell(
         record.recorded_result()
     ));
     let replayed =
-        replay(record, book.regime()).map_err(|e| format!("{source}, game {number}: {e}"))?;
+        replay(record, book.take_back()).map_err(|e| format!("{source}, game {number}: {e}"))?;
     let game = Game::new(record, replayed);
     let judgement = judge_placed(&game, &rules, placement);
     if judgement.incidents.is_empty() {

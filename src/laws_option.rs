@@ -2,7 +2,26 @@
 //! `explain`.
 
 use crate::laws::Laws;
-use crate::replay::Regime;
+
+/// The old `--regime` values: `15.4` (the rapid-play rules) or `15.3` (the
+/// ordinary Laws in a supervised event).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Regime {
+    Rapid,
+    Standard,
+}
+
+impl std::str::FromStr for Regime {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Regime, String> {
+        match s {
+            "15.4" => Ok(Regime::Rapid),
+            "15.3" => Ok(Regime::Standard),
+            _ => Err("the regime is 15.4 (rapid-play rules) or 15.3 (the ordinary Laws)".into()),
+        }
+    }
+}
 
 /// Which Laws judge the games.
 #[derive(clap::Args, Debug, Clone)]

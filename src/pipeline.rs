@@ -24,7 +24,7 @@ use crate::input::{Source, decompress};
 use crate::laws::{Game, Placement, Rules, judge_placed};
 use crate::output::{BlockResults, Output};
 use crate::parse::parse_game;
-use crate::replay::replay;
+use crate::replay::replay_with_claims;
 use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
 use crate::shard::Shard;
 use crate::split::{Block, GameSlice, Splitter};
@@ -497,7 +497,7 @@ fn audit_record(
         let verdict = Verdict::error(format!("line {}: {what}", record.line_of(*at)));
         return (verdict, Vec::new(), None);
     }
-    match replay(record, placement.book.regime()) {
+    match replay_with_claims(record, placement.book.take_back(), &claims) {
         Ok(replay) => {
             let game = Game::with_claims(record, replay, claims);
             let judgement = judge_placed(&game, &options.rules, placement);

@@ -14,6 +14,7 @@ use shakmaty::{
     Bitboard, CastlingMode, CastlingSide, Color, Move, Piece, Position, Rank, Role, Setup, Square,
 };
 
+use crate::claim::{Claim, ClaimKind, Claimant};
 use crate::notation::{Reading, Written, read};
 use crate::parse::GameRecord;
 use crate::permissive::{
@@ -21,36 +22,19 @@ use crate::permissive::{
     reaches, standard_castling_origin,
 };
 
-/// Which rules govern what happens after an illegal move (15.5).
+/// Which illegal moves the arbiter took back, so that the record goes on
+/// from the position before them (the next move in it replaces them).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Regime {
-    /// 15.4: an illegal move stands unless claimed.
+pub enum TakeBack {
+    /// None: an illegal move stands unless claimed, and a claim ends the
+    /// game (the seed's 15.4.2).
     #[default]
-    Rapid,
-    /// 15.3: the ordinary Laws: the arbiter restores the position.
-    Standard,
-}
-
-impl std::str::FromStr for Regime {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Regime, String> {
-        match s {
-            "15.4" => Ok(Regime::Rapid),
-            "15.3" => Ok(Regime::Standard),
-            _ => Err("the regime is 15.4 (rapid-play rules) or 15.3 (the ordinary Laws)".into()),
-        }
-    }
-}
-
-impl Regime {
-    /// As the `regime` column and `--regime` write it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Regime::Rapid => "15.4",
-            Regime::Standard => "15.3",
-        }
-    }
+    None,
+    /// Those claimed before the opponent's next move (from 2018, and in
+    /// 2009's rapid rules: a claim costs time, the game goes on).
+    Claimed,
+    /// Every one: the arbiter supervised and kept the record (15.3).
+    All,
 }
 
 /// One recorded move as it was played.
@@ -70,7 +54,8 @@ pub struct Step {
     pub castling_disallowed: Option<Box<str>>,
     /// What was irregular about how the move was written.
     pub notation: Option<&'static str>,
-    /// Under 15.3 the arbiter takes an illegal move back: it is not played.
+    /// The arbiter took the illegal move back ([`TakeBack`]): it is not
+    /// played.
     pub restored: bool,
 }
 
@@ -314,7 +299,22 @@ pub fn role_name(role: Role) -> &'static str {
 }
 
 /// Plays every recorded move that can be read, legal or not.
-pub fn replay(record: &GameRecord<'_>, regime: Regime) -> Result<Replay, ReplayError> {
+pub fn replay(record: &GameRecord<'_>, take_back: TakeBack) -> Result<Replay, ReplayError> {
+    replay_with_claims(record, take_back, &record.claims)
+}
+
+/// [`replay`] with the claims from elsewhere too (`--events`): under
+/// [`TakeBack::Claimed`] they say which moves were taken back.
+pub fn replay_with_claims(
+    record: &GameRecord<'_>,
+    take_back: TakeBack,
+    claims: &[Result<Claim, String>],
+) -> Result<Replay, ReplayError> {
+    let claimed = |ply: usize, mover: Color| {
+        claims.iter().filter_map(|c| c.as_ref().ok()).any(|c| {
+            c.kind == ClaimKind::Illegal && c.ply == ply && c.by != Claimant::Player(mover)
+        })
+    };
     let (start, castling_mode, wrong) = setup(record)?;
     let mut state = start.clone();
     let mut steps = Vec::with_capacity(record.moves.len());
@@ -327,7 +327,12 @@ pub fn replay(record: &GameRecord<'_>, regime: Regime) -> Result<Replay, ReplayE
             .and_then(|reading| resolve(&state, reading, castling_mode, wrong.is_some()));
         match step {
             Ok(mut step) => {
-                step.restored = regime == Regime::Standard && step.illegal.is_some();
+                let offence = step.illegal.is_some() || step.mv.is_none();
+                step.restored = match take_back {
+                    TakeBack::None => false,
+                    TakeBack::Claimed => offence && claimed(i + 1, step.mover),
+                    TakeBack::All => step.illegal.is_some(),
+                };
                 advance(&mut state, &step, castling_mode);
                 steps.push(step);
                 if steps.len() % CHECKPOINT == 0 {
@@ -728,7 +733,7 @@ mod tests {
     use crate::parse::parse_game;
 
     fn play(pgn: &str) -> Replay {
-        replay(&parse_game(pgn.as_bytes()), Regime::Rapid).unwrap()
+        replay(&parse_game(pgn.as_bytes()), TakeBack::None).unwrap()
     }
 
     fn illegal(r: &Replay) -> Vec<(usize, String)> {
@@ -832,7 +837,7 @@ mod tests {
     fn standard_regime_restores_the_position() {
         let r = replay(
             &parse_game(b"1. e4 e5 2. Nb1-b3 2. Nf3 Nc6 *"),
-            Regime::Standard,
+            TakeBack::All,
         )
         .unwrap();
         assert!(r.steps[2].restored);
@@ -857,7 +862,7 @@ mod tests {
     fn variants_and_960() {
         let rec = parse_game(b"[Variant \"Crazyhouse\"]\n\n1. e4 *");
         assert_eq!(
-            replay(&rec, Regime::Rapid).unwrap_err(),
+            replay(&rec, TakeBack::None).unwrap_err(),
             ReplayError::Variant("Crazyhouse".into())
         );
         let r = play(
@@ -868,7 +873,7 @@ mod tests {
         assert!(illegal(&r).is_empty());
         let rec = parse_game(b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*");
         assert!(matches!(
-            replay(&rec, Regime::Rapid),
+            replay(&rec, TakeBack::None),
             Err(ReplayError::Setup(_))
         ));
     }

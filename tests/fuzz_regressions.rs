@@ -35,7 +35,7 @@ fn fuzz_findings_stay_fixed() {
                     ..Rules::default()
                 };
                 let placement = rules.place(&record);
-                if let Ok(replayed) = replay(&record, placement.book.regime()) {
+                if let Ok(replayed) = replay(&record, placement.book.take_back()) {
                     let _ = judge_placed(&Game::new(&record, replayed), &rules, placement);
                 }
             }

@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
                 ..Rules::default()
             };
             let placement = rules.place(&record);
-            let Ok(replayed) = replay(&record, placement.book.regime()) else {
+            let Ok(replayed) = replay(&record, placement.book.take_back()) else {
                 continue;
             };
             let judgement = judge_placed(&Game::new(&record, replayed), &rules, placement);

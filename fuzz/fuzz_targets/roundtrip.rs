@@ -35,7 +35,7 @@ fn rules() -> Rules {
 }
 
 fn verdict(record: &GameRecord<'_>) -> Option<Verdict> {
-    let replayed = replay(record, rules().place(record).book.regime()).ok()?;
+    let replayed = replay(record, rules().place(record).book.take_back()).ok()?;
     Some(judge(&Game::new(record, replayed), &rules()).verdict)
 }
 

@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::clock::Clock;
-use crate::replay::Regime;
+use crate::replay::TakeBack;
 use crate::time_control::{Category, Period};
 use crate::verdict::Clause;
 
@@ -48,12 +48,15 @@ pub enum Illegal {
     /// Claimed (or seen by the arbiter) before the opponent moves, it loses;
     /// otherwise it stands.
     LosesWhenClaimed,
-    /// Claimed before the opponent moves, the position is reinstated and
-    /// the opponent gets time; the `loses_at`-th such move of a player
-    /// loses. Otherwise it stands.
+    /// Claimed or seen, the position is reinstated and the opponent gets
+    /// time; the `loses_at`-th such move of a player loses. A move the
+    /// record shows played on from was not seen: it stands. (The ordinary
+    /// Laws in an unsupervised event are read this way too: an illegal move
+    /// "found during the game" is one claimed or seen.)
     PenalisedWhenClaimed(Penalty),
-    /// The Competition Rules: the arbiter sees every move, so every illegal
-    /// move in the record is taken back and penalised.
+    /// A supervised event (15.3, A.3, A.4 of 2023): the arbiter sees every
+    /// move and the record is his, so every illegal move in it was taken
+    /// back and penalised, and the next move in the record replaces it.
     AlwaysPenalised(Penalty),
 }
 
@@ -145,9 +148,9 @@ pub struct Edition {
     pub rapid_rules_for_all: bool,
     pub rapid: RuleSet,
     pub blitz: RuleSet,
-    /// The ordinary Laws, for standard games and supervised events, with
-    /// the minutes an illegal move gives in a supervised rapid and blitz
-    /// game.
+    /// The ordinary Laws, for standard games; with `AlwaysPenalised` and
+    /// these minutes for a rapid and blitz game they are the rules of a
+    /// supervised event.
     pub standard: RuleSet,
     pub supervised_minutes: ByCategory,
     /// Only a king and queen placed the wrong way round forbid castling
@@ -295,18 +298,18 @@ impl Book {
         }
     }
 
-    /// Whether illegal moves are taken back as the record goes (the
-    /// Competition Rules), so that the replay keeps the position before.
+    /// Whether every illegal move was taken back as the record went (a
+    /// supervised event).
     pub fn restores_illegal_moves(&self) -> bool {
         matches!(self.rules.illegal, Illegal::AlwaysPenalised(_))
     }
 
-    /// How the replay treats illegal moves under this book.
-    pub fn regime(&self) -> Regime {
-        if self.restores_illegal_moves() {
-            Regime::Standard
-        } else {
-            Regime::Rapid
+    /// Which illegal moves the replay takes back under this book.
+    pub fn take_back(&self) -> TakeBack {
+        match self.rules.illegal {
+            Illegal::LosesWhenClaimed => TakeBack::None,
+            Illegal::PenalisedWhenClaimed(_) => TakeBack::Claimed,
+            Illegal::AlwaysPenalised(_) => TakeBack::All,
         }
     }
 

@@ -11,6 +11,8 @@
 
 use std::borrow::Cow;
 
+use shakmaty::{File, Move};
+
 use super::edition::{Book, Illegal, Penalty};
 use super::{Decision, Game, loss_unless_unwinnable, side_name};
 use crate::claim::{ClaimKind, Claimant};
@@ -26,6 +28,7 @@ pub(super) fn judge(
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
 ) {
+    castling_allowed(game, book, incidents);
     match book.rules.illegal {
         Illegal::AlwaysPenalised(penalty) => {
             always_penalised(game, book, penalty, recorded, incidents, decisions)
@@ -35,14 +38,51 @@ pub(super) fn judge(
 }
 
 /// Why a step is an illegal move under the book: what the replay found, or
-/// (from 2018) a clock pressed without a move.
+/// (from 2018) a clock pressed without a move. Castling after a wrong
+/// set-up cites the edition's clause; under 2009 only a king set up on the
+/// queen's square may not castle.
 pub(super) fn offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
+    if step.castling_disallowed.is_some() {
+        return castling_offence(book, step);
+    }
     match &step.illegal {
         Some(why) => Some(Cow::Borrowed(why)),
         None if step.mv.is_none() && book.edition.null_move_illegal => Some(Cow::Borrowed(
             "the clock was pressed without a move (a null move in the record)",
         )),
         None => None,
+    }
+}
+
+fn castling_offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
+    let king_on_queen_square =
+        matches!(step.mv, Some(Move::Castle { king, .. }) if king.file() == File::D);
+    if book.edition.castling_ban_only_reversed && !king_on_queen_square {
+        return None;
+    }
+    let why = step.illegal.as_deref().unwrap_or_default();
+    Some(Cow::Owned(why.replace(
+        "(15.4.1.2)",
+        &format!("({})", book.rules.setup_clause),
+    )))
+}
+
+/// Castling after a wrong set-up that the edition allows (2009 forbids it
+/// only with a reversed king and queen): reported, not an offence.
+fn castling_allowed(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
+    for (i, step) in game.replay.steps.iter().enumerate() {
+        if step.castling_disallowed.is_some() && offence(book, step).is_none() {
+            incidents.push(game.incident(
+                i + 1,
+                IncidentKind::CastlingDisallowed,
+                Some(step.mover),
+                format!(
+                    "castling after a wrong set-up; {} forbid it only with a king and queen set \
+                     up the wrong way round ({}), so this castling stands",
+                    book.edition.title, book.rules.setup_clause
+                ),
+            ));
+        }
     }
 }
 
@@ -131,7 +171,7 @@ fn when_claimed(
                 if let Some(last) = incidents.last_mut() {
                     last.detail = format!("{why}; claimed: {note}");
                 }
-                if inferred && ply == last {
+                if ply == last && recorded.winner() == Some(!step.mover) {
                     decisions.push(penalty_is_no_ending(game, book, p, recorded, ply));
                 }
             }
@@ -199,8 +239,8 @@ fn penalty_is_no_ending(
 ) -> Decision {
     let mover = game.replay.mover(ply);
     let reason = format!(
-        "the record ends at {}, an illegal move, with {recorded}, as if {} had claimed it and \
-         won; but under {} a claimed illegal move is taken back and costs {} minute{} — only the \
+        "the record ends at {}, an illegal move, with {recorded}, as if {}'s claim had won; but \
+         under {} a claimed illegal move is taken back and costs {} minute{} — only the \
          {} loses ({}; {}) — so the game should have gone on and the recorded result cannot \
          stand without the arbiter's report",
         game.move_text(ply),

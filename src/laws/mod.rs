@@ -632,7 +632,7 @@ pub(crate) mod test_support {
     pub fn judge_with(pgn: &str, rules: &Rules) -> Judgement {
         let record = parse_game(pgn.as_bytes());
         let placement = rules.place(&record);
-        let replay = replay(&record, placement.book.regime()).expect("replayable");
+        let replay = replay(&record, placement.book.take_back()).expect("replayable");
         judge_placed(&Game::new(&record, replay), rules, placement)
     }
 

@@ -37,9 +37,10 @@ pub(super) fn judge(
                 IncidentKind::LateClaim,
                 Some(by),
                 format!(
-                    "{} claimed a wrong set-up after each player had completed {window} moves \
+                    "{} claimed a wrong set-up after each player had completed {} moves \
                      (White {white}, Black {black}); the claim cannot be accepted ({clause})",
-                    side_name(by)
+                    side_name(by),
+                    in_words(window)
                 ),
             ));
             continue;
@@ -68,6 +69,16 @@ pub(super) fn judge(
         decisions.push(Decision::new(ply, 3, verdict.for_review()));
         return;
     }
+}
+
+/// "ten" for 10: the rules write their windows in words.
+fn in_words(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 #[cfg(test)]

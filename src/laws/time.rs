@@ -360,21 +360,28 @@ fn both_flags(
             "both flags have fallen ({readings}), so the game is drawn ({clause})"
         )),
         (BothFlags::FirstZeroLoses, Some(loser)) => {
+            // No clause for games with increment: the clock's flag
+            // indicator decides, as the Arbiters' Manual reads the time rule.
             let lead = format!(
                 "both clocks show zero ({readings}); {}'s showed zero first, and the clock that \
-                 shows zero first loses ({clause})",
-                side_name(loser)
+                 shows zero first loses ({})",
+                side_name(loser),
+                book.rules.time_clause
             );
             let d =
-                loss_unless_unwinnable(game, recorded, ply, ply, loser, Clause::BothFlags, lead);
+                loss_unless_unwinnable(game, recorded, ply, ply, loser, Clause::TimeClaim, lead);
             Decision { rank: 3, ..d }
         }
-        (BothFlags::LastPeriodDraw, Some(first)) => review(format!(
-            "both clocks show zero ({readings}); {}'s showed zero first, so the claimant had no \
-             time left and a claim fails ({}); who fell first is the arbiter's finding",
-            side_name(first),
-            book.rules.time_clause
-        )),
+        (BothFlags::LastPeriodDraw, Some(first)) => {
+            let why = format!(
+                "both clocks show zero ({readings}); {}'s showed zero first, so the claimant had \
+                 no time left and a claim fails ({}); who fell first is the arbiter's finding",
+                side_name(first),
+                book.rules.time_clause
+            );
+            let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, why);
+            Decision::new(ply, 3, verdict.for_review())
+        }
         (BothFlags::FirstZeroLoses, None) if last_period && no_increment(game) => draw(format!(
             "both clocks show zero ({readings}) and {tie}; in the last period of a game without \
              increment that is a draw ({clause})"

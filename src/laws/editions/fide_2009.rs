@@ -38,7 +38,7 @@ pub const FIDE_2009: Edition = Edition {
         ..RAPID
     },
     standard: RuleSet {
-        illegal: Illegal::AlwaysPenalised(Penalty {
+        illegal: Illegal::PenalisedWhenClaimed(Penalty {
             minutes: 2,
             loses_at: 3,
         }),

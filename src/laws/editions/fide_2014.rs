@@ -34,7 +34,7 @@ pub const FIDE_2014: Edition = Edition {
         ..RAPID
     },
     standard: RuleSet {
-        illegal: Illegal::AlwaysPenalised(Penalty {
+        illegal: Illegal::PenalisedWhenClaimed(Penalty {
             minutes: 2,
             loses_at: 2,
         }),

@@ -32,7 +32,7 @@ pub const FIDE_2017: Edition = Edition {
         ..RAPID
     },
     standard: RuleSet {
-        illegal: Illegal::AlwaysPenalised(Penalty {
+        illegal: Illegal::PenalisedWhenClaimed(Penalty {
             minutes: 2,
             loses_at: 2,
         }),
