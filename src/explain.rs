@@ -11,14 +11,15 @@ use std::process::ExitCode;
 use shakmaty::fen::Fen;
 use shakmaty::{Color, Position};
 
+use crate::adjudicate::{Adjudged, adjudicate};
 use crate::diagram;
 use crate::helpmate::{Mate, can_checkmate, is_dead, position};
 use crate::incident::{Incident, IncidentKind};
 use crate::input::{Source, decompress};
-use crate::laws::{Book, Game, Judgement, Rules, judge_placed, side_name};
+use crate::laws::{Book, Judgement, Rules, side_name};
 use crate::laws_option::LawsOption;
 use crate::parse::{GameRecord, parse_game};
-use crate::replay::{Replay, replay};
+use crate::replay::Replay;
 use crate::rulebook::{cited, sentence};
 use crate::split::Splitter;
 use crate::verdict::Status;
@@ -175,10 +176,8 @@ fn tell(
         "Recorded result: {}.\n\n",
         record.recorded_result()
     ));
-    let replayed =
-        replay(record, book.take_back()).map_err(|e| format!("{source}, game {number}: {e}"))?;
-    let game = Game::new(record, replayed);
-    let judgement = judge_placed(&game, &rules, placement);
+    let Adjudged { game, judgement } = adjudicate(record, record.claims.clone(), &rules)
+        .map_err(|e| format!("{source}, game {number}: {e}"))?;
     if judgement.incidents.is_empty() {
         out.push_str("Nothing in the record calls for an arbiter.\n\n");
     }

@@ -36,6 +36,22 @@ pub enum IncidentKind {
 }
 
 impl IncidentKind {
+    /// Whether what follows from the incident is a clause that differs
+    /// between editions of the Laws (a flag, an illegal move, a claim).
+    pub fn is_rule_bound(self) -> bool {
+        matches!(
+            self,
+            IncidentKind::FlagFall
+                | IncidentKind::BothFlags
+                | IncidentKind::IllegalMove
+                | IncidentKind::CastlingDisallowed
+                | IncidentKind::IllegalPosition
+                | IncidentKind::LateClaim
+                | IncidentKind::RejectedClaim
+                | IncidentKind::InadmissibleClaim
+        )
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             IncidentKind::FlagFall => "flag-fall",

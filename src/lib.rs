@@ -8,6 +8,7 @@
 //! [`incident::Incident`]; [`helpmate`] answers "can this side still
 //! checkmate?".
 
+pub mod adjudicate;
 pub mod audit;
 pub mod claim;
 pub mod clock;

@@ -16,15 +16,15 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
+use crate::adjudicate::{Adjudged, adjudicate};
 use crate::events::EventLog;
 use crate::fixed::write_back;
 use crate::html::{self, Page};
 use crate::incident::Incident;
 use crate::input::{Source, decompress};
-use crate::laws::{Game, Placement, Rules, judge_placed};
+use crate::laws::Rules;
 use crate::output::{BlockResults, Output};
 use crate::parse::parse_game;
-use crate::replay::replay_with_claims;
 use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
 use crate::shard::Shard;
 use crate::split::{Block, GameSlice, Splitter};
@@ -412,7 +412,7 @@ fn audit_game(
             None,
         )),
         None => catch_unwind(AssertUnwindSafe(|| {
-            audit_record(&record, placement, claims, options, origin)
+            audit_record(&record, claims, options, origin)
         })),
     };
     let (mut verdict, found, page) = audited.unwrap_or_else(|panic| {
@@ -488,7 +488,6 @@ type Audited = (Verdict, Vec<Incident>, Option<Page>);
 
 fn audit_record(
     record: &crate::parse::GameRecord<'_>,
-    placement: Placement,
     claims: Vec<Result<crate::claim::Claim, String>>,
     options: &Options,
     origin: Origin<'_>,
@@ -497,10 +496,8 @@ fn audit_record(
         let verdict = Verdict::error(format!("line {}: {what}", record.line_of(*at)));
         return (verdict, Vec::new(), None);
     }
-    match replay_with_claims(record, placement.book.take_back(), &claims) {
-        Ok(replay) => {
-            let game = Game::with_claims(record, replay, claims);
-            let judgement = judge_placed(&game, &options.rules, placement);
+    match adjudicate(record, claims, &options.rules) {
+        Ok(Adjudged { game, judgement }) => {
             let page = options
                 .html
                 .then(|| html::page(&game, &judgement, origin))

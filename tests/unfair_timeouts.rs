@@ -10,8 +10,8 @@ use common::*;
 use pgn_arbiter::helpmate::{Mate, can_checkmate, position};
 use shakmaty::{Color, Position};
 
-#[test]
-fn every_unfair_timeout_is_corrected_to_a_draw() {
+/// The games as PGN, and for each whether the position is dead.
+fn games() -> (String, Vec<bool>) {
     let text = std::fs::read_to_string(data("lichess-unfair-timeouts-2021-01.txt")).unwrap();
     let mut pgn = String::new();
     let mut expected_dead = Vec::new();
@@ -21,13 +21,19 @@ fn every_unfair_timeout_is_corrected_to_a_draw() {
         let loser = pos.turn();
         let result = if loser == Color::White { "0-1" } else { "1-0" };
         pgn.push_str(&format!(
-            "[Site \"https://lichess.org/{id}\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\
+            "[Site \"https://lichess.org/{id}\"]\n[Date \"2021.01.??\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\
              [TimeControl \"600+5\"]\n[Termination \"Time forfeit\"]\n[Result \"{result}\"]\n\n{result}\n\n"
         ));
         // Independent of the pipeline: ask the solver directly whether the
         // player who ran out of time could still have mated.
         expected_dead.push(can_checkmate(&pos, loser) == Mate::Impossible);
     }
+    (pgn, expected_dead)
+}
+
+#[test]
+fn every_unfair_timeout_is_corrected_to_a_draw() {
+    let (pgn, expected_dead) = games();
     assert_eq!(expected_dead.len(), 321);
 
     let run = audit_pgn(&pgn);
@@ -67,4 +73,37 @@ fn every_unfair_timeout_is_corrected_to_a_draw() {
     }
     let fast_rules = count(&fast.verdicts, "rule");
     eprintln!("--proof fast: {fast_rules:?}");
+}
+
+/// 6.9 did not change: the same draws under every edition, citing its
+/// time clause where only the claimant cannot mate.
+#[test]
+fn every_edition_draws_the_same_unfair_timeouts() {
+    let (pgn, expected_dead) = games();
+    for (laws, time_clause) in [
+        ("fide-2009", "A.4.d"),
+        ("fide-2014", "A.4.c"),
+        ("fide-2017", "A.4.3"),
+        ("fide-2018", "A.4.3"),
+        ("fide-2023", "A.5.3"),
+        ("by-date", "A.4.3"),
+    ] {
+        let run = audit(&["--laws", laws, "-"], Some(pgn.as_bytes()));
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        assert_eq!(run.verdicts.len(), 321);
+        for (row, dead) in run.verdicts.iter().zip(&expected_dead) {
+            assert_eq!(
+                row["status"], "corrected",
+                "{laws} {}: {}",
+                row["site"], row["reason"]
+            );
+            assert_eq!(row["correct_result"], "1/2-1/2");
+            let want = if *dead { "dead-position" } else { time_clause };
+            assert_eq!(
+                row["rule"], want,
+                "{laws} {}: {}",
+                row["site"], row["reason"]
+            );
+        }
+    }
 }

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::clock::Clock;
+use crate::parse::GameRecord;
 use crate::replay::TakeBack;
 use crate::time_control::{Category, Period};
 use crate::verdict::Clause;
@@ -240,6 +241,12 @@ pub struct Book {
 }
 
 impl Book {
+    /// The book of `edition` for a game, in its category there.
+    pub fn for_game(edition: &'static Edition, record: &GameRecord<'_>, supervised: bool) -> Book {
+        let category = edition.category(record.control.periods.as_deref(), record.category());
+        Book::new(edition, category, supervised)
+    }
+
     /// The rules of `edition` for a game of `category`; unknown categories
     /// are judged as rapid games, the tool's own subject.
     pub fn new(edition: &'static Edition, category: Category, supervised: bool) -> Book {

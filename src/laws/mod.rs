@@ -27,7 +27,7 @@ mod setup;
 mod time;
 
 pub use edition::Book;
-pub use placement::{Laws, Placement};
+pub use placement::{Laws, Placement, Unplaced};
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -510,7 +510,8 @@ fn settle(
 
 /// What a human must check before the verdict stands: a claim left to the
 /// arbiter, a game outside the rapid rules (`--only-rapid`), a helpmate
-/// question past the bound, a date that placed no edition.
+/// question past the bound. (A date that placed no edition is the
+/// caller's: see [`crate::adjudicate`].)
 fn caveats(
     game: &Game<'_>,
     rules: &Rules,
@@ -552,7 +553,6 @@ fn caveats(
              (`pgn-arbiter explain`)"
         ));
     }
-    doubts.extend(placement.unplaced.map(String::from));
     for doubt in doubts {
         verdict.reason = format!("{}; {doubt}", verdict.reason);
         verdict = verdict.for_review();

@@ -54,9 +54,21 @@ impl fmt::Display for Laws {
 #[derive(Debug, Clone, Copy)]
 pub struct Placement {
     pub book: Book,
-    /// Set when the game's date could not place it in an edition: the
-    /// verdict goes to review with this sentence.
-    pub unplaced: Option<&'static str>,
+    /// Set when the game's date could not place it in one edition.
+    pub unplaced: Option<Unplaced>,
+}
+
+/// A game `by-date` could not place in one edition.
+#[derive(Debug, Clone, Copy)]
+pub struct Unplaced {
+    /// Why, as a sentence for the verdict's reason.
+    pub why: &'static str,
+    /// The editions the game may have been played under; when they all
+    /// give the same result, the date does not matter.
+    pub candidates: &'static [&'static Edition],
+    /// Played before any edition the tool holds: only a verdict that no
+    /// edition's own clauses decided can stand.
+    pub before_all: bool,
 }
 
 impl Laws {
@@ -66,9 +78,8 @@ impl Laws {
             Laws::Edition(e) => (e, None),
             Laws::ByDate => by_date(record),
         };
-        let category = edition.category(record.control.periods.as_deref(), record.category());
         Placement {
-            book: Book::new(edition, category, supervised),
+            book: Book::for_game(edition, record, supervised),
             unplaced,
         }
     }
@@ -76,7 +87,7 @@ impl Laws {
 
 /// The FIDE edition in force on the event's start day; a date that does
 /// not fall in one edition is judged by the nearest reading and flagged.
-fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<&'static str>) {
+fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<Unplaced>) {
     let tags = &record.tags;
     let date = tags
         .event_date
@@ -84,28 +95,46 @@ fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<&'static str>) 
         .and_then(DateRange::parse)
         .or_else(|| tags.date.as_deref().and_then(DateRange::parse));
     let Some(range) = date else {
-        return (
-            &SEED,
-            Some(
-                "the game has no EventDate or Date that places it in an edition of the Laws, so it was judged by the seed text",
-            ),
-        );
+        let unplaced = Unplaced {
+            why: "the game has no EventDate or Date that places it in an edition of the Laws",
+            candidates: &ALL,
+            before_all: false,
+        };
+        return (&SEED, Some(unplaced));
     };
-    match (in_force(range.first), in_force(range.last)) {
-        (Some(a), Some(b)) if std::ptr::eq(a, b) => (a, None),
-        (Some(a), Some(_)) => (
-            a,
-            Some(
-                "the game's date is too vague to tell which edition of the Laws was in force (two editions fall in it); judged by the older",
-            ),
-        ),
-        (None, _) => (
-            FIDE[0],
-            Some(
-                "the game was played before 1 July 2009, earlier than any edition the tool holds; judged by the 2009 Laws",
-            ),
-        ),
-        (Some(a), None) => (a, None),
+    let (first, last) = (in_force(range.first), in_force(range.last));
+    match (first, last) {
+        (Some(a), Some(b)) if !std::ptr::eq(a, b) => {
+            let from = FIDE.iter().position(|e| std::ptr::eq(*e, a)).unwrap_or(0);
+            let to = FIDE
+                .iter()
+                .position(|e| std::ptr::eq(*e, b))
+                .unwrap_or(from);
+            let unplaced = Unplaced {
+                why: "the game's date is too vague to tell which edition of the Laws was in force",
+                candidates: &FIDE[from..=to],
+                before_all: false,
+            };
+            (a, Some(unplaced))
+        }
+        (Some(a), _) => (a, None),
+        (None, Some(b)) => {
+            let unplaced = Unplaced {
+                why: "the game's date is too vague to tell which edition of the Laws was in force",
+                candidates: &FIDE[..=FIDE.iter().position(|e| std::ptr::eq(*e, b)).unwrap_or(0)],
+                before_all: true,
+            };
+            (FIDE[0], Some(unplaced))
+        }
+        (None, None) => {
+            let unplaced = Unplaced {
+                why: "the game was played before 1 July 2009, earlier than any edition the tool \
+                      holds; judged by the 2009 Laws",
+                candidates: &FIDE[..1],
+                before_all: true,
+            };
+            (FIDE[0], Some(unplaced))
+        }
     }
 }
 
