@@ -18,13 +18,7 @@ const LAWS: [&str; 7] = [
 
 #[test]
 fn every_edition_sample_gets_its_expected_verdict_under_every_edition() {
-    let dir = repo("samples/editions");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
+    let files = pgn_files("samples/editions");
     assert!(files.len() >= 14, "{}", files.len());
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();

@@ -8,12 +8,7 @@ use common::*;
 
 #[test]
 fn samples_rules_verdicts_match_their_expectations() {
-    let dir = repo("samples/rules");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
+    let files = pgn_files("samples/rules");
     assert!(files.len() >= 18);
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();

@@ -55,6 +55,17 @@ fn read_rows(path: &Path) -> (Vec<Row>, Vec<u8>) {
 }
 
 /// `pgn-arbiter audit ARGS -o TMP`, optionally with stdin.
+/// The `.pgn` files of a folder of the repository, sorted.
+pub fn pgn_files(folder: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo(folder))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    files
+}
+
 pub fn audit(args: &[&str], stdin: Option<&[u8]>) -> Run {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("report");

@@ -24,3 +24,57 @@ pub static FIDE: [&Edition; 5] = [&FIDE_2009, &FIDE_2014, &FIDE_2017, &FIDE_2018
 pub static ALL: [&Edition; 6] = [
     &SEED, &FIDE_2009, &FIDE_2014, &FIDE_2017, &FIDE_2018, &FIDE_2023,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::laws::edition::{Book, RuleSet};
+    use crate::time_control::Category;
+    use crate::verdict::Clause;
+
+    fn numbers(rules: &RuleSet) -> Vec<&'static str> {
+        let mut all = vec![
+            rules.illegal_clause,
+            rules.time_clause,
+            rules.both_flags_clause,
+            rules.setup_clause,
+            rules.clock_clause,
+        ];
+        all.extend(rules.position_clause);
+        all.extend(rules.quickplay_clauses);
+        all
+    }
+
+    #[test]
+    fn every_clause_an_edition_cites_has_its_words() {
+        for edition in ALL {
+            let mut cited: Vec<&str> = [&edition.rapid, &edition.blitz, &edition.standard]
+                .into_iter()
+                .flat_map(numbers)
+                .collect();
+            cited.extend(edition.seventy_five);
+            cited.extend(edition.resignation_draw);
+            if edition.fivefold != crate::laws::edition::Fivefold::None {
+                cited.push(edition.fivefold_clause);
+            }
+            for number in cited {
+                let text = edition.text(number);
+                assert!(
+                    text.as_ref().is_some_and(|t| t.len() > 30),
+                    "{} cites {number} without its words",
+                    edition.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn editions_are_in_date_order_and_name_themselves() {
+        assert!(FIDE.windows(2).all(|w| w[0].in_force < w[1].in_force));
+        for edition in FIDE {
+            assert!(edition.name.starts_with("fide-20"));
+            let book = Book::new(edition, Category::Rapid, false);
+            assert_ne!(book.cite(Clause::TimeClaim), "15.4.3", "{}", edition.name);
+        }
+    }
+}
