@@ -69,6 +69,10 @@ struct GameTemplate<'a> {
     date: String,
     time_control: String,
     category: &'a str,
+    /// Whose thresholds gave the category: "15.1" or an edition's name.
+    category_by: &'static str,
+    /// The cited clause in the project's words, when it has some.
+    rule_text: String,
     reason: &'a str,
     /// The game's text as recorded, to copy.
     pgn: String,
@@ -202,7 +206,12 @@ fn pgn_text(record: &GameRecord<'_>) -> String {
 
 impl<'a> GameTemplate<'a> {
     /// A page with what every game has: its tags, the reason and its text.
-    fn bare(row: &'a IndexRow, record: &GameRecord<'_>, reason: &'a str) -> GameTemplate<'a> {
+    fn bare(
+        row: &'a IndexRow,
+        record: &GameRecord<'_>,
+        book: &Book,
+        reason: &'a str,
+    ) -> GameTemplate<'a> {
         let tag = |t: &Option<String>| t.clone().unwrap_or_default();
         GameTemplate {
             row,
@@ -211,6 +220,11 @@ impl<'a> GameTemplate<'a> {
             date: tag(&record.tags.date),
             time_control: tag(&record.tags.time_control),
             category: &row.category,
+            category_by: match book.edition.name {
+                "seed" => "15.1",
+                name => name,
+            },
+            rule_text: book.edition.text(&row.rule).unwrap_or_default(),
             reason,
             pgn: pgn_text(record),
             boards: Vec::new(),
@@ -233,7 +247,7 @@ pub fn error_page(
     origin: Origin<'_>,
 ) -> Option<Page> {
     let row = index_row(record, book, verdict, &[], origin);
-    let html = GameTemplate::bare(&row, record, &verdict.reason)
+    let html = GameTemplate::bare(&row, record, book, &verdict.reason)
         .render()
         .ok()?;
     Some(Page { row, html })
@@ -268,7 +282,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
             .map(|l| l.text(true))
             .unwrap_or_default(),
         positions,
-        ..GameTemplate::bare(&row, game.record, &verdict.reason)
+        ..GameTemplate::bare(&row, game.record, &judgement.book, &verdict.reason)
     };
     let html = template.render().ok()?;
     Some(Page { row, html })
