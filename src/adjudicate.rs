@@ -24,11 +24,11 @@ pub fn adjudicate<'a>(
     rules: &Rules,
 ) -> Result<Adjudged<'a>, ReplayError> {
     let placement = rules.place(record);
-    let (game, mut judgement) = judged(record, claims.clone(), rules, placement)?;
+    let (game, mut judgement) = judged(record, claims, rules, placement)?;
     if let Some(unplaced) = placement.unplaced
         && judgement.verdict.status != Status::Error
     {
-        settle_the_date(record, &claims, rules, unplaced, &mut judgement);
+        settle_the_date(record, &game.claims, rules, unplaced, &mut judgement);
     }
     Ok(Adjudged { game, judgement })
 }

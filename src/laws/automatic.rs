@@ -7,7 +7,7 @@
 //! illegal move stands, and the counts go on from the board it left.
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{EnPassantMode, Position};
+use shakmaty::{Chess, EnPassantMode, Position, Role};
 
 use super::edition::{Book, Fivefold};
 use super::{Decision, Game};
@@ -27,28 +27,78 @@ pub(super) fn judge(
     if edition.seventy_five.is_none() && edition.fivefold == Fivefold::None {
         return;
     }
-    let mut state = game.replay.start.clone();
-    // The positions since the last capture or pawn move, by key and ply:
-    // only those can come back.
-    let mut since_irreversible: Vec<(u64, usize)> = Vec::new();
-    for ply in 0..=game.plies() {
-        if ply > 0 {
+    let shortest = if edition.fivefold == Fivefold::None {
+        SEVENTY_FIVE_MOVES
+    } else {
+        FIVE_TIMES_AT_THE_EARLIEST
+    };
+    for (from, to) in long_stretches(game, shortest) {
+        if let Some(decision) = judge_stretch(game, book, recorded, from, to) {
+            decisions.push(decision);
+            return;
+        }
+    }
+}
+
+/// The stretches of plies `(from, to]` without a legal capture or pawn
+/// move that reach `shortest` plies: only in those can 9.6 end the game.
+/// Found from the moves alone, without playing them; an illegal move never
+/// ends a stretch here, so the stretches are if anything too long.
+fn long_stretches(game: &Game<'_>, shortest: u32) -> Vec<(usize, usize)> {
+    let steps = &game.replay.steps;
+    let mut stretches = Vec::new();
+    let mut from = 0;
+    let mut length = game.replay.start.setup().halfmoves;
+    for (i, step) in steps.iter().enumerate() {
+        let resets = step.legal
+            && !step.restored
+            && step
+                .mv
+                .is_some_and(|m| m.is_capture() || m.role() == Role::Pawn);
+        let ends = resets || i + 1 == steps.len();
+        if !resets && !step.restored {
+            length = length.saturating_add(1);
+        }
+        if ends {
+            let to = if resets { i } else { i + 1 };
+            if length >= shortest {
+                stretches.push((from, to));
+            }
+            from = i + 1;
+            length = 0;
+        }
+    }
+    if steps.is_empty() && length >= shortest {
+        stretches.push((0, 0));
+    }
+    stretches
+}
+
+/// Walks the positions after plies `from..=to` for 9.6.
+fn judge_stretch(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    from: usize,
+    to: usize,
+) -> Option<Decision> {
+    let edition = book.edition;
+    let mut state = game.replay.position_at(from);
+    let mut history = History::default();
+    for ply in from..=to {
+        if ply > from {
             game.replay.play_ply(&mut state, ply);
+            if game.replay.steps[ply - 1].restored {
+                // Taken back: the same position, not another appearance.
+                continue;
+            }
         }
         let Some(pos) = state.as_chess() else {
             continue;
         };
-        if pos.halfmoves() == 0 {
-            since_irreversible.clear();
-        }
-        let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
-        let key = key.0;
-        since_irreversible.push((key, ply));
         let produced_legally = ply > 0 && game.replay.steps[ply - 1].legal;
-        if !produced_legally {
-            continue;
-        }
         if edition.seventy_five.is_some()
+            && produced_legally
             && pos.halfmoves() >= SEVENTY_FIVE_MOVES
             && !pos.is_checkmate()
         {
@@ -65,14 +115,60 @@ pub(super) fn judge(
                 ply,
                 reason,
             );
-            decisions.push(Decision::new(ply, 2, verdict));
-            return;
+            return Some(Decision::new(ply, 2, verdict));
         }
-        if let Some(decision) = fivefold(game, book, recorded, &since_irreversible, key, ply) {
-            decisions.push(decision);
-            return;
+        if edition.fivefold == Fivefold::None {
+            continue;
+        }
+        if let Some(key) = history.add(pos, ply)
+            && produced_legally
+            && let Some(decision) = fivefold(game, book, recorded, &history.hashed, key, ply)
+        {
+            return Some(decision);
         }
     }
+    None
+}
+
+/// Plies without a capture or pawn move before a position can have stood
+/// five times: four round trips of at least four plies.
+const FIVE_TIMES_AT_THE_EARLIEST: u32 = 16;
+
+/// The positions since the last capture or pawn move: only those can come
+/// back. Most stretches end before a fifth appearance is possible, so their
+/// positions are kept as they are and hashed only if one gets that long.
+#[derive(Default)]
+struct History {
+    pending: Vec<(Chess, usize)>,
+    hashed: Vec<(u64, usize)>,
+}
+
+impl History {
+    /// Adds the position after `ply`; its key once a fifth appearance is
+    /// possible.
+    fn add(&mut self, pos: &Chess, ply: usize) -> Option<u64> {
+        if pos.halfmoves() == 0 {
+            self.pending.clear();
+            self.hashed.clear();
+        }
+        if pos.halfmoves() < FIVE_TIMES_AT_THE_EARLIEST {
+            self.pending.push((pos.clone(), ply));
+            return None;
+        }
+        for (earlier, k) in self.pending.drain(..) {
+            self.hashed.push((key(&earlier), k));
+        }
+        let key = key(pos);
+        self.hashed.push((key, ply));
+        Some(key)
+    }
+}
+
+/// Same side to move, pieces, castling and en passant rights: "the same
+/// position" of 9.2.
+fn key(pos: &Chess) -> u64 {
+    let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
+    key.0
 }
 
 /// The fifth appearance of the position at `ply`, if it is one.

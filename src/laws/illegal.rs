@@ -41,17 +41,18 @@ pub(super) fn judge(
 /// (from 2018) a clock pressed without a move. Castling after a wrong
 /// set-up cites the edition's clause; under 2009 only a king set up on the
 /// queen's square may not castle.
+#[inline]
 pub(super) fn offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
+    let Some(why) = &step.illegal else {
+        let pass = step.mv.is_none() && book.edition.null_move_illegal;
+        return pass.then_some(Cow::Borrowed(
+            "the clock was pressed without a move (a null move in the record)",
+        ));
+    };
     if step.castling_disallowed.is_some() {
         return castling_offence(book, step);
     }
-    match &step.illegal {
-        Some(why) => Some(Cow::Borrowed(why)),
-        None if step.mv.is_none() && book.edition.null_move_illegal => Some(Cow::Borrowed(
-            "the clock was pressed without a move (a null move in the record)",
-        )),
-        None => None,
-    }
+    Some(Cow::Borrowed(why))
 }
 
 fn castling_offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
