@@ -537,13 +537,21 @@ fn caveats(
     if let Some(why) = postponed.filter(|_| !settled_on_board) {
         doubts.push(why);
     }
-    let category = placement.book.category;
+    let book = &placement.book;
+    let category = book.category;
     if rules.only_rapid && category != Category::Rapid {
-        verdict.reason = format!(
-            "not a rapid game by 15.1 (category {category}), so the rapid-play rules do not apply; \
-             judged by them it would be: {}",
-            verdict.reason
-        );
+        verdict.reason = match book.edition.name {
+            "seed" => format!(
+                "not a rapid game by 15.1 (category {category}), so the rapid-play rules do not \
+                 apply; judged by them it would be: {}",
+                verdict.reason
+            ),
+            name => format!(
+                "not a rapid game by {name} (category {category}); judged by the rules of its \
+                 category it would be: {}",
+                verdict.reason
+            ),
+        };
         verdict = verdict.for_review();
     }
     if game.solver_over_budget() {
@@ -740,5 +748,22 @@ mod tests {
             &rules,
         );
         assert_eq!(rapid.verdict.status, Status::Confirmed);
+        // 840 s is rapid by 15.1 and by 2014's A.1, blitz by 2009's B1.
+        let rules = Rules {
+            laws: Laws::Edition(&editions::FIDE_2009),
+            ..rules
+        };
+        let blitz = judge_with(
+            "[TimeControl \"840\"]\n[Result \"1-0\"]\n\n1. e4 1-0",
+            &rules,
+        );
+        assert!(
+            blitz
+                .verdict
+                .reason
+                .starts_with("not a rapid game by fide-2009 (category blitz)"),
+            "{}",
+            blitz.verdict.reason
+        );
     }
 }
