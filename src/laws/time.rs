@@ -541,4 +541,40 @@ mod tests {
         assert_eq!(kinds(&j), ["rejected-claim"]);
         assert!(j.incidents[0].detail.contains("no flag had fallen"));
     }
+
+    #[test]
+    fn from_2018_the_clock_that_showed_zero_first_loses() {
+        use crate::laws::Rules;
+        use crate::laws::editions::{FIDE_2014, FIDE_2018};
+        use crate::laws::placement::Laws;
+        // White's clock showed zero first (after 1. e4), yet the record
+        // gives White the win on time.
+        let pgn = "[TimeControl \"600+5\"]\n[Termination \"Time forfeit\"]\n[Result \"1-0\"]\n\n\
+                   1. e4 {[%clk 0:00:00]} e5 {[%clk 0:00:00]} 2. Qh5 1-0";
+        let under = |e| Rules {
+            laws: Laws::Edition(e),
+            ..Rules::default()
+        };
+        let j = judge_with(pgn, &under(&FIDE_2018));
+        assert_eq!(
+            j.verdict.correct,
+            Some(GameResult::Win(Color::Black)),
+            "{}",
+            j.verdict.reason
+        );
+        assert_eq!(j.verdict.status, Status::Corrected);
+        assert_eq!(j.verdict.rule, "A.4.3");
+        assert!(
+            j.verdict.reason.contains("White's showed zero first"),
+            "{}",
+            j.verdict.reason
+        );
+        let j = judge_with(pgn, &under(&FIDE_2014));
+        assert_eq!(j.verdict.status, Status::Review, "{}", j.verdict.reason);
+        assert!(
+            j.verdict.reason.contains("a claim fails (A.4.c)"),
+            "{}",
+            j.verdict.reason
+        );
+    }
 }
