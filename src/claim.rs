@@ -62,6 +62,11 @@ impl Claim {
     /// assert!(Claim::read(3, b"clk", b"0:01:00").is_none());
     /// ```
     pub fn read(ply: usize, name: &[u8], args: &[u8]) -> Option<Result<Claim, String>> {
+        // Every comment command that is not a clock comes here (`%eval` on
+        // most lichess moves): decline those before reading the arguments.
+        if !matches!(name, b"claim" | b"arbiter") {
+            return None;
+        }
         let args = String::from_utf8_lossy(args).to_ascii_lowercase();
         let words: Vec<&str> = args.split_whitespace().collect();
         let claim = |kind, by| {
@@ -89,11 +94,10 @@ impl Claim {
                 };
                 claim(kind, Claimant::Player(side))
             }
-            (b"claim" | b"arbiter", _) => Err(format!(
+            _ => Err(format!(
                 "cannot read `[%{} {args}]`",
                 String::from_utf8_lossy(name)
             )),
-            _ => return None,
         })
     }
 }

@@ -67,10 +67,14 @@ impl fmt::Display for GameResult {
 }
 
 /// Whether a movetext token is a game termination marker.
+#[inline]
 pub fn is_result_token(token: &[u8]) -> bool {
-    // Runs for every token: a move (a letter first) is ruled out at once.
-    if token.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
+    // Runs for every token: a move (a letter first) and a move number
+    // (`12.`, `12...`) are ruled out at once.
+    match (token.first(), token.last()) {
+        (Some(c), _) if c.is_ascii_alphabetic() => return false,
+        (_, Some(b'.')) => return false,
+        _ => {}
     }
     matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
         || !token.is_ascii()

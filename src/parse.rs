@@ -406,7 +406,12 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
         let c = b[i];
         match c {
             b'{' => {
-                let end = memchr::memchr(b'}', &b[i + 1..]).map(|p| i + 1 + p);
+                // Comments are short (`{ [%clk 0:03:12] }`): a plain loop
+                // beats memchr's set-up on them.
+                let end = b[i + 1..]
+                    .iter()
+                    .position(|&c| c == b'}')
+                    .map(|p| i + 1 + p);
                 let text_end = end.unwrap_or(b.len());
                 if depth == 0 {
                     annotate(&b[i + 1..text_end], game);
@@ -480,6 +485,9 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
     while end > start && matches!(b[end - 1], b'!' | b'?') {
         end -= 1;
     }
+    if start == end {
+        return;
+    }
     let text = &b[start..end];
     // `e.p.` after a capture, and evaluation glyphs (`+-`, `⩱`, `=`) are
     // annotations, not moves; `--` is a null move.
@@ -490,7 +498,7 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
             && text != b"--"
             && std::str::from_utf8(text)
                 .is_ok_and(|t| t.chars().all(|c| !c.is_alphanumeric() && !c.is_control()));
-    if start == end || annotation {
+    if annotation {
         return;
     }
     game.moves.push(MoveToken {
@@ -503,9 +511,6 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
 /// Applies a comment's `[%clk]` and `[%emt]` to the move before it, and
 /// collects its claims.
 fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
-    if memchr::memchr(b'%', comment).is_none() {
-        return;
-    }
     let ply = game.moves.len();
     for (name, args) in commands(comment) {
         match (name, game.moves.last_mut()) {
