@@ -102,49 +102,11 @@ fn when_claimed(
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
 ) {
-    let clause = book.rules.illegal_clause;
-    let mut claimed = vec![false; game.plies() + 1];
-    let mut explicit = false;
-    for claim in game.claims_of(ClaimKind::Illegal) {
-        explicit = true;
-        let ply = claim.ply.min(game.plies());
-        let who = match claim.by {
-            Claimant::Player(c) => side_name(c),
-            Claimant::Arbiter => "the arbiter",
-        };
-        match (claim.by, offence_at(game, book, ply)) {
-            (Claimant::Player(c), _) if ply == 0 || game.replay.mover(ply) == c => incidents.push(game.incident(
-                ply,
-                IncidentKind::LateClaim,
-                Some(c),
-                format!(
-                    "{who} claimed an illegal move after making his own move; once the claimant has \
-                     moved the claim is rejected ({clause})"
-                ),
-            )),
-            (_, None) => incidents.push(game.incident(
-                ply,
-                IncidentKind::RejectedClaim,
-                match claim.by {
-                    Claimant::Player(c) => Some(c),
-                    Claimant::Arbiter => None,
-                },
-                format!("{who} claimed {} was illegal, but it is legal", game.move_text(ply)),
-            )),
-            (_, Some(_)) => claimed[ply] = true,
-        }
-    }
-    // No claim written: a decisive result for the opponent right after an
-    // illegal last move means he claimed it — only where the record ends
-    // there (text after it that could not be read is no claim).
+    let (mut claimed, explicit) = claims_in_time(game, book, incidents);
     let last = game.plies();
-    let inferred = !explicit
-        && last > 0
-        && game.replay.stop.is_none()
-        && game.record.moves.len() == last
-        && offence_at(game, book, last).is_some()
-        && recorded.winner() == Some(!game.replay.mover(last));
+    let inferred = !explicit && claim_read_from_result(game, book, recorded);
     claimed[last] |= inferred;
+    let clause = book.rules.illegal_clause;
     let mut counts = [0u8; 2];
     for (i, step) in game.replay.steps.iter().enumerate() {
         let ply = i + 1;
@@ -163,32 +125,76 @@ fn when_claimed(
         }
         let n = &mut counts[step.mover as usize];
         *n += 1;
-        let who = claimant(game, ply, inferred && ply == last);
-        let fate = format!("claimed before the claimant moved ({clause})");
+        let fate = match book.rules.illegal {
+            Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => {
+                format!("claimed: {}", penalised(game, book, p, ply, *n))
+            }
+            _ => format!("claimed before the claimant moved ({clause})"),
+        };
         incidents.push(game.incident(ply, kind, Some(step.mover), format!("{why}; {fate}")));
         match book.rules.illegal {
             Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => {
-                let note = penalised(game, book, p, ply, *n);
-                if let Some(last) = incidents.last_mut() {
-                    last.detail = format!("{why}; claimed: {note}");
-                }
                 if ply == last && recorded.winner() == Some(!step.mover) {
                     decisions.push(penalty_is_no_ending(game, book, p, recorded, ply));
                 }
             }
             _ => {
-                decisions.push(decide(
-                    game,
-                    book,
-                    recorded,
-                    ply,
-                    &who,
-                    inferred && ply == last,
-                ));
+                let who = claimant(game, ply, inferred && ply == last);
+                let by_result = inferred && ply == last;
+                decisions.push(decide(game, book, recorded, ply, &who, by_result));
                 return;
             }
         }
     }
+}
+
+/// The plies whose illegal move was claimed in time (before the claimant
+/// moved), and whether the record holds any illegal-move claim; late claims
+/// and claims against legal moves become incidents.
+fn claims_in_time(
+    game: &Game<'_>,
+    book: &Book,
+    incidents: &mut Vec<Incident>,
+) -> (Vec<bool>, bool) {
+    let clause = book.rules.illegal_clause;
+    let mut claimed = vec![false; game.plies() + 1];
+    let mut explicit = false;
+    for claim in game.claims_of(ClaimKind::Illegal) {
+        explicit = true;
+        let ply = claim.ply.min(game.plies());
+        let (who, side) = match claim.by {
+            Claimant::Player(c) => (side_name(c), Some(c)),
+            Claimant::Arbiter => ("the arbiter", None),
+        };
+        if side.is_some() && (ply == 0 || Some(game.replay.mover(ply)) == side) {
+            let detail = format!(
+                "{who} claimed an illegal move after making his own move; once the claimant has \
+                 moved the claim is rejected ({clause})"
+            );
+            incidents.push(game.incident(ply, IncidentKind::LateClaim, side, detail));
+        } else if offence_at(game, book, ply).is_none() {
+            let detail = format!(
+                "{who} claimed {} was illegal, but it is legal",
+                game.move_text(ply)
+            );
+            incidents.push(game.incident(ply, IncidentKind::RejectedClaim, side, detail));
+        } else {
+            claimed[ply] = true;
+        }
+    }
+    (claimed, explicit)
+}
+
+/// No claim written: a decisive result for the opponent right after an
+/// illegal last move means he claimed it — only where the record ends
+/// there (text after it that could not be read is no claim).
+fn claim_read_from_result(game: &Game<'_>, book: &Book, recorded: GameResult) -> bool {
+    let last = game.plies();
+    last > 0
+        && game.replay.stop.is_none()
+        && game.record.moves.len() == last
+        && offence_at(game, book, last).is_some()
+        && recorded.winner() == Some(!game.replay.mover(last))
 }
 
 /// Who claimed the illegal move of `ply`.
