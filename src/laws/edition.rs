@@ -414,6 +414,20 @@ mod tests {
     }
 
     #[test]
+    fn from_2018_no_category_asks_the_claimant_for_time() {
+        for edition in [&FIDE_2018, &FIDE_2023] {
+            for category in [Category::Rapid, Category::Blitz, Category::Standard] {
+                let rules = Book::new(edition, category, false).rules;
+                assert!(!rules.time_remaining, "{} {category}", edition.name);
+                assert_eq!(rules.both_flags, BothFlags::FirstZeroLoses);
+            }
+        }
+        let blitz_2014 = Book::new(&FIDE_2014, Category::Blitz, false).rules;
+        assert!(blitz_2014.time_remaining);
+        assert_eq!(blitz_2014.both_flags, BothFlags::LastPeriodDraw);
+    }
+
+    #[test]
     fn quickplay_claims_by_edition_and_game() {
         let ten = Some(Clock(10_000));
         assert!(

@@ -3,63 +3,43 @@
 //! second loses; a time claim no longer needs time on the claimant's clock;
 //! pressing the clock without moving is an illegal move.
 
+use super::fide_2017::FIDE_2017;
 use crate::laws::edition::*;
 
+/// What the 2018 revision changed in the rapid rules (A.4.2, A.4.3) and in
+/// how two fallen flags are read; the rest is 2017's.
 const RAPID: RuleSet = RuleSet {
     illegal: Illegal::PenalisedWhenClaimed(Penalty {
         minutes: 2,
         loses_at: 2,
     }),
-    illegal_clause: "A.4.2",
     time_remaining: false,
     both_flags: BothFlags::FirstZeroLoses,
-    time_clause: "A.4.3",
-    both_flags_clause: "III.3.1",
-    position_clause: Some("A.4.4"),
-    window: Some(10),
-    setup_clause: "A.4.1.2",
-    clock_clause: "A.4.1.1",
-    quickplay: Quickplay::WithoutIncrement,
-    quickplay_clauses: ["III.5", "III.5.1", "III.5.2", "III.5.3"],
+    ..FIDE_2017.rapid
 };
 
 pub const FIDE_2018: Edition = Edition {
     name: "fide-2018",
     title: "the FIDE Laws of 1 January 2018",
     in_force: Day::new(2018, 1, 1),
-    rapid_floor: RapidFloor::Above(10),
-    rapid_rules_for_all: false,
     rapid: RAPID,
     blitz: RuleSet {
         illegal: Illegal::PenalisedWhenClaimed(Penalty {
             minutes: 1,
             loses_at: 2,
         }),
-        quickplay: Quickplay::Never,
-        quickplay_clauses: ["III.2.2", "III.2.2", "III.2.2", "III.2.2"],
-        ..RAPID
+        time_remaining: false,
+        both_flags: BothFlags::FirstZeroLoses,
+        ..FIDE_2017.blitz
     },
     standard: RuleSet {
-        illegal: Illegal::PenalisedWhenClaimed(Penalty {
-            minutes: 2,
-            loses_at: 2,
-        }),
         illegal_clause: "7.5.5",
-        time_clause: "6.9",
-        position_clause: None,
-        window: None,
-        setup_clause: "7.2.1",
-        clock_clause: "6.10.2",
-        ..RAPID
+        both_flags: BothFlags::FirstZeroLoses,
+        ..FIDE_2017.standard
     },
-    supervised_minutes: ByCategory { rapid: 2, blitz: 1 },
-    castling_ban_only_reversed: false,
     null_move_illegal: true,
-    seventy_five: Some("9.6.2"),
-    fivefold: Fivefold::AnyFive,
-    fivefold_clause: "9.6.1",
-    resignation_draw: None,
     texts: Texts::Own(TEXTS_2018),
+    ..FIDE_2017
 };
 
 /// The 2018 paraphrases; 2023 renumbers Appendix A and keeps the words.
