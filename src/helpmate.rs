@@ -342,14 +342,15 @@ impl Solver {
             fast(Color::Black)
         };
         let mut answers = ByColor { white, black };
-        match (&answers.white, &answers.black) {
-            (Some(Mate::Impossible), None) => {
-                answers.black = Some(self.full(pos, &board, Color::Black));
-            }
-            (None, Some(Mate::Impossible)) => {
-                answers.white = Some(self.full(pos, &board, Color::White));
-            }
-            _ => {}
+        let open = match (&answers.white, &answers.black) {
+            (Some(Mate::Impossible), None) => Some(Color::Black),
+            (None, Some(Mate::Impossible)) => Some(Color::White),
+            _ => None,
+        };
+        // A queen or rook against a bare king is alive without a search; the
+        // side's question stays open for a claim that needs its line.
+        if let Some(side) = open.filter(|&side| !major_against_bare_king(pos, side)) {
+            *answers.get_mut(side) = Some(self.full(pos, &board, side));
         }
         let dead = answers.iter().all(|a| a == &Some(Mate::Impossible));
         for (side, mate) in [(Color::White, answers.white), (Color::Black, answers.black)] {
@@ -375,6 +376,16 @@ impl Solver {
         }
         search(pos, board, side)
     }
+}
+
+/// Whether `side` has a queen or a rook and the other side only its king:
+/// with the bare king's help such a side can always mate (the king walks to
+/// an edge, the queen or rook mates on it; the side's other pieces can only
+/// be blocked by its own, which can move), so the position is alive.
+fn major_against_bare_king(pos: &Chess, side: Color) -> bool {
+    let board = pos.board();
+    let majors = board.by_color(side) & (board.queens() | board.rooks());
+    board.by_color(!side).count() == 1 && majors.any()
 }
 
 /// A position's identity for the helpmate question: the board, the side to
@@ -455,6 +466,32 @@ mod tests {
         assert!(!is_dead(
             &position("8/8/4k3/8/8/3K4/8/7R w - - 0 1").unwrap()
         ));
+    }
+
+    #[test]
+    fn a_queen_or_rook_against_a_bare_king_can_always_be_helped_to_mate() {
+        // The dead check takes these as alive without a search; the full
+        // search agrees on each, crowded and cornered ones included.
+        for fen in [
+            "k7/8/1K6/8/8/8/8/7R b - - 0 1",
+            "8/8/8/3k4/8/8/PPPPPPPP/R3K3 w - - 0 1",
+            "7k/5K2/8/8/8/8/8/q7 b - - 0 1",
+            "K7/8/8/8/8/8/8/k6r w - - 0 1",
+            "8/8/8/8/8/2k5/8/K1R5 b - - 0 1",
+        ] {
+            let pos = position(fen).unwrap();
+            let side = if pos.board().by_color(Color::White).count() == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            assert!(major_against_bare_king(&pos, side), "{fen}");
+            assert!(!is_dead(&pos), "{fen}");
+            assert!(
+                matches!(can_checkmate(&pos, side), Mate::Possible(_)),
+                "{fen}"
+            );
+        }
     }
 
     fn line(fen: &str, sans: &[&str]) -> Helpmate {

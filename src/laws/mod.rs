@@ -655,27 +655,25 @@ mod tests {
 
     #[test]
     fn a_game_past_the_search_bound_goes_to_review() {
-        // A rook walks to a new square every move while the bare king
-        // jumps illegally: each stretch of legal moves ends in a new
-        // position whose dead check needs a full search.
-        let squares: Vec<String> = "abcdefgh"
-            .chars()
-            .map(|f| format!("{f}1"))
-            .chain("hgfedcb".chars().map(|f| format!("{f}2")))
-            .chain("bcdefgh".chars().map(|f| format!("{f}4")))
-            .chain("hgfedcb".chars().map(|f| format!("{f}5")))
+        // A bishop walks to a new square every move, beside a knight that
+        // could mate, while the bare king jumps illegally: each stretch of
+        // legal moves ends in a new position whose dead check needs a full
+        // search (a queen or rook would need none).
+        let squares: Vec<&str> = "c1 d2 e1 f2 g1 h2 g3 h4 g5 h6 g7 f8 e7 f6 e5 f4 e3 d4 c5 d6 \
+                                  c7 b8 a7 b6 a5 b4 c3 b2"
+            .split_whitespace()
             .collect();
         let mut moves = String::new();
         let mut king = ["e8", "e6"];
         for pair in squares.windows(2) {
             moves.push_str(&format!(
-                "R{}-{} K{}-{} ",
+                "B{}-{} K{}-{} ",
                 pair[0], pair[1], king[0], king[1]
             ));
             king.swap(0, 1);
         }
         let pgn = format!(
-            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/K7/8/R7 w - - 0 1\"]\n[Result \"1-0\"]\n\n{moves}1-0\n"
+            "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/K7/8/N1B5 w - - 0 1\"]\n[Result \"1-0\"]\n\n{moves}1-0\n"
         );
         let j = judge_pgn(&pgn);
         assert_eq!(j.verdict.status, Status::Review, "{}", j.verdict.reason);
