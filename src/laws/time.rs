@@ -328,37 +328,28 @@ fn both_flags(
     readings: &str,
 ) -> Decision {
     let clause = book.rules.both_flags_clause;
-    let first = |side| first_zero(game, side, ply);
-    let order = match (first(flagged), first(!flagged)) {
-        (Some(a), Some(b)) if a != b => Some(if a < b { flagged } else { !flagged }),
-        _ => None,
-    };
-    let last_period = in_last_period(game, flagged, ply);
-    // The seed's reading is the claimant's condition of 15.4.3.
-    let clause_of_review = match book.rules.both_flags {
-        BothFlags::Review => Clause::TimeClaim,
-        _ => Clause::BothFlags,
-    };
-    let review = |why: String| {
-        let verdict = Verdict::decide(recorded, recorded, clause_of_review, ply, why);
+    let review = |clause: Clause, why: String| {
+        let verdict = Verdict::decide(recorded, recorded, clause, ply, why);
         Decision::new(ply, 3, verdict.for_review())
     };
-    let draw = |why: String| {
-        let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
-        Decision::new(ply, 3, verdict)
-    };
-    let tie = "the readings cannot tell which flag fell first";
-    match (book.rules.both_flags, order) {
-        (BothFlags::Review, _) => review(format!(
-            "{}'s flag fell but {}'s clock shows zero too ({readings}); a win on time needs time \
-             left on the claimant's clock ({clause}), and clocks rounded to whole seconds cannot \
-             tell who fell first",
-            side_name(flagged),
-            side_name(!flagged)
-        )),
-        (BothFlags::Draw, _) => draw(format!(
-            "both flags have fallen ({readings}), so the game is drawn ({clause})"
-        )),
+    match (book.rules.both_flags, first_at_zero(game, flagged, ply)) {
+        // The seed's reading is the claimant's condition of 15.4.3.
+        (BothFlags::Review, _) => review(
+            Clause::TimeClaim,
+            format!(
+                "{}'s flag fell but {}'s clock shows zero too ({readings}); a win on time needs \
+                 time left on the claimant's clock ({clause}), and clocks rounded to whole \
+                 seconds cannot tell who fell first",
+                side_name(flagged),
+                side_name(!flagged)
+            ),
+        ),
+        (BothFlags::Draw, _) => {
+            let why =
+                format!("both flags have fallen ({readings}), so the game is drawn ({clause})");
+            let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
+            Decision::new(ply, 3, verdict)
+        }
         (BothFlags::FirstZeroLoses, Some(loser)) => {
             // No clause for games with increment: the clock's flag
             // indicator decides, as the Arbiters' Manual reads the time rule.
@@ -372,29 +363,63 @@ fn both_flags(
                 loss_unless_unwinnable(game, recorded, ply, ply, loser, Clause::TimeClaim, lead);
             Decision { rank: 3, ..d }
         }
-        (BothFlags::LastPeriodDraw, Some(first)) => {
-            let why = format!(
+        (BothFlags::LastPeriodDraw, Some(first)) => review(
+            Clause::TimeClaim,
+            format!(
                 "both clocks show zero ({readings}); {}'s showed zero first, so the claimant had \
                  no time left and a claim fails ({}); who fell first is the arbiter's finding",
                 side_name(first),
                 book.rules.time_clause
-            );
-            let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, why);
-            Decision::new(ply, 3, verdict.for_review())
-        }
-        (BothFlags::FirstZeroLoses, None) if last_period && no_increment(game) => draw(format!(
-            "both clocks show zero ({readings}) and {tie}; in the last period of a game without \
-             increment that is a draw ({clause})"
-        )),
-        (BothFlags::LastPeriodDraw, None) if last_period => draw(format!(
-            "both clocks show zero ({readings}) and {tie}; in the last period that is a draw \
-             ({clause})"
-        )),
-        _ => review(format!(
-            "both clocks show zero ({readings}) and {tie}; outside the last period of a game \
-             without increment the Laws leave it to the arbiter ({clause})"
-        )),
+            ),
+        ),
+        (policy, None) => tied_flags(game, book, recorded, ply, flagged, policy, readings),
     }
+}
+
+/// Which side's clock showed zero first, when the readings tell.
+fn first_at_zero(game: &Game<'_>, flagged: Color, ply: usize) -> Option<Color> {
+    let first = |side| first_zero(game, side, ply);
+    match (first(flagged), first(!flagged)) {
+        (Some(a), Some(b)) if a != b => Some(if a < b { flagged } else { !flagged }),
+        _ => None,
+    }
+}
+
+/// Both flags down and no telling which fell first: drawn in the last
+/// period (from 2018 only without increment), else the arbiter's call.
+fn tied_flags(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    ply: usize,
+    flagged: Color,
+    policy: BothFlags,
+    readings: &str,
+) -> Decision {
+    let clause = book.rules.both_flags_clause;
+    let tie = "the readings cannot tell which flag fell first";
+    let last_period = in_last_period(game, flagged, ply);
+    let drawn = match policy {
+        BothFlags::FirstZeroLoses => last_period && no_increment(game),
+        _ => last_period,
+    };
+    if drawn {
+        let period = match policy {
+            BothFlags::FirstZeroLoses => "the last period of a game without increment",
+            _ => "the last period",
+        };
+        let why = format!(
+            "both clocks show zero ({readings}) and {tie}; in {period} that is a draw ({clause})"
+        );
+        let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
+        return Decision::new(ply, 3, verdict);
+    }
+    let why = format!(
+        "both clocks show zero ({readings}) and {tie}; outside the last period of a game without \
+         increment the Laws leave it to the arbiter ({clause})"
+    );
+    let verdict = Verdict::decide(recorded, recorded, Clause::BothFlags, ply, why);
+    Decision::new(ply, 3, verdict.for_review())
 }
 
 /// The first ply (up to `ply`) after which `side`'s clock read zero; the
