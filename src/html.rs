@@ -15,6 +15,7 @@ use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
 use crate::incident::{Incident, IncidentKind};
+use crate::laws::edition::Texts;
 use crate::laws::{Book, Game, Judgement, side_name};
 use crate::parse::GameRecord;
 use crate::report::Origin;
@@ -224,7 +225,11 @@ impl<'a> GameTemplate<'a> {
                 "seed" => "15.1",
                 name => name,
             },
-            rule_text: book.edition.text(&row.rule).unwrap_or_default(),
+            // A FIDE edition's reason already ends with its words.
+            rule_text: match book.edition.texts {
+                Texts::WorkingText => book.edition.text(&row.rule).unwrap_or_default(),
+                _ => String::new(),
+            },
             reason,
             pgn: pgn_text(record),
             boards: Vec::new(),
