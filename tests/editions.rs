@@ -52,6 +52,12 @@ fn every_edition_sample_gets_its_expected_verdict_under_every_edition() {
             if laws != "by-date" {
                 assert_eq!(row["laws"], laws);
             }
+            // A FIDE edition's clause is quoted in the project's words.
+            let rule = &row["rule"];
+            if row["laws"].starts_with("fide") && rule.contains('.') {
+                let quoted = format!("; {rule} in our words: “");
+                assert!(row["reason"].contains(&quoted), "{}", row["reason"]);
+            }
         }
     }
 }
