@@ -316,7 +316,8 @@ fn tell_verdict(judgement: &Judgement) -> String {
             format!("Verdict: an arbiter must decide; the best reading is {r} ({rule}).\n")
         }
     };
-    out.push_str(&format!("{}.\n", sentence_case(&v.reason)));
+    let stop = if v.reason.ends_with('”') { "" } else { "." };
+    out.push_str(&format!("{}{stop}\n", sentence_case(&v.reason)));
     if let Some(line) = &judgement.helpmate {
         // The reason shortens a long line; an appeal must be able to play
         // it through to the mate.
@@ -326,14 +327,8 @@ fn tell_verdict(judgement: &Judgement) -> String {
             line.text(true)
         ));
     }
-    if judgement.book.edition.name != "seed" {
-        if let Some(words) = judgement.book.edition.text(rule) {
-            let title = judgement.book.edition.title;
-            out.push_str(&format!(
-                "Rule {rule} of {title}, in our words: “{words}”\n"
-            ));
-        }
-    } else if rule.starts_with("1") && rule.contains('.') {
+    // Under a FIDE edition the reason already ends with the rule's words.
+    if judgement.book.edition.name == "seed" && rule.starts_with("1") && rule.contains('.') {
         let number = rule.split('/').next().unwrap_or(rule);
         let drawn = v.correct == Some(crate::outcome::GameResult::Draw);
         let about = match number {
