@@ -56,7 +56,8 @@ fn settle_the_date(
 ) {
     let verdict = &judgement.verdict;
     let mut differing = Vec::new();
-    for &edition in unplaced.candidates {
+    let placed = judgement.book.edition.name;
+    for &edition in unplaced.candidates.iter().filter(|e| e.name != placed) {
         let placement = Placement {
             book: Book::for_game(edition, record, rules.supervised),
             unplaced: None,

@@ -14,7 +14,7 @@ use crate::events::EventLog;
 use crate::failure::Failure;
 use crate::helpmate::Proof;
 use crate::input::{Inputs, Packing, Source, sources};
-use crate::laws::Rules;
+use crate::laws::{Rules, regime_name};
 use crate::laws_option::LawsOption;
 use crate::output::{CsvReports, FixedPgn, HtmlReport, Output, SummaryJson};
 use crate::pipeline::{self, Options, Summary};
@@ -146,6 +146,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
             "--threads {threads}: give a number from 1 to {MAX_THREADS}"
         )));
     }
+    args.laws.warn_if_deprecated();
     let (laws, supervised) = args.laws.chosen();
     Ok(Options {
         threads,
@@ -291,7 +292,7 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
         tool: env!("CARGO_PKG_NAME").into(),
         version: env!("CARGO_PKG_VERSION").into(),
         options: RunOptions {
-            regime: if args.laws.chosen().1 { "15.3" } else { "15.4" }.into(),
+            regime: regime_name(args.laws.chosen().1).into(),
             laws: args.laws.laws.to_string(),
             proof: format!("{:?}", args.proof).to_lowercase(),
             rows: format!("{:?}", args.rows).to_lowercase(),

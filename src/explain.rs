@@ -20,7 +20,7 @@ use crate::laws::{Book, Judgement, Rules, side_name};
 use crate::laws_option::LawsOption;
 use crate::parse::{GameRecord, parse_game};
 use crate::replay::Replay;
-use crate::rulebook::{cited, sentence};
+use crate::rulebook::{citations, cited, sentence};
 use crate::split::Splitter;
 use crate::verdict::Status;
 
@@ -148,6 +148,7 @@ fn tell(
     if !place.is_empty() {
         out.push_str(&format!("{}\n", place.join(", ")));
     }
+    laws.warn_if_deprecated();
     let (chosen, supervised) = laws.chosen();
     let rules = Rules {
         laws: chosen,
@@ -157,10 +158,7 @@ fn tell(
     let placement = rules.place(record);
     let book = placement.book;
     let category = book.category;
-    let by = match book.edition.name {
-        "seed" => "15.1".to_string(),
-        name => name.to_string(),
-    };
+    let by = book.edition.category_source();
     let control = &record.control;
     out.push_str(
         &match (&record.tags.time_control, control.pgn(), &control.note) {
@@ -216,15 +214,9 @@ fn quote_for(kind: IncidentKind, detail: &str, book: &Book) -> Option<(String, S
     ) {
         return None;
     }
-    if book.edition.name != "seed" {
+    if !book.edition.is_seed() {
         // The project's paraphrase of an edition's clause is short: whole.
-        let number = detail
-            .match_indices('(')
-            .filter_map(|(i, _)| {
-                let inner = &detail[i + 1..];
-                Some(inner[..inner.find([')', ';', ','])?].trim())
-            })
-            .rfind(|n| book.edition.text(n).is_some())?;
+        let number = citations(detail).rfind(|n| book.edition.text(n).is_some())?;
         return Some((number.to_string(), book.edition.text(number)?));
     }
     let number = cited(detail)?;
@@ -328,7 +320,7 @@ fn tell_verdict(judgement: &Judgement) -> String {
         ));
     }
     // Under a FIDE edition the reason already ends with the rule's words.
-    if judgement.book.edition.name == "seed" && rule.starts_with("1") && rule.contains('.') {
+    if judgement.book.edition.is_seed() && rule.starts_with("1") && rule.contains('.') {
         let number = rule.split('/').next().unwrap_or(rule);
         let drawn = v.correct == Some(crate::outcome::GameResult::Draw);
         let about = match number {

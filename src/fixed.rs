@@ -17,7 +17,8 @@ struct Edit {
     insert: String,
 }
 
-/// The game's bytes, corrected if the verdict corrects it.
+/// The game's bytes, corrected if the verdict corrects it; the note names
+/// `edition` (a FIDE edition's name; `None` for the seed's bare numbers).
 ///
 /// ```
 /// use pgn_arbiter::fixed::corrected;
@@ -33,14 +34,18 @@ struct Edit {
 ///     4,
 ///     "White is checkmated".into(),
 /// );
-/// let fixed = String::from_utf8(corrected(&record, &verdict, "seed").into_owned()).unwrap();
+/// let fixed = String::from_utf8(corrected(&record, &verdict, None).into_owned()).unwrap();
 /// assert_eq!(
 ///     fixed,
 ///     "[Event \"e\"]\n[Result \"0-1\"]\n[RecordedResult \"1-0\"]\n\n\
 ///      1. f3 e5 2. g4 Qh4# {pgn-arbiter: checkmate: White is checkmated} 0-1\n"
 /// );
 /// ```
-pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict, laws: &str) -> Cow<'a, [u8]> {
+pub fn corrected<'a>(
+    record: &GameRecord<'a>,
+    verdict: &Verdict,
+    edition: Option<&str>,
+) -> Cow<'a, [u8]> {
     let bytes = record.bytes;
     let (Status::Corrected, Some(correct)) = (verdict.status, verdict.correct) else {
         return Cow::Borrowed(bytes);
@@ -91,9 +96,9 @@ pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict, laws: &str) -> 
     }
     // The seed is the default and its notes cite bare numbers; another
     // edition is named, for the numbers differ between editions.
-    let clause = match laws {
-        "seed" => verdict.rule.to_string(),
-        name => format!("{name} {}", verdict.rule),
+    let clause = match edition {
+        None => verdict.rule.to_string(),
+        Some(name) => format!("{name} {}", verdict.rule),
     };
     // A comment ends at the first `}`: keep the reason from closing it early.
     let note = format!(
@@ -150,7 +155,8 @@ pub fn corrected<'a>(record: &GameRecord<'a>, verdict: &Verdict, laws: &str) -> 
 /// newline, so that the last game of a file without a final newline does
 /// not run into the first tag of the next.
 pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, book: &Book, out: &mut Vec<u8>) {
-    out.extend_from_slice(&corrected(record, verdict, book.edition.name));
+    let edition = (!book.edition.is_seed()).then_some(book.edition.name);
+    out.extend_from_slice(&corrected(record, verdict, edition));
     if !out.ends_with(b"\n") && !out.ends_with(b"\r") {
         out.push(b'\n');
     }
@@ -172,7 +178,7 @@ mod tests {
             ply,
             "dead {after} 1. Bxb2}".into(),
         );
-        String::from_utf8(corrected(&record, &verdict, "seed").into_owned()).unwrap()
+        String::from_utf8(corrected(&record, &verdict, None).into_owned()).unwrap()
     }
 
     #[test]
@@ -187,7 +193,7 @@ mod tests {
             String::new(),
         );
         assert!(matches!(
-            corrected(&record, &verdict, "seed"),
+            corrected(&record, &verdict, None),
             Cow::Borrowed(_)
         ));
     }

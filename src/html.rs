@@ -15,7 +15,6 @@ use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
 use crate::incident::{Incident, IncidentKind};
-use crate::laws::edition::Texts;
 use crate::laws::{Book, Game, Judgement, side_name};
 use crate::parse::GameRecord;
 use crate::report::Origin;
@@ -221,14 +220,12 @@ impl<'a> GameTemplate<'a> {
             date: tag(&record.tags.date),
             time_control: tag(&record.tags.time_control),
             category: &row.category,
-            category_by: match book.edition.name {
-                "seed" => "15.1",
-                name => name,
-            },
+            category_by: book.edition.category_source(),
             // A FIDE edition's reason already ends with its words.
-            rule_text: match book.edition.texts {
-                Texts::WorkingText => book.edition.text(&row.rule).unwrap_or_default(),
-                _ => String::new(),
+            rule_text: if book.edition.is_seed() {
+                book.edition.text(&row.rule).unwrap_or_default()
+            } else {
+                String::new()
             },
             reason,
             pgn: pgn_text(record),

@@ -44,16 +44,19 @@ pub struct LawsOption {
 }
 
 impl LawsOption {
-    /// The Laws and whether the event was supervised; says on stderr when
-    /// the old option was used.
+    /// The Laws and whether the event was supervised.
     pub fn chosen(&self) -> (Laws, bool) {
-        if let Some(regime) = self.regime {
+        let regime_15_3 = self.regime == Some(Regime::Standard);
+        (self.laws, self.supervised || regime_15_3)
+    }
+
+    /// Says on stderr, once a run, that the old option was used.
+    pub fn warn_if_deprecated(&self) {
+        if self.regime.is_some() {
             eprintln!(
                 "note: --regime is deprecated; use --supervised for 15.3, nothing for 15.4 \
                  (the rule set is --laws)"
             );
-            return (self.laws, self.supervised || regime == Regime::Standard);
         }
-        (self.laws, self.supervised)
     }
 }

@@ -50,8 +50,9 @@ pub struct Step {
     /// Why the move is illegal (15.4.2), when it is. (Boxed strings: a
     /// step is kept per ply, and long games hold millions.)
     pub illegal: Option<Box<str>>,
-    /// Castling that the wrong set-up forbade (15.4.1.2).
-    pub castling_disallowed: Option<Box<str>>,
+    /// Castling that the wrong set-up forbade (15.4.1.2); `illegal` says
+    /// which piece stood wrong.
+    pub castling_disallowed: bool,
     /// What was irregular about how the move was written.
     pub notation: Option<&'static str>,
     /// The arbiter took the illegal move back ([`TakeBack`]): it is not
@@ -373,7 +374,7 @@ fn resolve(
         fullmove: state.fullmoves(),
         legal: false,
         illegal: None,
-        castling_disallowed: None,
+        castling_disallowed: false,
         notation: reading.irregular,
         restored: false,
     };
@@ -400,7 +401,7 @@ fn resolve(
     let m = physical_move(&setup, reading.written, mode)?;
     step.mv = Some(m);
     let (illegal, disallowed) = why_illegal(&setup, m, reading.written, wrong_setup);
-    step.castling_disallowed = disallowed.map(String::into_boxed_str);
+    step.castling_disallowed = disallowed;
     step.illegal = illegal.map(String::into_boxed_str).or_else(|| {
         // Legal-looking moves in a legal position that shakmaty refused.
         state
@@ -638,7 +639,7 @@ fn why_illegal(
     m: Move,
     written: Written,
     wrong_setup: bool,
-) -> (Option<String>, Option<String>) {
+) -> (Option<String>, bool) {
     let color = setup.turn;
     let checked = in_check(&setup.board, color);
     match m {
@@ -649,8 +650,8 @@ fn why_illegal(
                 } else {
                     format!("the rook started on {rook}, not in the corner")
                 };
-                let why = format!("castling after a wrong set-up: {what} (15.4.1.2)");
-                return (Some(why.clone()), Some(why));
+                // The clause is the laws' to cite: it differs by edition.
+                return (Some(format!("castling after a wrong set-up: {what}")), true);
             }
             let attacked = |sq: Square| {
                 setup
@@ -669,9 +670,9 @@ fn why_illegal(
             } else if leaves_in_check(setup, m) {
                 "castles into check"
             } else {
-                return (None, None);
+                return (None, false);
             };
-            (Some(why.into()), None)
+            (Some(why.into()), false)
         }
         Move::Normal {
             role,
@@ -681,7 +682,7 @@ fn why_illegal(
             promotion,
         } => {
             if capture == Some(Role::King) {
-                return (Some("captures the king".into()), None);
+                return (Some("captures the king".into()), false);
             }
             if !reaches(setup, role, color, from, to) {
                 return (
@@ -689,25 +690,25 @@ fn why_illegal(
                         "a {} cannot move from {from} to {to}",
                         role_name(role)
                     )),
-                    None,
+                    false,
                 );
             }
             let last_rank = to.rank() == (!color).backrank();
             if role == Role::Pawn && last_rank && promotion.is_none() {
                 return (
                     Some("a pawn reaches the last rank without being promoted".into()),
-                    None,
+                    false,
                 );
             }
             if role == Role::Pawn && !last_rank && promotion.is_some()
                 || matches!(promotion, Some(Role::King | Role::Pawn))
             {
-                return (Some("an impossible promotion".into()), None);
+                return (Some("an impossible promotion".into()), false);
             }
-            (check_reason(setup, m, role, checked), None)
+            (check_reason(setup, m, role, checked), false)
         }
-        Move::EnPassant { .. } => (check_reason(setup, m, Role::Pawn, checked), None),
-        Move::Put { .. } => (Some(format!("{written:?} is a piece drop")), None),
+        Move::EnPassant { .. } => (check_reason(setup, m, Role::Pawn, checked), false),
+        Move::Put { .. } => (Some(format!("{written:?} is a piece drop")), false),
     }
 }
 
@@ -826,11 +827,8 @@ mod tests {
             r.wrong_setup
         );
         let step = &r.steps[2];
-        assert!(
-            step.castling_disallowed.as_deref().unwrap().contains("f1"),
-            "{step:?}"
-        );
-        assert!(step.illegal.is_some());
+        assert!(step.castling_disallowed, "{step:?}");
+        assert!(step.illegal.as_deref().unwrap().contains("f1"), "{step:?}");
     }
 
     #[test]

@@ -10,8 +10,8 @@ use serde::Serialize;
 use crate::clock::Clock;
 use crate::events::Unmatched;
 use crate::incident::Incident;
-use crate::laws::Book;
 use crate::laws::side_name;
+use crate::laws::{Book, regime_name};
 use crate::parse::GameRecord;
 use crate::verdict::Verdict;
 
@@ -113,7 +113,7 @@ impl<'a> VerdictRow<'a> {
             rule: verdict.rule,
             decided_at_ply: verdict.decided_at_ply,
             reason: cell(&verdict.reason, origin.raw),
-            regime: if book.supervised { "15.3" } else { "15.4" },
+            regime: regime_name(book.supervised),
             laws: book.edition.name,
             time_control_used: record.control.pgn(),
             time_control_read: record.control.reading.as_str(),

@@ -52,18 +52,24 @@ pub fn sentence(number: &str, about: &str) -> Option<String> {
     Some(found.to_string())
 }
 
-/// The last clause number cited in parentheses in a text: "(15.4.2)".
+/// The last clause number of `RULES.en.md` cited in parentheses in a text:
+/// "(15.4.2)".
 pub fn cited(text: &str) -> Option<&str> {
-    text.match_indices('(')
-        .filter_map(|(i, _)| {
-            let inner = &text[i + 1..];
-            let end = inner.find([')', ';', ','])?;
-            let number = inner[..end].trim();
-            let valid =
-                number.starts_with("1") && number.chars().all(|c| c.is_ascii_digit() || c == '.');
-            (valid && number.contains('.')).then_some(number)
-        })
-        .next_back()
+    citations(text).rfind(|number| {
+        number.starts_with('1')
+            && number.contains('.')
+            && number.chars().all(|c| c.is_ascii_digit() || c == '.')
+    })
+}
+
+/// What each parenthesis of a text opens with, up to its first `)`, `;` or
+/// `,`: where the reports put the clause they cite ("(15.4.2; clocks …)").
+pub fn citations(text: &str) -> impl DoubleEndedIterator<Item = &str> {
+    text.match_indices('(').filter_map(|(i, _)| {
+        let inner = &text[i + 1..];
+        let end = inner.find([')', ';', ','])?;
+        Some(inner[..end].trim())
+    })
 }
 
 #[cfg(test)]

@@ -36,19 +36,29 @@ impl Category {
 
     /// Classifies periods already read (see [`Category::of`]).
     pub fn of_periods(periods: &[Period]) -> Category {
+        Category::of_periods_from(periods, RapidFloor::RULE_15_1)
+    }
+
+    /// Classifies periods with rapid starting at `floor` (the editions of
+    /// the Laws draw that line differently); rapid ends below 60 minutes.
+    pub fn of_periods_from(periods: &[Period], floor: RapidFloor) -> Category {
         let Some(&first) = periods.first() else {
             return Category::Unknown;
         };
-        let secs = (first.base.millis() + 60 * first.increment.millis()) as f64 / 1000.0;
+        let millis = first.base.millis() + 60 * first.increment.millis();
+        let rapid = match floor {
+            RapidFloor::AtLeast(minutes) => millis >= u64::from(minutes) * 60_000,
+            RapidFloor::Above(minutes) => millis > u64::from(minutes) * 60_000,
+        };
         // One move per day or more: correspondence ("daily") chess.
         if first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000 {
             Category::Daily
-        } else if secs <= 600.0 {
-            Category::Blitz
-        } else if secs < 3600.0 {
+        } else if millis >= 3_600_000 {
+            Category::Standard
+        } else if rapid {
             Category::Rapid
         } else {
-            Category::Standard
+            Category::Blitz
         }
     }
 
@@ -67,6 +77,20 @@ impl fmt::Display for Category {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// Where rapid starts, on `base + 60 × increment` of the first period:
+/// 2009's Laws say "at least 15 minutes", 15.1 and the Laws from 2014
+/// "more than 10 minutes".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RapidFloor {
+    AtLeast(u32),
+    Above(u32),
+}
+
+impl RapidFloor {
+    /// 15.1 of `RULES.en.md`.
+    pub const RULE_15_1: RapidFloor = RapidFloor::Above(10);
 }
 
 /// One period of a time control: `moves` moves (or the rest of the game)
@@ -286,9 +310,21 @@ impl Control {
 
     /// The category by 15.1 of the control as read.
     pub fn category(&self) -> Category {
+        self.category_from(RapidFloor::RULE_15_1)
+    }
+
+    /// The category of the control as read, rapid starting at `floor`.
+    pub fn category_from(&self, floor: RapidFloor) -> Category {
         self.periods
             .as_deref()
-            .map_or(Category::Unknown, Category::of_periods)
+            .map_or(Category::Unknown, |p| Category::of_periods_from(p, floor))
+    }
+
+    /// The largest increment of any period; zero for a game "without
+    /// increment"; `None` when the control is unknown.
+    pub fn increment(&self) -> Option<Clock> {
+        let periods = self.periods.as_deref()?;
+        periods.iter().map(|p| p.increment).max()
     }
 
     /// The control in PGN form, in seconds (`5400+30`, `40/7200:3600`).

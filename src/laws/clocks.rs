@@ -123,23 +123,20 @@ fn given(
 }
 
 /// What the opponent's illegal moves between `from` and `to` gave `side`:
-/// under the Competition Rules each one; under a claim rule, those claimed.
+/// under the Competition Rules each one; under a claim rule, those claimed
+/// in time — the ones the replay took back.
 fn illegal_move_time(game: &Game<'_>, book: &Book, side: Color, from: usize, to: usize) -> u64 {
-    let (penalty, only_claimed) = match book.rules.illegal {
+    let (penalty, only_taken_back) = match book.rules.illegal {
         Illegal::AlwaysPenalised(p) => (p, false),
         Illegal::PenalisedWhenClaimed(p) => (p, true),
         Illegal::LosesWhenClaimed => return 0,
     };
-    let claimed = |ply: usize| {
-        game.claims_of(ClaimKind::Illegal)
-            .any(|c| c.ply.min(game.plies()) == ply)
-    };
-    let count = (from..to)
-        .filter(|&i| {
-            let step = &game.replay.steps[i];
+    let count = game.replay.steps[from..to]
+        .iter()
+        .filter(|step| {
             step.mover == !side
+                && (step.restored || !only_taken_back)
                 && super::illegal::offence(book, step).is_some()
-                && (!only_claimed || claimed(i + 1))
         })
         .count() as u64;
     count * penalty.extra().millis()

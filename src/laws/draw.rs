@@ -30,13 +30,7 @@ pub(super) fn judge(
     decisions: &mut Vec<Decision>,
 ) -> Option<String> {
     let [claim_clause, decided, later, _] = book.rules.quickplay_clauses;
-    let increment = game
-        .record
-        .control
-        .periods
-        .as_ref()
-        .and_then(|p| p.last())
-        .map(|p| p.increment);
+    let increment = game.record.control.increment();
     let mut postponed = None;
     for claim in game.claims_of(ClaimKind::Draw) {
         let Claimant::Player(claimant) = claim.by else {

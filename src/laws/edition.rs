@@ -6,12 +6,11 @@
 //! [`Book`] is what one game is judged by: an edition, the game's category
 //! in that edition, and whether the event was supervised.
 
-use std::fmt;
-
 use crate::clock::Clock;
 use crate::parse::GameRecord;
 use crate::replay::TakeBack;
-use crate::time_control::{Category, Period};
+use crate::time_control::Category;
+pub use crate::time_control::RapidFloor;
 use crate::verdict::Clause;
 
 /// A calendar day, as a PGN date tag writes it (`2017.07.01`).
@@ -26,21 +25,6 @@ impl Day {
     pub const fn new(year: u16, month: u8, day: u8) -> Day {
         Day { year, month, day }
     }
-}
-
-impl fmt::Display for Day {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
-    }
-}
-
-/// Where rapid starts, on `base + 60 × increment` of the first period:
-/// 2009 says "at least 15 minutes", 2014 on "more than 10 minutes". Rapid
-/// ends below 60 minutes in every edition; below rapid is blitz.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RapidFloor {
-    AtLeast(u32),
-    Above(u32),
 }
 
 /// What happens to an illegal move.
@@ -191,27 +175,15 @@ pub struct ByCategory {
 }
 
 impl Edition {
-    /// The category of a game whose first period is `periods[0]`.
-    pub fn category(&self, periods: Option<&[Period]>, read: Category) -> Category {
-        let Some(first) = periods.and_then(|p| p.first()) else {
-            return read;
-        };
-        if !matches!(read, Category::Rapid | Category::Blitz | Category::Standard) {
-            return read;
-        }
-        let secs = (first.base.millis() + 60 * first.increment.millis()) / 1000;
-        let minutes = |m: u32| u64::from(m) * 60;
-        let rapid = match self.rapid_floor {
-            RapidFloor::AtLeast(m) => secs >= minutes(m),
-            RapidFloor::Above(m) => secs > minutes(m),
-        };
-        if secs >= 3600 {
-            Category::Standard
-        } else if rapid {
-            Category::Rapid
-        } else {
-            Category::Blitz
-        }
+    /// Whether this is the seed text, `RULES.en.md`: its reports cite
+    /// bare clause numbers and quote it through [`crate::rulebook`].
+    pub fn is_seed(&self) -> bool {
+        matches!(self.texts, Texts::WorkingText)
+    }
+
+    /// Whose thresholds give a game's category: 15.1, or the edition.
+    pub fn category_source(&self) -> &'static str {
+        if self.is_seed() { "15.1" } else { self.name }
     }
 
     /// The words of clause `number` (`15.3/7.5.b` reads as `7.5.b`).
@@ -243,7 +215,7 @@ pub struct Book {
 impl Book {
     /// The book of `edition` for a game, in its category there.
     pub fn for_game(edition: &'static Edition, record: &GameRecord<'_>, supervised: bool) -> Book {
-        let category = edition.category(record.control.periods.as_deref(), record.category());
+        let category = record.control.category_from(edition.rapid_floor);
         Book::new(edition, category, supervised)
     }
 
@@ -259,7 +231,7 @@ impl Book {
         let rules = if supervised && !edition.rapid_rules_for_all {
             let minutes = match category {
                 Category::Blitz => edition.supervised_minutes.blitz,
-                Category::Standard | Category::Daily => edition.standard_minutes(),
+                Category::Standard | Category::Daily => edition.standard_penalty().minutes,
                 _ => edition.supervised_minutes.rapid,
             };
             RuleSet {
@@ -305,12 +277,6 @@ impl Book {
         }
     }
 
-    /// Whether every illegal move was taken back as the record went (a
-    /// supervised event).
-    pub fn restores_illegal_moves(&self) -> bool {
-        matches!(self.rules.illegal, Illegal::AlwaysPenalised(_))
-    }
-
     /// Which illegal moves the replay takes back under this book.
     pub fn take_back(&self) -> TakeBack {
         match self.rules.illegal {
@@ -320,8 +286,8 @@ impl Book {
         }
     }
 
-    /// Whether a quickplay-finish claim may be made in a game whose first
-    /// period has `increment`.
+    /// Whether a quickplay-finish claim may be made in a game with
+    /// `increment` ([`crate::time_control::Control::increment`]).
     pub fn quickplay_admissible(&self, increment: Option<Clock>) -> Result<(), String> {
         let clause = self.rules.quickplay_clauses[0];
         match self.rules.quickplay {
@@ -351,10 +317,6 @@ impl Edition {
                 loses_at: 2,
             },
         }
-    }
-
-    fn standard_minutes(&self) -> u8 {
-        self.standard_penalty().minutes
     }
 }
 

@@ -49,30 +49,26 @@ pub(super) fn offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
             "the clock was pressed without a move (a null move in the record)",
         ));
     };
-    if step.castling_disallowed.is_some() {
-        return castling_offence(book, step);
+    if step.castling_disallowed {
+        return castling_offence(book, step, why);
     }
     Some(Cow::Borrowed(why))
 }
 
-fn castling_offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
+fn castling_offence<'s>(book: &Book, step: &'s Step, why: &str) -> Option<Cow<'s, str>> {
     let king_on_queen_square =
         matches!(step.mv, Some(Move::Castle { king, .. }) if king.file() == File::D);
     if book.edition.castling_ban_only_reversed && !king_on_queen_square {
         return None;
     }
-    let why = step.illegal.as_deref().unwrap_or_default();
-    Some(Cow::Owned(why.replace(
-        "(15.4.1.2)",
-        &format!("({})", book.rules.setup_clause),
-    )))
+    Some(Cow::Owned(format!("{why} ({})", book.rules.setup_clause)))
 }
 
 /// Castling after a wrong set-up that the edition allows (2009 forbids it
 /// only with a reversed king and queen): reported, not an offence.
 fn castling_allowed(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
     for (i, step) in game.replay.steps.iter().enumerate() {
-        if step.castling_disallowed.is_some() && offence(book, step).is_none() {
+        if step.castling_disallowed && offence(book, step).is_none() {
             incidents.push(game.incident(
                 i + 1,
                 IncidentKind::CastlingDisallowed,
@@ -113,7 +109,7 @@ fn when_claimed(
         let Some(why) = offence(book, step) else {
             continue;
         };
-        let kind = if step.castling_disallowed.is_some() {
+        let kind = if step.castling_disallowed {
             IncidentKind::CastlingDisallowed
         } else {
             IncidentKind::IllegalMove
@@ -215,15 +211,23 @@ fn claimant(game: &Game<'_>, ply: usize, inferred: bool) -> String {
 fn penalised(game: &Game<'_>, book: &Book, penalty: Penalty, ply: usize, n: u8) -> String {
     let mover = game.replay.mover(ply);
     format!(
-        "the position before it is restored and {} gets {} extra minute{} ({}; illegal move {n} \
-         of {}'s; the {} loses)",
+        "the position before it is restored and {} gets {} extra {} ({}; illegal move {n} of \
+         {}'s; the {} loses)",
         side_name(!mover),
         penalty.minutes,
-        if penalty.minutes == 1 { "" } else { "s" },
+        minute_word(penalty),
         book.rules.illegal_clause,
         side_name(mover),
         ordinal(penalty.loses_at)
     )
+}
+
+fn minute_word(penalty: Penalty) -> &'static str {
+    if penalty.minutes == 1 {
+        "minute"
+    } else {
+        "minutes"
+    }
 }
 
 fn ordinal(n: u8) -> &'static str {
@@ -247,14 +251,14 @@ fn penalty_is_no_ending(
     let mover = game.replay.mover(ply);
     let reason = format!(
         "the record ends at {}, an illegal move, with {recorded}, as if {}'s claim had won; but \
-         under {} a claimed illegal move is taken back and costs {} minute{} — only the \
-         {} loses ({}; {}) — so the game should have gone on and the recorded result cannot \
-         stand without the arbiter's report",
+         under {} a claimed illegal move is taken back and costs {} {} — only the {} loses \
+         ({}; {}) — so the game should have gone on and the recorded result cannot stand \
+         without the arbiter's report",
         game.move_text(ply),
         side_name(!mover),
         book.edition.title,
         penalty.minutes,
-        if penalty.minutes == 1 { "" } else { "s" },
+        minute_word(penalty),
         ordinal(penalty.loses_at),
         book.rules.illegal_clause,
         game.clocks_note(ply)

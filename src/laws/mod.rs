@@ -71,6 +71,11 @@ pub struct Rules {
     pub proof: Proof,
 }
 
+/// The `regime` column: `15.3` for a supervised event, `15.4` otherwise.
+pub fn regime_name(supervised: bool) -> &'static str {
+    if supervised { "15.3" } else { "15.4" }
+}
+
 impl Rules {
     /// The book a game is judged by.
     pub fn place(&self, record: &GameRecord<'_>) -> Placement {
@@ -482,21 +487,26 @@ fn settle(
     incidents: &mut Vec<Incident>,
 ) -> (Verdict, Option<Helpmate>) {
     let chosen = decisions.into_iter().min_by_key(|d| (d.ply, d.rank));
-    let Some(d) = chosen else {
-        let mut verdict = resignation::judge(game, book, recorded)
-            .unwrap_or_else(|| unmoved_verdict(game, recorded, incidents));
-        verdict.rule = verdict.clause.map_or("", |c| book.cite(c));
-        return (verdict, None);
+    let (mut verdict, end, helpmate) = match chosen {
+        Some(d) => {
+            incidents.retain(|i| i.ply <= d.ply);
+            incidents.extend(d.incidents);
+            (d.verdict, Some(d.ply), d.helpmate)
+        }
+        None => {
+            let verdict = resignation::judge(game, book, recorded)
+                .unwrap_or_else(|| unmoved_verdict(game, recorded, incidents));
+            (verdict, None, None)
+        }
     };
-    incidents.retain(|i| i.ply <= d.ply);
-    incidents.extend(d.incidents);
-    let mut verdict = d.verdict;
     verdict.rule = verdict.clause.map_or("", |c| book.cite(c));
     let recorded_moves = game.record.moves.len();
-    if recorded_moves > d.ply && verdict.status != Status::Error {
-        let extra = recorded_moves - d.ply;
+    if let Some(end) = end.filter(|&end| recorded_moves > end)
+        && verdict.status != Status::Error
+    {
+        let extra = recorded_moves - end;
         incidents.push(game.incident(
-            d.ply + 1,
+            end + 1,
             IncidentKind::MovesAfterEnd,
             None,
             format!(
@@ -506,7 +516,7 @@ fn settle(
             ),
         ));
     }
-    (verdict, d.helpmate)
+    (verdict, helpmate)
 }
 
 /// Under a FIDE edition the reason ends with the cited clause in the
@@ -514,7 +524,7 @@ fn settle(
 /// of the CSV should not need the edition's text beside it. (The seed's
 /// reasons name clauses that `RULES.en.md`, shipped with the tool, holds.)
 fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
-    if matches!(book.edition.texts, edition::Texts::WorkingText) {
+    if book.edition.is_seed() {
         return;
     }
     if let Some(words) = book.edition.text(verdict.rule) {
@@ -557,18 +567,16 @@ fn caveats(
     let book = &placement.book;
     let category = book.category;
     if rules.only_rapid && category != Category::Rapid {
-        verdict.reason = match book.edition.name {
-            "seed" => format!(
-                "not a rapid game by 15.1 (category {category}), so the rapid-play rules do not \
-                 apply; judged by them it would be: {}",
-                verdict.reason
-            ),
-            name => format!(
-                "not a rapid game by {name} (category {category}); judged by the rules of its \
-                 category it would be: {}",
-                verdict.reason
-            ),
+        let rules = if book.edition.is_seed() {
+            ", so the rapid-play rules do not apply; judged by them"
+        } else {
+            "; judged by the rules of its category"
         };
+        verdict.reason = format!(
+            "not a rapid game by {} (category {category}){rules} it would be: {}",
+            book.edition.category_source(),
+            verdict.reason
+        );
         verdict = verdict.for_review();
     }
     if game.solver_over_budget() {

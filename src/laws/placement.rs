@@ -102,45 +102,29 @@ fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<Unplaced>) {
         };
         return (&SEED, Some(unplaced));
     };
+    let vague = "the game's date is too vague to tell which edition of the Laws was in force";
     let (first, last) = (in_force(range.first), in_force(range.last));
-    match (first, last) {
-        (Some(a), Some(b)) if !std::ptr::eq(a, b) => {
-            let from = FIDE.iter().position(|e| std::ptr::eq(*e, a)).unwrap_or(0);
-            let to = FIDE
-                .iter()
-                .position(|e| std::ptr::eq(*e, b))
-                .unwrap_or(from);
-            let unplaced = Unplaced {
-                why: "the game's date is too vague to tell which edition of the Laws was in force",
-                candidates: &FIDE[from..=to],
-                before_all: false,
-            };
-            (a, Some(unplaced))
-        }
-        (Some(a), _) => (a, None),
-        (None, Some(b)) => {
-            let unplaced = Unplaced {
-                why: "the game's date is too vague to tell which edition of the Laws was in force",
-                candidates: &FIDE[..=FIDE.iter().position(|e| std::ptr::eq(*e, b)).unwrap_or(0)],
-                before_all: true,
-            };
-            (FIDE[0], Some(unplaced))
-        }
-        (None, None) => {
-            let unplaced = Unplaced {
-                why: "the game was played before 1 July 2009, earlier than any edition the tool \
-                      holds; judged by the 2009 Laws",
-                candidates: &FIDE[..1],
-                before_all: true,
-            };
-            (FIDE[0], Some(unplaced))
-        }
-    }
+    let (why, candidates) = match (first, last) {
+        (Some(a), Some(b)) if a == b => return (FIDE[a], None),
+        (Some(a), Some(b)) => (vague, &FIDE[a..=b]),
+        (None, Some(b)) => (vague, &FIDE[..=b]),
+        _ => (
+            "the game was played before 1 July 2009, earlier than any edition the tool holds; \
+             judged by the 2009 Laws",
+            &FIDE[..1],
+        ),
+    };
+    let unplaced = Unplaced {
+        why,
+        candidates,
+        before_all: first.is_none(),
+    };
+    (candidates[0], Some(unplaced))
 }
 
-/// The FIDE edition in force on `day`.
-fn in_force(day: Day) -> Option<&'static Edition> {
-    FIDE.iter().rev().find(|e| e.in_force <= day).copied()
+/// Which of [`FIDE`] was in force on `day`.
+fn in_force(day: Day) -> Option<usize> {
+    FIDE.iter().rposition(|e| e.in_force <= day)
 }
 
 /// The days a PGN date may mean: `2017.??.??` is all of 2017.

@@ -9,6 +9,7 @@ use super::edition::Book;
 use super::{Decision, Game};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
+use crate::replay::TakeBack;
 use crate::verdict::{Clause, Verdict};
 
 pub(super) fn judge(
@@ -20,7 +21,7 @@ pub(super) fn judge(
 ) {
     let replay = &game.replay;
     // Only a move that is not legal, or a set-up, can make a position illegal.
-    if book.restores_illegal_moves()
+    if book.take_back() == TakeBack::All
         || replay.start.as_chess().is_some() && replay.steps.iter().all(|s| s.legal)
     {
         return;

@@ -400,7 +400,9 @@ fn tied_flags(
     let tie = "the readings cannot tell which flag fell first";
     let last_period = in_last_period(game, flagged, ply);
     let drawn = match policy {
-        BothFlags::FirstZeroLoses => last_period && no_increment(game),
+        BothFlags::FirstZeroLoses => {
+            last_period && game.record.control.increment() == Some(Clock::ZERO)
+        }
         _ => last_period,
     };
     if drawn {
@@ -447,14 +449,6 @@ fn in_last_period(game: &Game<'_>, side: Color, ply: usize) -> bool {
         .map(|p| p.moves.unwrap_or(u32::MAX))
         .fold(0, u32::saturating_add);
     game.moves_completed(side, ply) as u32 >= before_last
-}
-
-fn no_increment(game: &Game<'_>) -> bool {
-    game.record
-        .control
-        .periods
-        .as_ref()
-        .is_some_and(|p| p.iter().all(|p| p.increment.is_zero()))
 }
 
 #[cfg(test)]
