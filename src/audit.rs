@@ -309,6 +309,7 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
         status: Default::default(),
         rule: Default::default(),
         incidents: Default::default(),
+        endings: Default::default(),
         errors: Vec::new(),
         seconds: 0.0,
     }
@@ -363,6 +364,7 @@ fn report_summary(s: &Summary, dir: &Path) {
     } else {
         let _ = writeln!(err, "  status:    {}", counts(&s.by_status));
         let _ = writeln!(err, "  rule:      {}", counts(&s.by_rule));
+        let _ = writeln!(err, "  endings:   {}", counts(&s.by_ending));
     }
     if !s.by_incident.is_empty() {
         let _ = writeln!(err, "  incidents: {}", counts(&s.by_incident));

@@ -13,6 +13,7 @@ pub mod audit;
 pub mod claim;
 pub mod clock;
 pub mod diagram;
+pub mod ending;
 pub mod events;
 pub mod explain;
 pub mod failure;

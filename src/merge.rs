@@ -181,7 +181,12 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
     merged.verdict_rows = 0;
     merged.incident_rows = 0;
     merged.seconds = 0.0;
-    for map in [&mut merged.status, &mut merged.rule, &mut merged.incidents] {
+    for map in [
+        &mut merged.status,
+        &mut merged.rule,
+        &mut merged.incidents,
+        &mut merged.endings,
+    ] {
         map.clear();
     }
     for s in summaries {
@@ -195,6 +200,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
             (&mut merged.status, s.status),
             (&mut merged.rule, s.rule),
             (&mut merged.incidents, s.incidents),
+            (&mut merged.endings, s.endings),
         ] {
             for (k, v) in from {
                 *into.entry(k).or_default() += v;

@@ -29,6 +29,8 @@ pub struct Tags {
     pub result: Option<String>,
     pub time_control: Option<String>,
     pub termination: Option<String>,
+    /// ICC writes how the game ended here (`Black forfeits on time`).
+    pub icc_result: Option<String>,
     pub fen: Option<String>,
     pub setup: Option<String>,
     pub variant: Option<String>,
@@ -74,6 +76,14 @@ impl Tags {
         Some((server, section))
     }
 
+    /// Whether the game was played on the Free Internet Chess Server, whose
+    /// `WhiteClock` and `BlackClock` tags hold the clocks at the start.
+    pub fn is_fics(&self) -> bool {
+        self.site
+            .as_deref()
+            .is_some_and(|s| s.contains("freechess.org") || s.starts_with("FICS"))
+    }
+
     /// Whether the game is the one at `address`: its `Site`, `Link` or
     /// `GameURL`, ignoring a trailing `/` and the scheme's `http`/`https`.
     pub fn is_at(&self, address: &str) -> bool {
@@ -114,6 +124,7 @@ impl Tags {
             b"Result" => &mut self.result,
             b"TimeControl" => &mut self.time_control,
             b"Termination" => &mut self.termination,
+            b"ICCResult" => &mut self.icc_result,
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,
             b"Variant" => &mut self.variant,
@@ -158,6 +169,9 @@ pub struct GameRecord<'a> {
     pub layout: Layout,
     /// The time control, read from the tag against the first clocks.
     pub control: Control,
+    /// The last comment after the last move that begins with words, not a
+    /// `[%command]`: where FICS and ICC say how the game ended.
+    pub closing_comment: Option<Range<u32>>,
 }
 
 /// Byte positions within a game's text.
@@ -191,6 +205,14 @@ impl<'a> GameRecord<'a> {
             .and_then(GameResult::parse)
             .or(self.result_token)
             .unwrap_or(GameResult::Unfinished)
+    }
+
+    /// The text of [`GameRecord::closing_comment`], trimmed.
+    pub fn closing_comment(&self) -> Option<&'a str> {
+        let span = self.closing_comment.clone()?;
+        std::str::from_utf8(&self.bytes[span.start as usize..span.end as usize])
+            .ok()
+            .map(str::trim)
     }
 
     /// The line in the source of a byte offset within the game.
@@ -414,7 +436,15 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
                     .map(|p| i + 1 + p);
                 let text_end = end.unwrap_or(b.len());
                 if depth == 0 {
-                    annotate(&b[i + 1..text_end], game);
+                    let text = &b[i + 1..text_end];
+                    annotate(text, game);
+                    if text
+                        .iter()
+                        .find(|c| !c.is_ascii_whitespace())
+                        .is_some_and(u8::is_ascii_alphabetic)
+                    {
+                        game.closing_comment = Some(i as u32 + 1..text_end as u32);
+                    }
                 }
                 if end.is_none() && game.damage.is_none() {
                     game.damage = Some(("comment `{` is never closed".into(), i));
@@ -501,6 +531,7 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
     if annotation {
         return;
     }
+    game.closing_comment = None;
     game.moves.push(MoveToken {
         span: start as u32..end as u32,
         clock: None,

@@ -17,6 +17,7 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 
 use crate::adjudicate::{Adjudged, adjudicate};
+use crate::ending::{self, Ending, Statement};
 use crate::events::EventLog;
 use crate::fixed::write_back;
 use crate::html::{self, Page};
@@ -70,6 +71,8 @@ pub struct Summary {
     pub by_status: BTreeMap<&'static str, u64>,
     pub by_rule: BTreeMap<&'static str, u64>,
     pub by_incident: BTreeMap<&'static str, u64>,
+    /// Games by how they ended (the `ending` column).
+    pub by_ending: BTreeMap<&'static str, u64>,
     /// Sources that could not be read, or not to the end.
     pub source_errors: Vec<String>,
     /// Lines of the events file that matched no game, or several.
@@ -326,6 +329,9 @@ fn merge(into: &mut Summary, from: Summary) {
     for (k, v) in from.by_incident {
         *into.by_incident.entry(k).or_default() += v;
     }
+    for (k, v) in from.by_ending {
+        *into.by_ending.entry(k).or_default() += v;
+    }
 }
 
 /// A source as the reports name it: as given, and as a page stem.
@@ -410,12 +416,13 @@ fn audit_game(
             Verdict::error(format!("line {}: {problem}", slice.line)),
             Vec::new(),
             None,
+            stated(&record),
         )),
         None => catch_unwind(AssertUnwindSafe(|| {
             audit_record(&record, claims, options, origin)
         })),
     };
-    let (mut verdict, found, page) = audited.unwrap_or_else(|panic| {
+    let (mut verdict, found, page, ending) = audited.unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -427,6 +434,7 @@ fn audit_game(
             )),
             Vec::new(),
             None,
+            stated(&record),
         )
     });
     if verdict.status == crate::verdict::Status::Error {
@@ -438,7 +446,7 @@ fn audit_game(
         verdict.reason = format!("{source}, game {}: {}", origin.game, verdict.reason);
     }
     if verdict.status != Status::Confirmed || !options.rows_flagged {
-        let row = VerdictRow::new(origin, &record, &verdict, &placement.book);
+        let row = VerdictRow::new(origin, &record, &verdict, &placement.book, ending);
         // Writing into a Vec cannot fail short of running out of memory.
         out.verdicts.serialize(row).expect("writing to memory");
         out.summary.verdict_rows += 1;
@@ -469,6 +477,7 @@ fn audit_game(
     }
     summary.games += 1;
     summary.incident_rows += found.len() as u64;
+    *summary.by_ending.entry(ending.0.as_str()).or_default() += 1;
     *summary
         .by_status
         .entry(verdict.status.as_str())
@@ -482,9 +491,21 @@ fn audit_game(
         .or_default() += 1;
 }
 
+/// The ending a record states, for a game that could not be judged.
+fn stated(record: &crate::parse::GameRecord<'_>) -> (Ending, ending::Source) {
+    Statement::read(record).map_or((Ending::Unknown, ending::Source::None), |s| {
+        (s.ending, s.source)
+    })
+}
+
 /// What auditing one game produced: its verdict, incidents and, with
 /// `--html`, its page.
-type Audited = (Verdict, Vec<Incident>, Option<Page>);
+type Audited = (
+    Verdict,
+    Vec<Incident>,
+    Option<Page>,
+    (Ending, ending::Source),
+);
 
 fn audit_record(
     record: &crate::parse::GameRecord<'_>,
@@ -494,7 +515,7 @@ fn audit_record(
 ) -> Audited {
     if let Some((what, at)) = &record.damage {
         let verdict = Verdict::error(format!("line {}: {what}", record.line_of(*at)));
-        return (verdict, Vec::new(), None);
+        return (verdict, Vec::new(), None, stated(record));
     }
     match adjudicate(record, claims, &options.rules) {
         Ok(Adjudged { game, judgement }) => {
@@ -502,8 +523,18 @@ fn audit_record(
                 .html
                 .then(|| html::page(&game, &judgement, origin))
                 .flatten();
-            (judgement.verdict, judgement.incidents, page)
+            (
+                judgement.verdict,
+                judgement.incidents,
+                page,
+                judgement.ending,
+            )
         }
-        Err(e) => (Verdict::error(e.to_string()), Vec::new(), None),
+        Err(e) => (
+            Verdict::error(e.to_string()),
+            Vec::new(),
+            None,
+            stated(record),
+        ),
     }
 }

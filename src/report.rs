@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use crate::clock::Clock;
+use crate::ending::{self, Ending};
 use crate::events::Unmatched;
 use crate::incident::Incident;
 use crate::laws::side_name;
@@ -83,6 +84,9 @@ pub struct VerdictRow<'a> {
     pub time_control_read: &'static str,
     /// The game's web address (Site, Link or GameURL), when it has one.
     pub url: Cow<'a, str>,
+    /// How the game ended ([`Ending`]), and where that was read.
+    pub ending: &'static str,
+    pub ending_source: &'static str,
 }
 
 impl<'a> VerdictRow<'a> {
@@ -91,6 +95,7 @@ impl<'a> VerdictRow<'a> {
         record: &'a GameRecord<'a>,
         verdict: &'a Verdict,
         book: &Book,
+        ending: (Ending, ending::Source),
     ) -> Self {
         let tags = &record.tags;
         let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), origin.raw);
@@ -118,6 +123,8 @@ impl<'a> VerdictRow<'a> {
             time_control_used: record.control.pgn(),
             time_control_read: record.control.reading.as_str(),
             url: cell(tags.url().unwrap_or(""), origin.raw),
+            ending: ending.0.as_str(),
+            ending_source: ending.1.as_str(),
         }
     }
 }
@@ -200,6 +207,8 @@ pub const VERDICT_COLUMNS: &[&str] = &[
     "time_control_used",
     "time_control_read",
     "url",
+    "ending",
+    "ending_source",
 ];
 
 pub const INCIDENT_COLUMNS: &[&str] = &[

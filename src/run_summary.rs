@@ -60,6 +60,9 @@ pub struct RunSummary {
     pub status: BTreeMap<String, u64>,
     pub rule: BTreeMap<String, u64>,
     pub incidents: BTreeMap<String, u64>,
+    /// Games by how they ended (the `ending` column).
+    #[serde(default)]
+    pub endings: BTreeMap<String, u64>,
     /// Inputs that could not be read, or not to the end.
     pub errors: Vec<String>,
     /// Wall-clock seconds; summed by `merge`.
@@ -99,6 +102,7 @@ impl RunSummary {
         self.status = counts(&summary.by_status);
         self.rule = counts(&summary.by_rule);
         self.incidents = counts(&summary.by_incident);
+        self.endings = counts(&summary.by_ending);
         self.errors = summary.source_errors.clone();
         self.seconds = summary.seconds;
     }

@@ -28,6 +28,8 @@ pub enum Clause {
     FivefoldRepetition,
     /// 5.1.2 (2023): a resignation where the winner cannot checkmate.
     Resignation,
+    /// A player left the game (a server's disconnection or abandonment).
+    Abandonment,
     Checkmate,
     Stalemate,
     DeadPosition,
@@ -49,6 +51,7 @@ impl Clause {
             Clause::SeventyFiveMoves => "9.6.2",
             Clause::FivefoldRepetition => "9.6.1",
             Clause::Resignation => "5.1.2",
+            Clause::Abandonment => "abandonment",
             Clause::Checkmate => "checkmate",
             Clause::Stalemate => "stalemate",
             Clause::DeadPosition => "dead-position",

@@ -13,12 +13,14 @@
 //! the earliest decision ends the game — events are judged in the order
 //! they happened on the board.
 
+mod abandonment;
 mod automatic;
 mod board;
 mod clocks;
 mod draw;
 pub mod edition;
 pub mod editions;
+mod finish;
 mod illegal;
 pub mod placement;
 mod position;
@@ -35,7 +37,9 @@ use std::sync::Arc;
 use shakmaty::{ByColor, Chess, Color};
 
 use crate::claim::{Claim, ClaimKind};
+
 use crate::clock::Clock;
+use crate::ending::{self, Ending, Statement};
 use crate::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate, Mate, Proof, Solver};
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
@@ -114,6 +118,8 @@ pub struct Game<'a> {
     /// Claims from the record's comments and from `--events`; an entry that
     /// could not be read says why.
     pub claims: Vec<Result<Claim, String>>,
+    /// How the record says the game ended (a tag, a server's comment).
+    pub statement: Option<Statement>,
     /// The game's helpmate questions, remembered by position and bounded:
     /// the dead-position check and the claims ask about the same
     /// positions, and the search is the costliest step of an audit.
@@ -134,6 +140,8 @@ pub struct Judgement {
     pub helpmate: Option<Helpmate>,
     /// The Laws the game was judged by.
     pub book: Book,
+    /// How the game ended, and where that was read.
+    pub ending: (Ending, ending::Source),
 }
 
 /// The answer to "can this side still mate?" about a game's position.
@@ -188,6 +196,7 @@ impl<'a> Game<'a> {
             record,
             replay,
             claims,
+            statement: Statement::read(record),
             solver: RefCell::new(Solver::for_game()),
             clock_plies: std::cell::OnceCell::new(),
         }
@@ -246,7 +255,9 @@ impl<'a> Game<'a> {
             Color::White => &self.record.tags.white_clock,
             Color::Black => &self.record.tags.black_clock,
         };
-        tag.as_deref()
+        // FICS writes these tags with the clocks at the start of the game.
+        let tag = tag.as_ref().filter(|_| !self.record.tags.is_fics());
+        tag.map(String::as_str)
             .and_then(Clock::parse)
             .or_else(|| self.clock(side, self.plies()))
     }
@@ -454,7 +465,8 @@ pub fn judge_placed(game: &Game<'_>, rules: &Rules, placement: Placement) -> Jud
         ));
     }
     let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
-    let mut verdict = caveats(game, rules, &placement, verdict, postponed);
+    let (ending, mut verdict) = finish::ending(game, verdict);
+    verdict = caveats(game, rules, &placement, verdict, postponed);
     quote_the_rule(&mut verdict, book);
     if verdict.status == Status::Corrected {
         let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
@@ -474,6 +486,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Rules, placement: Placement) -> Jud
         incidents,
         helpmate,
         book: placement.book,
+        ending,
     }
 }
 
@@ -495,6 +508,7 @@ fn settle(
         }
         None => {
             let verdict = resignation::judge(game, book, recorded)
+                .or_else(|| abandonment::judge(game, book, recorded))
                 .unwrap_or_else(|| unmoved_verdict(game, recorded, incidents));
             (verdict, None, None)
         }
@@ -627,11 +641,9 @@ fn unmoved_verdict(
         plies,
         format!(
             "nothing in the record contradicts {recorded}{}",
-            game.record
-                .tags
-                .termination
-                .as_deref()
-                .map(|t| format!(" (termination: {t})"))
+            game.statement
+                .as_ref()
+                .map(|s| format!(" ({})", s.quoted()))
                 .unwrap_or_default()
         ),
     )

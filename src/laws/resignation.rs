@@ -3,11 +3,12 @@
 //!
 //! A record does not say "resigned". A decisive result that nothing else
 //! in the record explains (no mate, no flag or claim, no illegal move, no
-//! automatic ending), with no `Termination` or one that says the game
+//! automatic ending), with no stated ending or one that says the game
 //! ended normally or by resignation, is read as a resignation.
 
 use super::edition::Book;
 use super::{Game, mate_phrase, side_name};
+use crate::ending::{Ending, Statement};
 use crate::helpmate::Mate;
 use crate::outcome::GameResult;
 use crate::verdict::{Clause, Verdict};
@@ -16,8 +17,7 @@ use crate::verdict::{Clause, Verdict};
 pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Option<Verdict> {
     let clause = book.edition.resignation_draw?;
     let winner = recorded.winner()?;
-    if game.replay.stop.is_some() || !reads_as_resignation(game.record.tags.termination.as_deref())
-    {
+    if game.replay.stop.is_some() || !reads_as_resignation(game.statement.as_ref()) {
         return None;
     }
     let ply = game.plies();
@@ -56,12 +56,10 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
     }
 }
 
-/// Whether a `Termination` value leaves room for a resignation.
-fn reads_as_resignation(termination: Option<&str>) -> bool {
-    termination.is_none_or(|t| {
-        let t = t.to_ascii_lowercase();
-        t == "normal" || t.contains("resign")
-    })
+/// Whether what the record states leaves room for a resignation: nothing,
+/// an ending by play (`Normal`), or a resignation.
+fn reads_as_resignation(statement: Option<&Statement>) -> bool {
+    statement.is_none_or(|s| matches!(s.ending, Ending::Unknown | Ending::Resignation))
 }
 
 #[cfg(test)]
@@ -101,6 +99,7 @@ mod tests {
         assert_eq!(j.verdict.clause, Some(Clause::AsRecorded));
         let abandoned = BARE_KING_WINS.replace("[Result", "[Termination \"Abandoned\"]\n[Result");
         let j = judge_with(&abandoned, &under(&FIDE_2023));
-        assert_eq!(j.verdict.clause, Some(Clause::AsRecorded));
+        assert_eq!(j.verdict.clause, Some(Clause::Abandonment));
+        assert_eq!(j.verdict.status, Status::Review);
     }
 }

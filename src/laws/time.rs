@@ -11,63 +11,63 @@
 //! that says the game was lost on time, or a loser's clock at zero, is read
 //! as a claim by the side the result favours at the end of the record.
 
-use shakmaty::Color;
+use shakmaty::{Color, Position};
 
 use super::edition::{Book, BothFlags};
 use super::{Decision, Game, loss_unless_unwinnable, mate_phrase, side_name};
 use crate::claim::{ClaimKind, Claimant};
 use crate::clock::Clock;
+use crate::ending::{Ending, Statement};
 use crate::helpmate::Mate;
 use crate::incident::{Incident, IncidentKind};
 use crate::outcome::GameResult;
 use crate::verdict::{Clause, Verdict};
-
-/// Whether a `Termination` tag says the game ended on time (lichess
-/// `Time forfeit`, chess.com `X won on time`, PGN-spec `time forfeit`).
-fn says_time(termination: &str) -> bool {
-    let t = termination.to_ascii_lowercase();
-    t.contains("time forfeit") || t.contains("on time") || t.contains("timeout") || t == "time"
-}
 
 /// Where the claim behind a flag fall comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Source {
     /// A `[%claim time …]` in the record, or an `--events` line.
     Recorded,
-    /// The `Termination` tag says the game was lost on time.
-    Termination,
-    /// No Termination tag: the loser's last clock reading is zero.
+    /// The record states the game ended on time (a `Termination` tag, a
+    /// server's comment before the result).
+    Stated,
+    /// Nothing stated: the loser's last clock reading is zero.
     ClockAtZero,
 }
 
-/// The server that decided the flag fall itself: a `Termination` on time
-/// in a game whose address is on lichess or chess.com. Those servers keep
-/// the clocks to the millisecond and only round them in the PGN.
+/// Whether the record states the game ended on time.
+fn stated_on_time<'g>(game: &'g Game<'_>) -> Option<&'g Statement> {
+    game.statement
+        .as_ref()
+        .filter(|s| matches!(s.ending, Ending::TimeForfeit | Ending::BothFlags))
+}
+
+/// The server that decided the flag fall itself: an ending on time in a
+/// game whose address is on lichess or chess.com. Those servers keep the
+/// clocks to the millisecond and only round them in the PGN.
 fn server(game: &Game<'_>) -> Option<&'static str> {
-    let tags = &game.record.tags;
-    tags.termination
-        .as_deref()
-        .is_some_and(says_time)
-        .then(|| tags.server())?
+    stated_on_time(game)?;
+    game.record.tags.server()
 }
 
 /// The side whose flag the end of the record shows fallen, if any, and
-/// what shows it.
+/// what shows it. A server's words name who flagged; else the loser, or
+/// in a drawn game the side to move.
 fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<(Color, Source)> {
     let to_move = game.replay.end.turn();
-    match game.record.tags.termination.as_deref() {
-        Some(t) if says_time(t) => Some((
-            recorded.winner().map_or(to_move, |w| !w),
-            Source::Termination,
-        )),
-        Some(_) => None,
-        // No Termination tag: a decisive result with the loser's clock at zero.
-        None => {
-            let loser = !recorded.winner()?;
-            game.final_clock(loser).filter(|c| c.is_zero())?;
-            Some((loser, Source::ClockAtZero))
-        }
+    if let Some(said) = stated_on_time(game) {
+        let flagged = said
+            .side
+            .or_else(|| recorded.winner().map(|w| !w))
+            .unwrap_or(to_move);
+        return Some((flagged, Source::Stated));
     }
+    if game.statement.is_some() {
+        return None;
+    }
+    let loser = !recorded.winner()?;
+    game.final_clock(loser).filter(|c| c.is_zero())?;
+    Some((loser, Source::ClockAtZero))
 }
 
 pub(super) fn judge(
@@ -198,9 +198,11 @@ fn flag_fall(
     let (flagged_name, claimant_name) = (side_name(flagged), side_name(claimant));
     let claim = match source {
         Source::Recorded => format!("{claimant_name} claimed the win on time (recorded)"),
-        Source::Termination => format!(
-            "{claimant_name}'s claim is read from the Termination tag \"{}\"",
-            game.record.tags.termination.as_deref().unwrap_or_default()
+        Source::Stated => format!(
+            "{claimant_name}'s claim is read from {}",
+            stated_on_time(game)
+                .map(Statement::quoted)
+                .unwrap_or_default()
         ),
         Source::ClockAtZero => format!(
             "{claimant_name}'s claim is read from {flagged_name}'s clock at zero and the result"
@@ -222,9 +224,12 @@ fn flag_fall(
     };
     let claimant_clock = game.clock_after(claimant, ply);
     let server = server(game);
-    let both_down = claimant_clock == Some(Clock::ZERO)
-        && server.is_none()
-        && (source != Source::Recorded || !book.rules.time_remaining);
+    let both_stated = source == Source::Stated
+        && stated_on_time(game).is_some_and(|s| s.ending == Ending::BothFlags);
+    let both_down = both_stated
+        || claimant_clock == Some(Clock::ZERO)
+            && server.is_none()
+            && (source != Source::Recorded || !book.rules.time_remaining);
     if both_down {
         incidents.push(game.incident(
             ply + 1,
@@ -250,40 +255,71 @@ fn flag_fall(
         }
     };
     let lead = format!("{flagged_name}'s flag fell ({readings}); {claim}; {had_time}");
+    let (verdict, helpmate) = claimant_mates(game, book, recorded, ply, flagged, &lead);
+    decision(verdict, incidents, helpmate)
+}
+
+/// The flag fell and the claim stands: the claimant wins if he can still
+/// checkmate, else the game is drawn (dead, if neither side can).
+fn claimant_mates(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    ply: usize,
+    flagged: Color,
+    lead: &str,
+) -> (Verdict, Option<crate::helpmate::Helpmate>) {
+    let claimant = !flagged;
+    let claimant_name = side_name(claimant);
+    let clause = book.rules.time_clause;
     let answer = game.can_mate(ply, claimant);
     let note = &answer.note;
+    let scored = server_draw(game, recorded, ply, claimant);
     let verdict = match &answer.mate {
-        Mate::Impossible => {
-            if game.can_mate(ply, flagged).mate == Mate::Impossible {
-                let reason = format!(
-                    "{lead}, but the position is dead{note}: no series of legal moves lets either \
-                     side checkmate, so the game is drawn"
-                );
-                Verdict::decide(
-                    recorded,
-                    GameResult::Draw,
-                    Clause::DeadPosition,
-                    ply,
-                    reason,
-                )
-            } else {
-                let reason = format!(
-                    "{lead}, but no series of legal moves lets {claimant_name} checkmate{note}, so \
-                     the game is drawn ({clause})"
-                );
-                Verdict::decide(recorded, GameResult::Draw, Clause::TimeClaim, ply, reason)
-            }
+        Mate::Impossible if game.can_mate(ply, flagged).mate == Mate::Impossible => {
+            let reason = format!(
+                "{lead}{}, but the position is dead{note}: no series of legal moves lets either \
+                 side checkmate, so the game is drawn",
+                scored
+                    .as_deref()
+                    .map(|s| format!("; {s}"))
+                    .unwrap_or_default()
+            );
+            Verdict::decide(
+                recorded,
+                GameResult::Draw,
+                Clause::DeadPosition,
+                ply,
+                reason,
+            )
         }
-        Mate::Possible(_) | Mate::NotShownImpossible => Verdict::decide(
-            recorded,
-            GameResult::Win(claimant),
-            Clause::TimeClaim,
-            ply,
-            format!(
-                "{lead}; {}, so the win on time stands ({clause})",
-                mate_phrase(claimant, &answer)
-            ),
-        ),
+        Mate::Impossible => {
+            let reason = format!(
+                "{lead}{}, but no series of legal moves lets {claimant_name} checkmate{note}, so \
+                 the game is drawn ({clause})",
+                scored
+                    .as_deref()
+                    .map(|s| format!("; {s}"))
+                    .unwrap_or_default()
+            );
+            Verdict::decide(recorded, GameResult::Draw, Clause::TimeClaim, ply, reason)
+        }
+        Mate::Possible(_) | Mate::NotShownImpossible => {
+            let mates = mate_phrase(claimant, &answer);
+            let reason = match scored {
+                Some(s) => format!(
+                    "{lead}; {s}; but {mates}, so under the Laws {claimant_name} wins ({clause})"
+                ),
+                None => format!("{lead}; {mates}, so the win on time stands ({clause})"),
+            };
+            Verdict::decide(
+                recorded,
+                GameResult::Win(claimant),
+                Clause::TimeClaim,
+                ply,
+                reason,
+            )
+        }
         Mate::Undecided => Verdict::decide(
             recorded,
             GameResult::Win(claimant),
@@ -296,7 +332,55 @@ fn flag_fall(
         )
         .for_review(),
     };
-    decision(verdict, incidents, answer.mate.into_helpmate())
+    (verdict, answer.mate.into_helpmate())
+}
+
+/// "FICS scored it a draw, counting White's king and knight as no mating
+/// material": a server that drew a game lost on time, in its own terms.
+fn server_draw(
+    game: &Game<'_>,
+    recorded: GameResult,
+    ply: usize,
+    claimant: Color,
+) -> Option<String> {
+    let said = stated_on_time(game).filter(|_| recorded == GameResult::Draw)?;
+    let who = said.server.unwrap_or("the record");
+    let material = game
+        .legal_position(ply)
+        .map(|(pos, _)| {
+            format!(
+                ", counting {}'s {} as no mating material",
+                side_name(claimant),
+                material(pos.board(), claimant)
+            )
+        })
+        .unwrap_or_default();
+    Some(format!("{who} scored it a draw{material}"))
+}
+
+/// "king and knight", "king, bishop and 2 pawns".
+fn material(board: &shakmaty::Board, side: Color) -> String {
+    use shakmaty::Role;
+    let mut parts = vec!["king".to_string()];
+    for role in [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ] {
+        let n = (board.by_color(side) & board.by_role(role)).count();
+        let name = format!("{role:?}").to_lowercase();
+        match n {
+            0 => {}
+            1 => parts.push(name),
+            n => parts.push(format!("{n} {name}s")),
+        }
+    }
+    match parts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => "bare king".to_string(),
+    }
 }
 
 /// What the edition says of two fallen flags, for the incident.

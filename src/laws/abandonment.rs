@@ -1,0 +1,98 @@
+//! A player who left the game: a server's disconnection or abandonment.
+//!
+//! No edition of the Laws has a clause for it. A player who leaves and does
+//! not come back loses either way the game can end without him: the arbiter
+//! may declare the game lost (the penalties of Article 12), or his clock
+//! runs until his flag falls. So the win stands whenever the opponent could
+//! still checkmate by some series of legal moves. When he could not, the
+//! two ways part: a flag fall would be a draw (the time clause), the
+//! arbiter's declaration would not; the Laws leave that score to the
+//! arbiter, and so does the audit (review). No flag fall is reported: none
+//! is recorded.
+
+use super::edition::Book;
+use super::{Game, mate_phrase, side_name};
+use crate::ending::Ending;
+use crate::helpmate::Mate;
+use crate::outcome::GameResult;
+use crate::verdict::{Clause, Verdict};
+
+/// The verdict on a decisive game the record says a player left.
+pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Option<Verdict> {
+    let statement = game.statement.as_ref()?;
+    if statement.ending != Ending::Abandonment || game.replay.stop.is_some() {
+        return None;
+    }
+    let winner = recorded.winner()?;
+    let leaver = statement.side.unwrap_or(!winner);
+    let ply = game.plies();
+    let answer = game.can_mate(ply, winner);
+    let lead = format!(
+        "{} says {} left the game; a player who leaves loses whether the arbiter declares it or \
+         his clock runs out",
+        statement.quoted(),
+        side_name(leaver)
+    );
+    let decide =
+        |reason: String| Verdict::decide(recorded, recorded, Clause::Abandonment, ply, reason);
+    match answer.mate {
+        Mate::Possible(_) | Mate::NotShownImpossible if leaver != winner => Some(decide(format!(
+            "{lead}, and {}, so the result stands",
+            mate_phrase(winner, &answer)
+        ))),
+        Mate::Impossible => Some(
+            decide(format!(
+                "{lead}; but {}: had his clock run out, the game would be drawn ({}), and the \
+                 Laws leave the score of a game a player left to the arbiter",
+                mate_phrase(winner, &answer),
+                book.rules.time_clause
+            ))
+            .for_review(),
+        ),
+        _ => Some(
+            decide(format!(
+                "{lead}; {}: check the final position and the result by hand",
+                mate_phrase(winner, &answer)
+            ))
+            .for_review(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use crate::verdict::Status;
+
+    const FICS: &str = "[Site \"FICS freechess.org\"]\n[White \"alpha\"]\n[Black \"beta\"]\n";
+
+    #[test]
+    fn a_disconnection_loses_when_the_opponent_can_mate() {
+        let j = judge_pgn(&format!(
+            "{FICS}[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {{beta forfeits by disconnection}} 1-0"
+        ));
+        assert_eq!(j.verdict.status, Status::Confirmed);
+        assert_eq!(j.verdict.rule, "abandonment");
+        assert!(
+            j.verdict.reason.contains("Black left the game"),
+            "{}",
+            j.verdict.reason
+        );
+    }
+
+    #[test]
+    fn a_disconnection_against_a_bare_king_goes_to_review() {
+        let j = judge_pgn(&format!(
+            "{FICS}[FEN \"8/8/4k3/8/8/3K4/3P4/8 b - - 0 1\"]\n[SetUp \"1\"]\n[Result \"0-1\"]\n\n\
+             1... Ke5 {{alpha forfeits by disconnection}} 0-1"
+        ));
+        assert_eq!(j.verdict.status, Status::Review);
+        assert!(
+            j.verdict
+                .reason
+                .contains("no series of legal moves lets Black checkmate"),
+            "{}",
+            j.verdict.reason
+        );
+    }
+}

@@ -1,0 +1,193 @@
+//! How the game ended: what the record states (a tag, a server's comment),
+//! checked against the final position; the board fills in what the record
+//! leaves unsaid. A statement the board contradicts is said in the reason.
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Position};
+
+use super::{Game, side_name};
+use crate::ending::{self, Ending, Source, Statement};
+use crate::outcome::GameResult;
+use crate::permissive::State;
+use crate::verdict::{Clause, Status, Verdict};
+
+/// The game's ending and where it was read, and the verdict with any
+/// contradiction between the record's words and the board added.
+pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, Source), Verdict) {
+    let recorded = game.recorded();
+    let board = on_board(game, &verdict, recorded);
+    let stated = game.statement.as_ref();
+    if verdict.status != Status::Error
+        && let Some(s) = stated
+        && let Some(note) = contradiction(s, board, recorded)
+    {
+        verdict.reason = format!("{}; {note}", verdict.reason);
+    }
+    let ending = match stated {
+        Some(s) if s.ending != Ending::Unknown => (s.ending, s.source),
+        _ => board
+            .map(|b| (b, Source::Board))
+            .or_else(|| by_play(stated, recorded))
+            .or_else(|| clock_at_zero(game, stated, recorded))
+            .unwrap_or((Ending::Unknown, Source::None)),
+    };
+    (ending, verdict)
+}
+
+/// What the final position shows: mate, stalemate, too little material,
+/// a dead position or an automatic draw the laws found, a repetition or
+/// fifty moves behind a recorded draw.
+fn on_board(game: &Game<'_>, verdict: &Verdict, recorded: GameResult) -> Option<Ending> {
+    let automatic = match verdict.clause {
+        Some(Clause::DeadPosition) => Some(Ending::DeadPosition),
+        Some(Clause::FivefoldRepetition) => Some(Ending::Repetition),
+        Some(Clause::SeventyFiveMoves) => Some(Ending::SeventyFiveMoves),
+        _ => None,
+    };
+    let State::Legal(pos) = &game.replay.end else {
+        return automatic;
+    };
+    if pos.is_checkmate() {
+        Some(Ending::Checkmate)
+    } else if pos.is_stalemate() {
+        Some(Ending::Stalemate)
+    } else if pos.is_insufficient_material() {
+        Some(Ending::InsufficientMaterial)
+    } else if automatic.is_some() || recorded != GameResult::Draw {
+        automatic
+    } else if repeated_three_times(game, pos) {
+        Some(Ending::Repetition)
+    } else if pos.halfmoves() >= 100 {
+        Some(Ending::FiftyMoves)
+    } else {
+        None
+    }
+}
+
+/// Whether the final position stood on the board three times.
+fn repeated_three_times(game: &Game<'_>, last: &Chess) -> bool {
+    let key = |p: &Chess| -> Zobrist64 { p.zobrist_hash(EnPassantMode::Legal) };
+    let want = key(last);
+    let mut state = game.replay.start.clone();
+    let mut seen = usize::from(matches!(&state, State::Legal(p) if key(p) == want));
+    for ply in 1..=game.plies() {
+        game.replay.play_ply(&mut state, ply);
+        if matches!(&state, State::Legal(p) if key(p) == want) {
+            seen += 1;
+        }
+    }
+    seen >= 3
+}
+
+/// A `Termination "Normal"` game ended by play: a decisive one that the
+/// board does not show mated was resigned; a draw not on the board was
+/// agreed.
+fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, Source)> {
+    stated.filter(|s| s.ending == Ending::Unknown)?;
+    let ending = match recorded {
+        GameResult::Win(_) => Ending::Resignation,
+        GameResult::Draw => Ending::Agreement,
+        GameResult::Unfinished => return None,
+    };
+    Some((ending, Source::TerminationTag))
+}
+
+/// Nothing stated, a decisive result and the loser's clock at zero.
+fn clock_at_zero(
+    game: &Game<'_>,
+    stated: Option<&Statement>,
+    recorded: GameResult,
+) -> Option<(Ending, Source)> {
+    if stated.is_some() {
+        return None;
+    }
+    let loser = !recorded.winner()?;
+    game.final_clock(loser).filter(|c| c.is_zero())?;
+    Some((Ending::TimeForfeit, Source::Clocks))
+}
+
+/// The record's words against the board and the result.
+fn contradiction(s: &Statement, board: Option<Ending>, recorded: GameResult) -> Option<String> {
+    if s.ending == Ending::Unknown {
+        return None;
+    }
+    let says = s.quoted();
+    let shown = |e: Ending| board == Some(e);
+    if s.ending != Ending::Checkmate && shown(Ending::Checkmate) {
+        return Some(format!(
+            "{says} says the game ended another way, but the final position is checkmate"
+        ));
+    }
+    if s.ending == Ending::Checkmate && !shown(Ending::Checkmate) {
+        return Some(format!(
+            "{says} says checkmate, but the final position is not checkmate"
+        ));
+    }
+    if s.ending == Ending::Stalemate && !shown(Ending::Stalemate) {
+        return Some(format!(
+            "{says} says stalemate, but the final position is not stalemate"
+        ));
+    }
+    if !ending::consistent(s, recorded) {
+        let side = s.side.map_or("the player named", side_name);
+        return Some(format!(
+            "{says} names {side} as the loser, but the recorded result is {recorded}"
+        ));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use crate::ending::{Ending, Source};
+    use crate::verdict::Status;
+
+    const FICS: &str = "[Site \"FICS freechess.org\"]\n[White \"alpha\"]\n[Black \"beta\"]\n";
+
+    #[test]
+    fn a_resignation_the_board_shows_as_mate_is_said() {
+        let j = judge_pgn(&format!(
+            "{FICS}[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# {{alpha resigns}} 0-1"
+        ));
+        assert_eq!(j.ending, (Ending::Resignation, Source::ResultComment));
+        assert_eq!(j.verdict.status, Status::Confirmed);
+        assert!(
+            j.verdict
+                .reason
+                .contains("but the final position is checkmate"),
+            "{}",
+            j.verdict.reason
+        );
+    }
+
+    #[test]
+    fn the_board_fills_in_an_unstated_ending() {
+        let j = judge_pgn("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1");
+        assert_eq!(j.ending, (Ending::Checkmate, Source::Board));
+        let j = judge_pgn("[Result \"1-0\"]\n\n1. e4 e5 1-0");
+        assert_eq!(j.ending, (Ending::Unknown, Source::None));
+    }
+
+    #[test]
+    fn a_normal_termination_is_resignation_or_agreement_unless_the_board_says() {
+        let normal = |result: &str, moves: &str| {
+            judge_pgn(&format!(
+                "[Termination \"Normal\"]\n[Result \"{result}\"]\n\n{moves} {result}"
+            ))
+            .ending
+        };
+        assert_eq!(
+            normal("1-0", "1. e4 e5"),
+            (Ending::Resignation, Source::TerminationTag)
+        );
+        assert_eq!(
+            normal("1/2-1/2", "1. e4 e5"),
+            (Ending::Agreement, Source::TerminationTag)
+        );
+        assert_eq!(
+            normal("1/2-1/2", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"),
+            (Ending::Repetition, Source::Board)
+        );
+    }
+}
