@@ -478,6 +478,35 @@ mod tests {
     }
 
     #[test]
+    fn icc_result_tags() {
+        let tag = |t: &str, result: &str| {
+            said(&format!(
+                "[Site \"Internet Chess Club\"]\n[White \"Mike\"]\n[Black \"Prophet-Daniel\"]\n[ICCResult \"{t}\"]\n[Result \"{result}\"]\n\n1. e4 {result}"
+            ))
+        };
+        let tt = Source::TerminationTag;
+        assert_eq!(
+            tag("Black forfeits on time", "1-0"),
+            Some((Ending::TimeForfeit, tt, Some(Color::Black)))
+        );
+        assert_eq!(
+            tag("Black resigns", "1-0"),
+            Some((Ending::Resignation, tt, Some(Color::Black)))
+        );
+        assert_eq!(
+            tag("Game adjourned when White disconnected", "*"),
+            Some((Ending::Adjourned, tt, None))
+        );
+        let record = parse_game(
+            b"[Site \"Internet Chess Club\"]\n[ICCResult \"White checkmated\"]\n\n1. e4 *",
+        );
+        assert_eq!(
+            Statement::read(&record).unwrap().quoted(),
+            "the ICCResult tag “White checkmated”"
+        );
+    }
+
+    #[test]
     fn a_clock_comment_states_nothing() {
         assert_eq!(said("1. e4 {[%clk 0:00:00]} 1-0"), None);
     }

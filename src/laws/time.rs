@@ -162,6 +162,10 @@ pub(super) fn judge(
 /// "White 0:00:33 after 36. Kh1, Black 0:00:00 after 35...Qc3": each
 /// side's last clock reading once `ply` plies were played, and when.
 fn last_readings(game: &Game<'_>, ply: usize) -> String {
+    let unknown = |side| game.clock_after(side, ply).is_none();
+    if unknown(Color::White) && unknown(Color::Black) {
+        return "no clock readings recorded".into();
+    }
     let reading = |side: Color| {
         let at = (1..=ply.min(game.plies()))
             .rev()
@@ -335,8 +339,9 @@ fn claimant_mates(
     (verdict, answer.mate.into_helpmate())
 }
 
-/// "FICS scored it a draw, counting White's king and knight as no mating
-/// material": a server that drew a game lost on time, in its own terms.
+/// "FICS scored it a draw because by its count White (king and knight) has
+/// no mating material": a server that drew a game lost on time, in its own
+/// terms.
 fn server_draw(
     game: &Game<'_>,
     recorded: GameResult,
@@ -347,15 +352,12 @@ fn server_draw(
     let who = said.server.unwrap_or("the record");
     let material = game
         .legal_position(ply)
-        .map(|(pos, _)| {
-            format!(
-                ", counting {}'s {} as no mating material",
-                side_name(claimant),
-                material(pos.board(), claimant)
-            )
-        })
+        .map(|(pos, _)| format!(" ({})", material(pos.board(), claimant)))
         .unwrap_or_default();
-    Some(format!("{who} scored it a draw{material}"))
+    Some(format!(
+        "{who} scored it a draw because by its count {}{material} has no mating material",
+        side_name(claimant)
+    ))
 }
 
 /// "king and knight", "king, bishop and 2 pawns".

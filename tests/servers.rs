@@ -1,0 +1,270 @@
+//! Every archive's way of saying how a game ended, read on real files: the
+//! FICS comment before the result, chess.com's and lichess's Termination,
+//! ICC's ICCResult tag, and the boards of over-the-board relays.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::*;
+
+/// Games by `ending` and `ending_source`.
+fn endings(rows: &[Row]) -> BTreeMap<(String, String), usize> {
+    let mut counts = BTreeMap::new();
+    for r in rows {
+        *counts
+            .entry((r["ending"].clone(), r["ending_source"].clone()))
+            .or_default() += 1;
+    }
+    counts
+}
+
+fn count(rows: &[Row], ending: &str, source: &str) -> usize {
+    endings(rows)
+        .get(&(ending.to_string(), source.to_string()))
+        .copied()
+        .unwrap_or(0)
+}
+
+#[test]
+fn fics_draws_on_time_are_judged_by_the_laws_not_by_material() {
+    let path = data("servers/fics-2017-01-excerpt.pgn");
+    let run = audit(&[path.to_str().unwrap()], None);
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    let rows = &run.verdicts;
+    assert_eq!(rows.len(), 58);
+    // Every game's ending is read from the comment before the result.
+    assert_eq!(count(rows, "time-forfeit", "result-comment"), 26);
+    for (ending, n) in [
+        ("resignation", 4),
+        ("checkmate", 4),
+        ("abandonment", 4),
+        ("repetition", 4),
+        ("agreement", 4),
+        ("fifty-moves", 4),
+        ("stalemate", 4),
+        ("insufficient-material", 4),
+    ] {
+        assert_eq!(count(rows, ending, "result-comment"), n, "{ending}");
+    }
+    // The 22 draws on time: FICS drew them by material; the Laws draw only
+    // those where the side on time could not mate by any series of moves.
+    let draws: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r["reason"].contains("has no material to mate"))
+        .collect();
+    assert_eq!(draws.len(), 22);
+    let corrected: Vec<&&Row> = draws
+        .iter()
+        .filter(|r| r["status"] == "corrected")
+        .collect();
+    assert_eq!(corrected.len(), 8);
+    for r in &corrected {
+        assert_eq!(r["rule"], "15.4.3");
+        assert!(
+            r["reason"].contains("FICS scored it a draw because by its count"),
+            "{}",
+            r["reason"]
+        );
+        assert!(r["reason"].contains("under the Laws"), "{}", r["reason"]);
+        // The winner is the side on time, who could still mate.
+        let winner = if r["correct_result"] == "1-0" {
+            "White"
+        } else {
+            "Black"
+        };
+        assert!(
+            r["reason"].contains(&format!("{winner} can still checkmate")),
+            "{}",
+            r["reason"]
+        );
+    }
+    assert!(
+        draws
+            .iter()
+            .filter(|r| r["status"] == "confirmed")
+            .all(|r| r["correct_result"] == "1/2-1/2"
+                && r["reason"].contains("no series of legal moves"))
+    );
+    // The decisive time forfeits are judged too; FICS's clock tags hold
+    // the starting clocks, which are no reading at the end.
+    let decisive: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r["ending"] == "time-forfeit" && r["recorded_result"] != "1/2-1/2")
+        .collect();
+    assert_eq!(decisive.len(), 4);
+    for r in decisive {
+        assert_eq!(
+            (r["rule"].as_str(), r["status"].as_str()),
+            ("15.4.3", "confirmed")
+        );
+        assert!(r["reason"].contains("forfeits on time"), "{}", r["reason"]);
+        assert!(r["reason"].contains("not recorded"), "{}", r["reason"]);
+    }
+}
+
+#[test]
+fn the_side_named_as_flagged_is_trusted_over_the_side_to_move() {
+    // 1. e4 leaves Black to move, but the comment says White flagged.
+    let pgn = "[Site \"FICS freechess.org\"]\n[White \"alpha\"]\n[Black \"beta\"]\n[Result \"1/2-1/2\"]\n\n\
+               1. e4 {alpha ran out of time and beta has no material to mate} 1/2-1/2\n";
+    let run = audit(&["-"], Some(pgn.as_bytes()));
+    let r = &run.verdicts[0];
+    assert!(
+        r["reason"].starts_with("White's flag fell"),
+        "{}",
+        r["reason"]
+    );
+    assert_eq!(r["correct_result"], "0-1", "{}", r["reason"]);
+    assert_eq!(r["status"], "corrected");
+}
+
+#[test]
+fn chess_com_terminations_name_the_winner() {
+    let path = data("servers/chess-com-api-2025.pgn");
+    let run = audit(&[path.to_str().unwrap()], None);
+    let rows = &run.verdicts;
+    assert_eq!(rows.len(), 47);
+    for (ending, n) in [
+        ("time-forfeit", 16),
+        ("abandonment", 18),
+        ("resignation", 5),
+        ("agreement", 1),
+        ("repetition", 1),
+        ("insufficient-material", 1),
+    ] {
+        assert_eq!(count(rows, ending, "termination-tag"), n, "{ending}");
+    }
+    assert_eq!(count(rows, "checkmate", "termination-tag"), 5);
+    for r in rows.iter().filter(|r| r["ending"] == "time-forfeit") {
+        assert_eq!(r["rule"], "15.4.3");
+    }
+    // "Game drawn by timeout vs insufficient material": right each time.
+    let timeout_draws: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r["reason"].contains("timeout vs insufficient material"))
+        .collect();
+    assert_eq!(timeout_draws.len(), 4);
+    assert!(
+        timeout_draws
+            .iter()
+            .all(|r| r["status"] == "confirmed"
+                && r["reason"].contains("chess.com scored it a draw"))
+    );
+    // "X won - game abandoned": the player who left is the loser.
+    for r in rows.iter().filter(|r| r["ending"] == "abandonment") {
+        assert_eq!(r["rule"], "abandonment");
+        let loser = if r["recorded_result"] == "1-0" {
+            "Black"
+        } else {
+            "White"
+        };
+        assert!(
+            r["reason"].contains(&format!("says {loser} left the game")),
+            "{}",
+            r["reason"]
+        );
+    }
+}
+
+#[test]
+fn icc_result_tag_and_lichess_termination() {
+    let icc = audit(
+        &[data("servers/icc-pyparsing-example.pgn").to_str().unwrap()],
+        None,
+    );
+    let r = &icc.verdicts[0];
+    assert_eq!(
+        (r["ending"].as_str(), r["ending_source"].as_str()),
+        ("checkmate", "termination-tag")
+    );
+    assert_eq!(r["rule"], "checkmate");
+    let lichess = audit(
+        &[data("lichess-2021-10-first-999.pgn").to_str().unwrap()],
+        None,
+    );
+    let rows = &lichess.verdicts;
+    assert_eq!(count(rows, "time-forfeit", "termination-tag"), 324);
+    assert_eq!(count(rows, "abandonment", "termination-tag"), 17);
+    // "Normal": decisive without mate is a resignation, a draw off the
+    // board an agreement; the board shows the rest.
+    assert_eq!(count(rows, "resignation", "termination-tag"), 360);
+    assert_eq!(count(rows, "agreement", "termination-tag"), 3);
+    assert_eq!(count(rows, "checkmate", "board"), 264);
+    assert_eq!(count(rows, "repetition", "board"), 13);
+    assert_eq!(count(rows, "unknown", "none"), 0);
+    assert!(
+        lichess
+            .stderr()
+            .contains("  endings:   abandonment 17, agreement 3, checkmate 264")
+    );
+}
+
+#[test]
+fn over_the_board_records_state_nothing_and_the_board_tells_what_it_can() {
+    for file in [
+        "otb/lichess-broadcast-lezcano-2025.pgn",
+        "dgt-broadcast/round-1.pgn",
+    ] {
+        let run = audit(&[data(file).to_str().unwrap()], None);
+        for r in &run.verdicts {
+            let source = r["ending_source"].as_str();
+            assert!(
+                matches!(source, "board" | "clocks" | "none"),
+                "{file}: {source}"
+            );
+            assert_eq!(source == "none", r["ending"] == "unknown");
+        }
+    }
+    let broadcast = audit(
+        &[data("otb/lichess-broadcast-lezcano-2025.pgn")
+            .to_str()
+            .unwrap()],
+        None,
+    );
+    assert_eq!(count(&broadcast.verdicts, "time-forfeit", "clocks"), 8);
+    assert_eq!(count(&broadcast.verdicts, "checkmate", "board"), 41);
+}
+
+/// The two FICS months of the shared data, when they are beside the
+/// checkout (CI has them; a fresh clone alone does not).
+#[test]
+fn fics_months_in_shared_data() {
+    let dir = repo("../shared/data/games/servers");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is not there", dir.display());
+        return;
+    }
+    let mut rows = Vec::new();
+    for name in [
+        "fics-2017-01-computer-vs-human.pgn",
+        "fics-2017-01-computer-vs-computer.pgn",
+    ] {
+        rows.extend(audit(&[dir.join(name).to_str().unwrap()], None).verdicts);
+    }
+    assert_eq!(rows.len(), 8257);
+    let on_time = |r: &&Row| r["ending"] == "time-forfeit";
+    assert_eq!(
+        rows.iter()
+            .filter(on_time)
+            .filter(|r| r["recorded_result"] != "1/2-1/2")
+            .count(),
+        637
+    );
+    let draws: Vec<&Row> = rows
+        .iter()
+        .filter(on_time)
+        .filter(|r| r["recorded_result"] == "1/2-1/2")
+        .collect();
+    assert_eq!(draws.len(), 22);
+    assert_eq!(
+        draws.iter().filter(|r| r["status"] == "corrected").count(),
+        8
+    );
+    assert_eq!(
+        draws.iter().filter(|r| r["status"] == "confirmed").count(),
+        14
+    );
+    assert!(rows.iter().filter(on_time).all(|r| r["rule"] == "15.4.3"));
+    assert_eq!(count(&rows, "unknown", "none"), 0);
+}
