@@ -13,6 +13,7 @@ use shakmaty::{Color, Position};
 
 use crate::adjudicate::{Adjudged, adjudicate};
 use crate::diagram;
+use crate::ending::{self, Ending};
 use crate::helpmate::{Mate, can_checkmate, is_dead, position};
 use crate::incident::{Incident, IncidentKind};
 use crate::input::{Source, decompress};
@@ -170,12 +171,10 @@ fn tell(
         },
     );
     out.push_str(&format!("Judged by {}.\n", book.edition.title));
-    out.push_str(&format!(
-        "Recorded result: {}.\n\n",
-        record.recorded_result()
-    ));
+    out.push_str(&format!("Recorded result: {}.\n", record.recorded_result()));
     let Adjudged { game, judgement } = adjudicate(record, record.claims.clone(), &rules)
         .map_err(|e| format!("{source}, game {number}: {e}"))?;
+    out.push_str(&tell_ending(judgement.ending));
     if judgement.incidents.is_empty() {
         out.push_str("Nothing in the record calls for an arbiter.\n\n");
     }
@@ -184,6 +183,18 @@ fn tell(
     }
     out.push_str(&tell_verdict(&judgement));
     Ok(out)
+}
+
+/// "Ended by: time-forfeit (as the comment before the result says)."
+fn tell_ending((ending, source): (Ending, ending::Source)) -> String {
+    let from = match source {
+        ending::Source::TerminationTag => "as the Termination tag says",
+        ending::Source::ResultComment => "as the comment before the result says",
+        ending::Source::Board => "as the final position shows",
+        ending::Source::Clocks => "read from the loser's clock at zero",
+        ending::Source::None => "the record does not say",
+    };
+    format!("Ended by: {ending} ({from}).\n\n")
 }
 
 fn kind_phrase(kind: IncidentKind) -> &'static str {

@@ -149,3 +149,22 @@ fn a_confirmed_win_on_time_shows_its_helpmate_whole() {
     );
     assert!(!line.contains('…'));
 }
+
+#[test]
+fn tells_how_the_game_ended_and_what_the_server_did() {
+    let file = repo("samples/servers/fics-draws-on-time.pgn");
+    let (code, text, _) = explain(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.contains("Ended by: time-forfeit (as the comment before the result says)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("FICS scored it a draw because by its count Black (king and bishop) has no mating material"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Verdict: the correct result is 0-1 (15.4.3)"),
+        "{text}"
+    );
+}
