@@ -264,6 +264,39 @@ fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A checksum of a file's size and its first and last MiB: enough to tell
+/// that a file changed between two shard runs without reading it whole.
+/// (crc32fast is already here for gzip.)
+fn fingerprint(path: &Path) -> Option<String> {
+    use std::io::{Read, Seek, SeekFrom};
+    const PART: u64 = 1 << 20;
+    let mut file = std::fs::File::open(path).ok()?;
+    let len = file.metadata().ok()?.len();
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&len.to_le_bytes());
+    let mut buf = Vec::with_capacity(PART as usize);
+    for start in [0, len.saturating_sub(PART)] {
+        buf.clear();
+        file.seek(SeekFrom::Start(start)).ok()?;
+        (&mut file).take(PART).read_to_end(&mut buf).ok()?;
+        hasher.update(&buf);
+    }
+    Some(format!("{len}:{:08x}", hasher.finalize()))
+}
+
+/// The names of the tablebase files in a `--syzygy` directory, sorted.
+fn table_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".rtbw") || n.ends_with(".rtbz"))
+        .collect();
+    names.sort();
+    names
+}
+
 /// What `summary.json` says before the run: the tool, the options, the
 /// inputs (their game counts come at the end).
 fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
@@ -285,6 +318,10 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
                 games: 0,
                 shard: args.shard,
                 range,
+                fingerprint: match (args.shard, source) {
+                    (Some(_), Source::File(p)) => fingerprint(p),
+                    _ => None,
+                },
             }
         })
         .collect();
@@ -300,6 +337,8 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
             clock_tolerance: args.clock_tolerance,
             max_game_bytes: args.max_game_bytes,
             syzygy: args.syzygy.is_some(),
+            syzygy_tables: args.syzygy.as_deref().map(table_names).unwrap_or_default(),
+            raw: args.raw,
             events: args.events.as_ref().map(|p| p.display().to_string()),
         },
         inputs,

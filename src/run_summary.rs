@@ -24,6 +24,13 @@ pub struct RunOptions {
     pub clock_tolerance: Option<f64>,
     pub max_game_bytes: usize,
     pub syzygy: bool,
+    /// The tablebase files `--syzygy` read, by name: reports judged with
+    /// other tables do not merge.
+    #[serde(default)]
+    pub syzygy_tables: Vec<String>,
+    /// `--raw`: cells left as found, formulas and all.
+    #[serde(default)]
+    pub raw: bool,
     /// The `--events` file, if any.
     pub events: Option<String>,
 }
@@ -45,6 +52,10 @@ pub struct InputSummary {
     pub shard: Option<Shard>,
     /// Its byte range: the games that start in `[start, end)`.
     pub range: Option<(u64, u64)>,
+    /// With `--shard`: a checksum of the file's first and last MiB, so that
+    /// shards of a file that changed between their runs are not merged.
+    #[serde(default)]
+    pub fingerprint: Option<String>,
 }
 
 /// The whole `summary.json`.

@@ -213,3 +213,122 @@ fn sharding_a_compressed_file_or_several_is_a_usage_error() {
     );
     assert_eq!(run.code(), Some(2));
 }
+
+/// Two games, for the refusals below.
+const TWO: &str = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n\
+                   [Event \"b\"]\n[White \"=HYPERLINK(\\\"http://x\\\")\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n";
+
+fn stderr(run: &Output) -> String {
+    String::from_utf8_lossy(&run.stderr).into_owned()
+}
+
+#[test]
+fn shards_of_a_file_that_changed_between_runs_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("big.pgn");
+    fs::write(&file, TWO.repeat(10)).unwrap();
+    let (s1, s2) = (tmp.path().join("s1"), tmp.path().join("s2"));
+    audit_to(&s1, &[&file], &["--shard", "1/2"]);
+    fs::write(&file, TWO.repeat(20)).unwrap();
+    audit_to(&s2, &[&file], &["--shard", "2/2"]);
+    let run = merge(&[s1.clone(), s2], &tmp.path().join("m"), &[]);
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    assert!(
+        stderr(&run).contains("the file changed between the shard runs"),
+        "{}",
+        stderr(&run)
+    );
+    // The same size, other bytes: the fingerprint tells.
+    fs::write(&file, TWO.repeat(10).replace("Qxf7#", "Qxf7+")).unwrap();
+    let s3 = tmp.path().join("s3");
+    audit_to(&s3, &[&file], &["--shard", "2/2"]);
+    let run = merge(&[s1, s3], &tmp.path().join("m"), &[]);
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    assert!(!tmp.path().join("m").exists());
+}
+
+#[test]
+fn a_damaged_report_is_refused_not_copied() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("g.pgn");
+    fs::write(&file, TWO).unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    audit_to(&a, &[&file], &[]);
+    let copy = tmp.path().join("h.pgn");
+    fs::write(&copy, TWO).unwrap();
+    audit_to(&b, &[&copy], &[]);
+    let csv = a.join("verdicts.csv");
+    let bytes = fs::read(&csv).unwrap();
+    // Cut inside the last row's quoted reason, as an interrupted copy would.
+    fs::write(&csv, &bytes[..bytes.len() - 30]).unwrap();
+    let run = merge(&[a.clone(), b.clone()], &tmp.path().join("m"), &[]);
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert!(stderr(&run).contains("verdicts.csv"), "{}", stderr(&run));
+    // A whole row lost, newline and all: the count against summary.json tells.
+    let lines: Vec<&[u8]> = bytes.split_inclusive(|&c| c == b'\n').collect();
+    fs::write(&csv, lines[..lines.len() - 1].concat()).unwrap();
+    let run = merge(&[a.clone(), b], &tmp.path().join("m"), &[]);
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert!(
+        stderr(&run).contains("holds 1 rows but its summary.json says 2"),
+        "{}",
+        stderr(&run)
+    );
+    // A summary.json edited to a shard count of 0 is refused at once.
+    let s = tmp.path().join("s");
+    audit_to(&s, &[&file], &["--shard", "1/2"]);
+    let summary = fs::read_to_string(s.join("summary.json")).unwrap();
+    fs::write(
+        s.join("summary.json"),
+        summary.replace("\"count\": 2", "\"count\": 0"),
+    )
+    .unwrap();
+    let run = merge(&[s], &tmp.path().join("m"), &[]);
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert!(stderr(&run).contains("shard 1/0"), "{}", stderr(&run));
+    // A report without summary.json cannot be read: exit 1, as documented.
+    fs::remove_file(a.join("summary.json")).unwrap();
+    assert_eq!(
+        merge(&[a], &tmp.path().join("m"), &[]).status.code(),
+        Some(1)
+    );
+}
+
+#[test]
+fn the_same_stdin_report_twice_and_raw_beside_escaped_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let st = tmp.path().join("st");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .args(["audit", "-", "-o", st.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), TWO.as_bytes()).unwrap();
+    assert!(child.wait().unwrap().success());
+    let link = tmp.path().join("st-link");
+    std::os::unix::fs::symlink(&st, &link).unwrap();
+    for dirs in [vec![st.clone(), st.clone()], vec![st.clone(), link]] {
+        let run = merge(&dirs, &tmp.path().join("m"), &[]);
+        assert_eq!(run.status.code(), Some(2), "{run:?}");
+        assert!(
+            stderr(&run).contains("are the same report"),
+            "{}",
+            stderr(&run)
+        );
+    }
+    let file = tmp.path().join("f.pgn");
+    fs::write(&file, TWO).unwrap();
+    let (safe, raw) = (tmp.path().join("safe"), tmp.path().join("raw"));
+    audit_to(&safe, &[&file], &[]);
+    let other = tmp.path().join("g.pgn");
+    fs::write(&other, TWO).unwrap();
+    audit_to(&raw, &[&other], &["--raw"]);
+    let run = merge(&[safe, raw], &tmp.path().join("m"), &[]);
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    assert!(
+        stderr(&run).contains("raw true against false"),
+        "{}",
+        stderr(&run)
+    );
+}
