@@ -131,7 +131,7 @@ fn tell(
     laws: &LawsOption,
     color: bool,
 ) -> Result<String, String> {
-    let tag = |t: &Option<String>| t.clone().unwrap_or_else(|| "?".into());
+    let tag = |t: &Option<String>| printable(t.as_deref().unwrap_or("?"));
     let mut out = String::new();
     out.push_str(&format!(
         "Game {number} of {source} (line {})\n",
@@ -144,7 +144,7 @@ fn tell(
     ));
     let place: Vec<String> = [&record.tags.event, &record.tags.site, &record.tags.date]
         .into_iter()
-        .filter_map(|t| t.clone())
+        .filter_map(|t| t.as_deref().map(printable))
         .collect();
     if !place.is_empty() {
         out.push_str(&format!("{}\n", place.join(", ")));
@@ -166,7 +166,7 @@ fn tell(
             (_, Some(used), Some(note)) => {
                 format!("Time control {used}: {category} by {by} ({note}).\n")
             }
-            (Some(tc), _, _) => format!("Time control {tc}: {category} by {by}.\n"),
+            (Some(tc), _, _) => format!("Time control {}: {category} by {by}.\n", printable(tc)),
             (None, _, _) => "No time control recorded.\n".into(),
         },
     );
@@ -250,7 +250,7 @@ fn tell_incident(incident: &Incident, replay: &Replay, book: &Book, color: bool)
     let mover = if incident.san.is_empty() {
         String::new()
     } else {
-        replay.numbered(incident.ply, &incident.san) + " — "
+        replay.numbered(incident.ply, &printable(&incident.san)) + " — "
     };
     let past_end = incident.ply > replay.plies();
     let when = if past_end {
@@ -296,11 +296,35 @@ fn tell_incident(incident: &Incident, replay: &Replay, book: &Book, color: bool)
     for line in diagram::text(&board, &marked, color).lines() {
         out.push_str(&format!("    {line}\n"));
     }
-    out.push_str(&format!("{}\n", sentence_case(&incident.detail)));
+    out.push_str(&format!(
+        "{}\n",
+        sentence_case(&printable(&incident.detail))
+    ));
     if let Some((number, words)) = quote_for(incident.kind, &incident.detail, book) {
         out.push_str(&format!("Rule {number}: “{words}”\n"));
     }
     out.push('\n');
+    out
+}
+
+/// Text from the record as a terminal should show it: control characters
+/// (an escape sequence in a tag could set the window title, clear the
+/// screen or hide what follows) written as `\x1b`.
+///
+/// ```
+/// # use pgn_arbiter::explain::printable;
+/// assert_eq!(printable("Ann\u{1b}[8m"), "Ann\\x1b[8m");
+/// assert_eq!(printable("Café"), "Café");
+/// ```
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.push_str(&format!("\\x{:02x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
     out
 }
 
@@ -320,7 +344,7 @@ fn tell_verdict(judgement: &Judgement) -> String {
         }
     };
     let stop = if v.reason.ends_with('”') { "" } else { "." };
-    out.push_str(&format!("{}{stop}\n", sentence_case(&v.reason)));
+    out.push_str(&format!("{}{stop}\n", sentence_case(&printable(&v.reason))));
     if let Some(line) = &judgement.helpmate {
         // The reason shortens a long line; an appeal must be able to play
         // it through to the mate.

@@ -258,6 +258,13 @@ pub enum Proof {
 /// this bounds a game's solver time; past it a game goes to review.
 pub const FULL_SEARCHES_PER_GAME: u32 = 24;
 
+#[cfg(test)]
+thread_local! {
+    /// Full searches made on this thread, whatever solver made them: what a
+    /// game cost, for the tests of the bound.
+    pub(crate) static FULL_SEARCHES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 /// The helpmate questions of one game: answers remembered by position (a
 /// game that shuffles pieces back and forth asks about the same positions
 /// again and again), and a bound on the full searches.
@@ -374,6 +381,8 @@ impl Solver {
             Some(left) => *left -= 1,
             None => {}
         }
+        #[cfg(test)]
+        FULL_SEARCHES.with(|n| n.set(n.get() + 1));
         search(pos, board, side)
     }
 }

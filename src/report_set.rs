@@ -31,6 +31,13 @@ const REPORT_FILES: [&str; 5] = [
 /// What an HTML report writes in its directory.
 const HTML_FILES: [&str; 2] = ["index.html", "games"];
 
+/// The owned names that are directories; the rest are files.
+const OWNED_DIRS: [&str; 1] = ["games"];
+
+/// A file an output puts in each directory it owns, so that a later run
+/// knows the directory is its own to replace.
+pub const MARKER: &str = ".pgn-arbiter";
+
 /// What the user asked for, as final paths.
 #[derive(Debug, Clone, Copy)]
 pub struct Wanted<'a> {
@@ -391,6 +398,39 @@ fn check(outputs: &[Output<'_>], inputs: &[Source]) -> Result<(), String> {
             }
         }
     }
+    outputs.iter().try_for_each(check_owned_names)
+}
+
+/// Each name a directory output owns is absent or of the kind the output
+/// writes, and a directory holds the marker of an earlier run: what the
+/// user keeps under such a name is never replaced, and the commit cannot
+/// fail half-way on a name of the wrong kind.
+fn check_owned_names(output: &Output<'_>) -> Result<(), String> {
+    let Some(names) = output.owns else {
+        return Ok(());
+    };
+    for name in names {
+        let at = output.path.join(name);
+        let Ok(meta) = fs::symlink_metadata(&at) else {
+            continue;
+        };
+        let wants_dir = OWNED_DIRS.contains(name);
+        let why = if wants_dir && !meta.is_dir() {
+            "is not a folder"
+        } else if !wants_dir && meta.is_dir() {
+            "is a folder"
+        } else if wants_dir && !at.join(MARKER).is_file() {
+            "is a folder pgn-arbiter did not make (it has no .pgn-arbiter marker)"
+        } else {
+            continue;
+        };
+        return Err(format!(
+            "{} {}: {} {why}, and this run would replace it; move it away or choose another path",
+            output.what,
+            output.path.display(),
+            at.display()
+        ));
+    }
     Ok(())
 }
 
@@ -489,6 +529,7 @@ mod tests {
         let rep = tmp.path().join("rep");
         let site = tmp.path().join("site");
         fs::create_dir_all(site.join("games")).unwrap();
+        fs::write(site.join("games").join(MARKER), "").unwrap();
         fs::write(site.join("games/old-1.html"), "old").unwrap();
         fs::write(site.join("notes.txt"), "mine").unwrap();
         let set = ReportSet::stage(wanted(&rep, None, Some(&site)), &[]).unwrap();
@@ -501,6 +542,28 @@ mod tests {
         assert!(!site.join("games/old-1.html").exists());
         assert_eq!(fs::read_to_string(site.join("notes.txt")).unwrap(), "mine");
         assert_eq!(fs::read_dir(&site).unwrap().count(), 3);
+    }
+
+    #[test]
+    fn owned_names_of_the_users_or_of_another_kind_are_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rep = tmp.path().join("rep");
+        let site = tmp.path().join("site");
+        fs::create_dir_all(site.join("games")).unwrap();
+        fs::write(site.join("games/my-notes.txt"), "mine").unwrap();
+        let err = refusal(wanted(&rep, None, Some(&site)), &[]);
+        assert!(err.contains("pgn-arbiter did not make"), "{err}");
+        fs::remove_dir_all(site.join("games")).unwrap();
+        fs::write(site.join("games"), "a file of mine").unwrap();
+        let err = refusal(wanted(&rep, None, Some(&site)), &[]);
+        assert!(err.contains("is not a folder"), "{err}");
+        fs::create_dir_all(rep.join("verdicts.csv")).unwrap();
+        let err = refusal(wanted(&rep, None, None), &[]);
+        assert!(err.contains("verdicts.csv is a folder"), "{err}");
+        assert_eq!(
+            fs::read_to_string(site.join("games")).unwrap(),
+            "a file of mine"
+        );
     }
 
     #[test]

@@ -45,7 +45,8 @@ impl Category {
         let Some(&first) = periods.first() else {
             return Category::Unknown;
         };
-        let millis = first.base.millis() + 60 * first.increment.millis();
+        let millis =
+            (first.base.millis()).saturating_add(first.increment.millis().saturating_mul(60));
         let rapid = match floor {
             RapidFloor::AtLeast(minutes) => millis >= u64::from(minutes) * 60_000,
             RapidFloor::Above(minutes) => millis > u64::from(minutes) * 60_000,
@@ -112,6 +113,8 @@ pub struct Period {
 /// assert_eq!(p[0].moves, Some(40));
 /// assert_eq!(p[1].increment.millis(), 30_000);
 /// assert!(periods("15 min/game").is_none());
+/// // An increment of ten million years is no time control.
+/// assert!(periods("0+307445734561825.92").is_none());
 /// ```
 pub fn periods(tag: &str) -> Option<Vec<Period>> {
     tag.trim()
@@ -134,12 +137,16 @@ pub fn periods(tag: &str) -> Option<Vec<Period>> {
         .collect()
 }
 
+/// A number of a `TimeControl` tag; one past any real control (a century
+/// of seconds or moves) makes the tag unusable, so that the control is read
+/// from the clocks instead of from a value that overflows the arithmetic.
 fn number(s: &str) -> Option<f64> {
+    const CENTURY: f64 = 100.0 * 365.25 * 86_400.0;
     let s = s.trim();
     let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
     ok.then(|| s.parse().ok())
         .flatten()
-        .filter(|v: &f64| v.is_finite())
+        .filter(|v: &f64| v.is_finite() && *v <= CENTURY)
 }
 
 /// How a game's time control was found.
@@ -232,7 +239,7 @@ impl Control {
             let why = "as lichess broadcasts write it; no clock reading to check it against";
             return Control::in_minutes(tag, minutes, why.into());
         };
-        let start = |p: &[Period]| p[0].base.millis() + p[0].increment.millis();
+        let start = |p: &[Period]| p[0].base.millis().saturating_add(p[0].increment.millis());
         if first.millis() <= start(&written) + NOISE {
             return Control::as_written(written);
         }
@@ -371,7 +378,7 @@ fn in_minutes_form(periods: &[Period]) -> Vec<Period> {
     periods
         .iter()
         .map(|p| Period {
-            base: Clock(p.base.millis() * 60),
+            base: Clock(p.base.millis().saturating_mul(60)),
             ..*p
         })
         .collect()

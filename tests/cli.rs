@@ -261,10 +261,17 @@ fn html_report_is_self_contained() {
         .count();
     assert!(run.verdicts.iter().any(|r| r["status"] == "error"));
     assert_eq!(index.matches("<tr data-rule=").count(), listed);
-    let pages: Vec<_> = std::fs::read_dir(site.join("games")).unwrap().collect();
+    let pages: Vec<_> = std::fs::read_dir(site.join("games"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "html"))
+        .collect();
     assert_eq!(pages.len(), listed);
+    // Beside the pages, the marker that makes the folder the tool's own.
+    assert!(site.join("games/.pgn-arbiter").is_file());
     for page in pages {
-        let html = std::fs::read_to_string(page.unwrap().path()).unwrap();
+        let html = std::fs::read_to_string(page).unwrap();
         assert!(
             html.contains("<pre class=\"pgn\">"),
             "the recorded game is shown"

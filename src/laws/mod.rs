@@ -32,6 +32,7 @@ pub use edition::Book;
 pub use placement::{Laws, Placement, Unplaced};
 
 use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use shakmaty::{ByColor, Chess, Color};
@@ -122,8 +123,10 @@ pub struct Game<'a> {
     pub statement: Option<Statement>,
     /// The game's helpmate questions, remembered by position and bounded:
     /// the dead-position check and the claims ask about the same
-    /// positions, and the search is the costliest step of an audit.
-    solver: RefCell<Solver>,
+    /// positions, and the search is the costliest step of an audit. Shared
+    /// by the judgements of one record under several editions
+    /// ([`Game::sharing_solver`]), so that the bound is one per game.
+    solver: Rc<RefCell<Solver>>,
     /// The plies after which each side's `%clk` was recorded: made once,
     /// so that asking at every incident stays linear in the game's length.
     clock_plies: std::cell::OnceCell<ByColor<Vec<u32>>>,
@@ -197,9 +200,17 @@ impl<'a> Game<'a> {
             replay,
             claims,
             statement: Statement::read(record),
-            solver: RefCell::new(Solver::for_game()),
+            solver: Rc::new(RefCell::new(Solver::for_game())),
             clock_plies: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The same record replayed another way (under another edition), asking
+    /// its helpmate questions of `other`'s solver: its answers and its
+    /// budget are the game's, not the edition's.
+    pub fn sharing_solver(mut self, other: &Game<'_>) -> Self {
+        self.solver = Rc::clone(&other.solver);
+        self
     }
 
     /// Whether a position of the game is dead.

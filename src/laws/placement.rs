@@ -95,12 +95,13 @@ fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<Unplaced>) {
         .and_then(DateRange::parse)
         .or_else(|| tags.date.as_deref().and_then(DateRange::parse));
     let Some(range) = date else {
+        // Judged by the newest edition, and checked against every other.
         let unplaced = Unplaced {
             why: "the game has no EventDate or Date that places it in an edition of the Laws",
-            candidates: &ALL,
+            candidates: &FIDE,
             before_all: false,
         };
-        return (&SEED, Some(unplaced));
+        return (FIDE[FIDE.len() - 1], Some(unplaced));
     };
     let vague = "the game's date is too vague to tell which edition of the Laws was in force";
     let (first, last) = (in_force(range.first), in_force(range.last));
@@ -196,8 +197,10 @@ mod tests {
     #[test]
     fn a_date_that_cannot_place_the_game_is_flagged() {
         assert_eq!(placed("[Date \"2017.??.??\"]"), ("fide-2014", true));
-        assert_eq!(placed("[Date \"????.??.??\"]"), ("seed", true));
-        assert_eq!(placed(""), ("seed", true));
+        // No date: the newest edition, checked against every other; never
+        // the seed, which by-date does not choose.
+        assert_eq!(placed("[Date \"????.??.??\"]"), ("fide-2023", true));
+        assert_eq!(placed(""), ("fide-2023", true));
         assert_eq!(placed("[Date \"2005.01.01\"]"), ("fide-2009", true));
     }
 

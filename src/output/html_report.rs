@@ -33,7 +33,14 @@ impl HtmlReport {
         reports_at: &Path,
         compression: Compression,
     ) -> io::Result<HtmlReport> {
-        std::fs::create_dir_all(dir.join("games"))
+        let games = dir.join("games");
+        std::fs::create_dir_all(&games)
+            .and_then(|()| {
+                std::fs::write(
+                    games.join(crate::report_set::MARKER),
+                    "pgn-arbiter --html made this folder; each run replaces it whole.\n",
+                )
+            })
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         let reports = relative(&resolve(html_at), &resolve(reports_at));
         Ok(HtmlReport {
