@@ -72,9 +72,11 @@ pub struct Args {
     /// they score as no win for the opponent is good.
     #[arg(long, value_name = "DIR")]
     pub syzygy: Option<PathBuf>,
-    /// The largest game read whole, in bytes; a larger one becomes an
+    /// The largest game read whole, in bytes (at least 65536: a game's
+    /// first 64 KiB are always kept for its tags); a larger one becomes an
     /// `error` row and reading goes on with the next game.
-    #[arg(long, value_name = "BYTES", default_value_t = crate::split::MAX_GAME_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = crate::split::MAX_GAME_BYTES,
+          value_parser = max_game_bytes)]
     pub max_game_bytes: usize,
     /// Write cells exactly as found; by default a cell a spreadsheet would
     /// run as a formula (starting with =, +, -, @, tab or CR) is prefixed
@@ -295,6 +297,22 @@ fn table_names(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
+}
+
+/// `--max-game-bytes`: a number no smaller than what is always kept.
+fn max_game_bytes(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of bytes"))?;
+    if n < crate::split::HEAD {
+        return Err(format!(
+            "{n} is below {}: the first {} bytes of a game are always kept for its tags, so \
+             give at least that",
+            crate::split::HEAD,
+            crate::split::HEAD
+        ));
+    }
+    Ok(n)
 }
 
 /// What `summary.json` says before the run: the tool, the options, the

@@ -331,3 +331,66 @@ fn closed_stdout_and_stderr_do_not_matter() {
     assert_eq!(status.code(), Some(0));
     assert!(out.join("verdicts.csv").exists());
 }
+
+/// A `TimeControl` whose numbers overflow the arithmetic is no control:
+/// read from the clocks (here none), whatever the size of the number.
+#[test]
+fn absurd_time_controls_are_unusable_not_wrapped() {
+    let game = |tc: &str| {
+        format!(
+            "[Event \"t\"]\n[Result \"1-0\"]\n[TimeControl \"{tc}\"]\n\n\
+             1. e4 e5 2. Nf3 d6 3. Bb5+ Nf6 {{[%claim illegal white]}} 1-0\n\n"
+        )
+    };
+    let pgn: String = [
+        "0+99999999999999",
+        "0+307445734561825.92",
+        "99999999999999999999+0",
+    ]
+    .iter()
+    .map(|tc| game(tc))
+    .collect();
+    let run = audit(&["-", "--laws", "fide-2014"], Some(pgn.as_bytes()));
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    for r in &run.verdicts {
+        assert_eq!(r["category"], "unknown", "{}", r["time_control"]);
+        assert_eq!(r["time_control_read"], "none", "{}", r["time_control"]);
+        assert_eq!(
+            (r["status"].as_str(), r["rule"].as_str()),
+            (
+                run.verdicts[0]["status"].as_str(),
+                run.verdicts[0]["rule"].as_str()
+            )
+        );
+    }
+}
+
+#[test]
+fn explain_prints_control_characters_from_the_record_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = "[Event \"E\u{1b}]0;PWNED\u{7}\u{1b}[2J\"]\n[White \"Ann\u{1b}[8m\"]\n[Black \"Bob\"]\n\
+               [Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {Bob\u{1b}[8m resigns} 1-0\n";
+    let path = write(&dir, "esc.pgn", pgn.as_bytes());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .args(["explain", &path])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+    assert!(text.contains("Ann\\x1b[8m (White)"), "{text}");
+    assert!(text.contains("E\\x1b]0;PWNED\\x07\\x1b[2J"), "{text}");
+}
+
+#[test]
+fn a_game_size_limit_below_what_is_always_kept_is_refused() {
+    let run = audit(&["-", "--max-game-bytes", "2000"], Some(b"1. e4 *\n"));
+    assert_eq!(run.code(), Some(2));
+    assert!(
+        run.stderr().contains("2000 is below 65536"),
+        "{}",
+        run.stderr()
+    );
+}
