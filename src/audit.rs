@@ -197,6 +197,12 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
     for note in notes {
         eprintln!("pgn-arbiter: note: {note}");
     }
+    if inputs.contains(&Source::Stdin) && io::stdin().is_terminal() {
+        eprintln!(
+            "pgn-arbiter: reading PGN from standard input (paste games, then Ctrl-D); to audit \
+             a file, give its path: pgn-arbiter audit games.pgn"
+        );
+    }
     // Everything that can fail on the user's input is checked before any
     // output is written.
     let options = options(args)?;
@@ -215,11 +221,32 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
         .map_err(|e| io::Error::new(e.kind(), format!("writing the reports failed: {e}")))?;
     progress.finish_and_clear();
     summary.source_errors.splice(0..0, problems);
+    if summary.games == 0 && args.shard.is_none() {
+        return Err(nothing_read(&summary, &args.output));
+    }
     for output in outputs {
         output.finish(&summary)?;
     }
     set.commit()?;
     Ok(summary)
+}
+
+/// A run that read no game writes nothing: a mistyped path must not
+/// replace the previous report with an empty one. (A shard with no game
+/// still writes its empty report, for the merge.)
+fn nothing_read(summary: &Summary, dir: &Path) -> Failure {
+    for problem in &summary.source_errors {
+        eprintln!("pgn-arbiter: {problem}");
+    }
+    let kept = if dir.join("summary.json").exists() {
+        format!("{} keeps the report it held", dir.display())
+    } else {
+        format!("{} was not written", dir.display())
+    };
+    Failure::Io(io::Error::other(format!(
+        "no game was read: check the paths, and that the files are PGN; nothing was written \
+         ({kept})"
+    )))
 }
 
 /// The outputs the options ask for, writing into the staged report set.

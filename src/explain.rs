@@ -307,25 +307,11 @@ fn tell_incident(incident: &Incident, replay: &Replay, book: &Book, color: bool)
     out
 }
 
-/// Text from the record as a terminal should show it: control characters
-/// (an escape sequence in a tag could set the window title, clear the
-/// screen or hide what follows) written as `\x1b`.
-///
-/// ```
-/// # use pgn_arbiter::explain::printable;
-/// assert_eq!(printable("Ann\u{1b}[8m"), "Ann\\x1b[8m");
-/// assert_eq!(printable("Café"), "Café");
-/// ```
-pub fn printable(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            out.push_str(&format!("\\x{:02x}", u32::from(c)));
-        } else {
-            out.push(c);
-        }
-    }
-    out
+/// Text from the record as a terminal should show it: an escape sequence
+/// in a tag could set the window title, clear the screen or hide what
+/// follows.
+fn printable(text: &str) -> String {
+    crate::report::without_controls(text).into_owned()
 }
 
 fn tell_verdict(judgement: &Judgement) -> String {

@@ -167,13 +167,109 @@ fn walk(dir: &Path, problems: &mut Vec<String>, notes: &mut Vec<String>) -> Vec<
 pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
     let mut text = BufReader::with_capacity(64 * 1024, decompressed(raw)?);
     let head = text.fill_buf()?;
-    Ok(
-        if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
-            Box::new(encoding_rs_io::DecodeReaderBytes::new(text))
-        } else {
-            Box::new(text)
-        },
-    )
+    if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+        return Ok(Box::new(encoding_rs_io::DecodeReaderBytes::new(text)));
+    }
+    if let Some(why) = not_pgn(head) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("not a PGN file: {why}"),
+        ));
+    }
+    Ok(Box::new(text))
+}
+
+/// Why the first bytes of a stream are no PGN, if they are not: binary
+/// data, or text with neither a tag pair nor a numbered first move.
+///
+/// ```
+/// use pgn_arbiter::input::not_pgn;
+/// assert!(not_pgn(b"[Event \"x\"]\n\n1. e4 *").is_none());
+/// assert!(not_pgn(b"1.e4 e5 2.Nf3 *").is_none());
+/// assert!(not_pgn(b"e3 d5 Be2 Nc6 Nf3 e5 d4 exd4 O-O").is_none());
+/// assert!(not_pgn(b"Dear club members, the meeting is on Friday.").is_some());
+/// assert!(not_pgn(b"\x7fELF\x02\x01\x01\0\0\0").is_some());
+/// ```
+pub fn not_pgn(head: &[u8]) -> Option<&'static str> {
+    if head.is_empty() || looks_like_pgn(head) {
+        return None;
+    }
+    let control = head
+        .iter()
+        .filter(|&&c| c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r' | 0x0c))
+        .count();
+    Some(if control * 20 > head.len() {
+        "it holds binary data"
+    } else {
+        "no tag pair, no numbered move and no run of moves in its first bytes"
+    })
+}
+
+/// A tag pair (`[Event "`), a first move (`1. e4`, `1.Nf3`), or a run of
+/// words most of which are moves: shapes random bytes do not make.
+fn looks_like_pgn(head: &[u8]) -> bool {
+    let tag = head.split(|&c| c == b'\n' || c == b'\r').any(|line| {
+        let line = line.trim_ascii_start();
+        let Some(rest) = line.strip_prefix(b"[") else {
+            return false;
+        };
+        let name = rest
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        name > 0 && rest[name..].trim_ascii_start().starts_with(b"\"")
+    });
+    let first_move = || {
+        head.windows(2).enumerate().any(|(i, w)| {
+            let starts_token = i == 0 || !head[i - 1].is_ascii_alphanumeric();
+            let word = head[i + 2..].trim_ascii_start();
+            let end = word
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(word.len());
+            starts_token && w == b"1." && san_shaped(&word[..end])
+        })
+    };
+    let moves = || {
+        let tokens: Vec<&[u8]> = head
+            .split(u8::is_ascii_whitespace)
+            .filter(|t| !t.is_empty())
+            .take(40)
+            .collect();
+        !tokens.is_empty() && tokens.iter().filter(|t| san_shaped(t)).count() * 2 >= tokens.len()
+    };
+    tag || first_move() || moves()
+}
+
+/// Whether a word has the shape of a move in SAN (`e4`, `Nxf3+`, `O-O`,
+/// `exd8=Q#`), for telling bare movetext from prose.
+fn san_shaped(word: &[u8]) -> bool {
+    // `e4!`, `Qxf7#`, `Nf3+?!`: the signs after a move are no part of it.
+    let end = word
+        .iter()
+        .rposition(|c| !b"!?+#".contains(c))
+        .map_or(0, |i| i + 1);
+    let w = &word[..end];
+    if matches!(w, b"O-O" | b"O-O-O" | b"0-0" | b"0-0-0") {
+        return true;
+    }
+    let w = match w {
+        [body @ .., b'=', b'Q' | b'R' | b'B' | b'N'] => body,
+        _ => w,
+    };
+    let w = match w {
+        [b'K' | b'Q' | b'R' | b'B' | b'N', rest @ ..] => rest,
+        _ => w,
+    };
+    match w {
+        [f, r] => (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r),
+        [pre @ .., f, r] if pre.len() <= 3 => {
+            (b'a'..=b'h').contains(f)
+                && (b'1'..=b'8').contains(r)
+                && pre.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'x')
+        }
+        _ => false,
+    }
 }
 
 /// The compression a stream's first bytes announce.

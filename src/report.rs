@@ -44,15 +44,40 @@ pub struct Origin<'a> {
 /// assert_eq!(cell("-0.5", false), "-0.5");
 /// assert_eq!(cell("@SUM(A1)", true), "@SUM(A1)");
 /// assert_eq!(cell("Carlsen, Magnus", false), "Carlsen, Magnus");
+/// assert_eq!(cell("Ann\u{1b}[8m", true), "Ann\\x1b[8m");
 /// ```
 pub fn cell(text: &str, raw: bool) -> Cow<'_, str> {
     let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
     let harmless = text == "-" || text.parse::<f64>().is_ok_and(f64::is_finite);
+    let text = without_controls(text);
     if risky && !harmless && !raw {
         Cow::Owned(format!("'{text}"))
     } else {
-        Cow::Borrowed(text)
+        text
     }
+}
+
+/// Control characters written as `\x1b`, even with `--raw`: a cell (or a
+/// line on a terminal) is text a person reads, and a control byte in it
+/// breaks the tools that read it or drives the terminal.
+///
+/// ```
+/// use pgn_arbiter::report::without_controls;
+/// assert_eq!(without_controls("Ann\u{1b}[8m"), "Ann\\x1b[8m");
+/// assert_eq!(without_controls("Café"), "Café");
+/// ```
+pub fn without_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                c if c.is_control() => format!("\\x{:02x}", u32::from(c)),
+                c => c.to_string(),
+            })
+            .collect(),
+    )
 }
 
 #[derive(Debug, Serialize)]

@@ -2,6 +2,8 @@
 
 mod common;
 
+use std::process::Command;
+
 use common::*;
 
 #[test]
@@ -283,5 +285,78 @@ fn html_report_is_self_contained() {
     }
     for needle in ["<script src", "<link", "@import", "url("] {
         assert!(!index.contains(needle), "{needle}");
+    }
+}
+
+/// `audit` with no path and a terminal on stdin says what it is waiting
+/// for (`script` gives it a terminal; `timeout` ends the wait).
+#[test]
+fn waiting_on_a_terminal_says_so() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` to give the run a terminal");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "{} audit -o {}",
+        env!("CARGO_BIN_EXE_pgn-arbiter"),
+        dir.path().join("r").display()
+    );
+    let out = Command::new("timeout")
+        .args(["2", "script", "-qec", &cmd, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("reading PGN from standard input"), "{text}");
+    assert!(text.contains("give its path"), "{text}");
+}
+
+/// A file that is not PGN is named as such, exit 1, and nothing is written.
+#[test]
+fn a_file_that_is_not_pgn_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let prose = dir.path().join("minutes.txt");
+    std::fs::write(
+        &prose,
+        "Dear club members,\nthe meeting is on Friday at eight.\n",
+    )
+    .unwrap();
+    let run = audit(&[prose.to_str().unwrap()], None);
+    assert_eq!(run.code(), Some(1));
+    assert!(
+        run.stderr()
+            .contains("minutes.txt: cannot read: not a PGN file: no tag pair"),
+        "{}",
+        run.stderr()
+    );
+    assert!(run.verdicts.is_empty());
+}
+
+/// A mistyped path, or a folder with no PGN, leaves the previous report.
+#[test]
+fn a_run_that_reads_no_game_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("report");
+    let pgn = repo("samples/rules/flag-win-stands.pgn");
+    let run = |path: &str| {
+        Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .args(["audit", path, "-o", out.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    assert!(run(pgn.to_str().unwrap()).status.success());
+    let before = std::fs::read(out.join("verdicts.csv")).unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    for path in ["typo.pgn", empty.to_str().unwrap()] {
+        let failed = run(path);
+        assert_eq!(failed.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&failed.stderr);
+        assert!(
+            err.contains("no game was read") && err.contains("keeps the report it held"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(out.join("verdicts.csv")).unwrap(), before);
     }
 }

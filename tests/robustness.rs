@@ -125,13 +125,32 @@ fn binary_junk() {
             (x >> 24) as u8
         })
         .collect();
+    // Alone, it is named as no PGN and nothing is written.
     let run = audit(&["-"], Some(&junk));
+    assert_eq!(run.code(), Some(1), "{}", run.stderr());
+    assert!(
+        run.stderr()
+            .contains("not a PGN file: it holds binary data"),
+        "{}",
+        run.stderr()
+    );
+    assert!(run.verdicts.is_empty());
+    // After a real game (the file looks like PGN), every piece is audited.
+    let mut file = b"[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n".to_vec();
+    file.extend(&junk);
+    let run = audit(&["-"], Some(&file));
     assert_eq!(run.code(), Some(0), "{}", run.stderr());
     assert!(!run.stderr().contains("panicked"));
     let n = run.verdicts.len();
-    assert!(n > 0);
+    assert!(n > 1);
     assert_accounted(&run, n);
-    assert!(run.verdicts.iter().all(|r| r["status"] == "error"));
+    assert!(run.verdicts[1..].iter().all(|r| r["status"] == "error"));
+    // No control byte reaches a CSV cell.
+    let text = String::from_utf8_lossy(&run.verdicts_raw);
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "a control byte in verdicts.csv"
+    );
 }
 
 #[test]
