@@ -225,7 +225,7 @@ fn quote_for(kind: IncidentKind, detail: &str, book: &Book) -> Option<(String, S
     ) {
         return None;
     }
-    if !book.edition.is_seed() {
+    if !book.edition.is_ru_rapid() {
         // The project's paraphrase of an edition's clause is short: whole.
         let number = citations(detail).rfind(|n| book.edition.text(n).is_some())?;
         return Some((number.to_string(), book.edition.text(number)?));
@@ -341,7 +341,7 @@ fn tell_verdict(judgement: &Judgement) -> String {
         ));
     }
     // Under a FIDE edition the reason already ends with the rule's words.
-    if judgement.book.edition.is_seed() && rule.starts_with("1") && rule.contains('.') {
+    if judgement.book.edition.is_ru_rapid() && rule.starts_with("1") && rule.contains('.') {
         let number = rule.split('/').next().unwrap_or(rule);
         let drawn = v.correct == Some(crate::outcome::GameResult::Draw);
         let about = match number {

@@ -18,7 +18,7 @@ struct Edit {
 }
 
 /// The game's bytes, corrected if the verdict corrects it; the note names
-/// `edition` (a FIDE edition's name; `None` for the seed's bare numbers).
+/// `edition` (a FIDE edition's name; `None` for ru-rapid's bare numbers).
 ///
 /// ```
 /// use pgn_arbiter::fixed::corrected;
@@ -94,7 +94,7 @@ pub fn corrected<'a>(
             insert: format!("[Result \"{correct}\"]{recorded_tag}{eol}{eol}"),
         }),
     }
-    // The seed is the default and its notes cite bare numbers; another
+    // ru-rapid is the default and its notes cite bare numbers; another
     // edition is named, for the numbers differ between editions.
     let clause = match edition {
         None => verdict.rule.to_string(),
@@ -155,7 +155,7 @@ pub fn corrected<'a>(
 /// newline, so that the last game of a file without a final newline does
 /// not run into the first tag of the next.
 pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, book: &Book, out: &mut Vec<u8>) {
-    let edition = (!book.edition.is_seed()).then_some(book.edition.name);
+    let edition = (!book.edition.is_ru_rapid()).then_some(book.edition.name);
     out.extend_from_slice(&corrected(record, verdict, edition));
     if !out.ends_with(b"\n") && !out.ends_with(b"\r") {
         out.push(b'\n');

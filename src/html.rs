@@ -222,7 +222,7 @@ impl<'a> GameTemplate<'a> {
             category: &row.category,
             category_by: book.edition.category_source(),
             // A FIDE edition's reason already ends with its words.
-            rule_text: if book.edition.is_seed() {
+            rule_text: if book.edition.is_ru_rapid() {
                 book.edition.text(&row.rule).unwrap_or_default()
             } else {
                 String::new()

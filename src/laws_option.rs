@@ -26,12 +26,13 @@ impl std::str::FromStr for Regime {
 /// Which Laws judge the games.
 #[derive(clap::Args, Debug, Clone)]
 pub struct LawsOption {
-    /// The Laws to judge by: `seed` (Articles 15 and 10 of RULES.en.md,
-    /// every game as a rapid game), `fide-2009`, `fide-2014`, `fide-2017`,
-    /// `fide-2018`, `fide-2023` (each game by the rules of its category in
-    /// that edition), or `by-date` (the FIDE edition in force when the
-    /// game's event started: EventDate, else Date).
-    #[arg(long, value_name = "EDITION", default_value = "seed")]
+    /// The Laws to judge by: `ru-rapid` (the Russian rapid-play rules:
+    /// Article 15 as FIDE's 2014–2017 Appendix A, with 10.2 of the Ministry
+    /// of Sport's 2011 rules; every game as a rapid game), `fide-2009`,
+    /// `fide-2014`, `fide-2017`, `fide-2018`, `fide-2023` (each game by the
+    /// rules of its category in that edition), or `by-date` (the FIDE
+    /// edition in force when the game's event started: EventDate, else Date).
+    #[arg(long, value_name = "EDITION", default_value = "ru-rapid")]
     pub laws: Laws,
     /// The event had the supervision 15.3 (A.3, B.3 of 2018; A.4, B.2 of
     /// 2023) asks for: the ordinary Laws govern illegal moves — each is

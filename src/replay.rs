@@ -27,7 +27,7 @@ use crate::permissive::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TakeBack {
     /// None: an illegal move stands unless claimed, and a claim ends the
-    /// game (the seed's 15.4.2).
+    /// game (ru-rapid's 15.4.2).
     #[default]
     None,
     /// Those claimed before the opponent's next move (from 2018, and in

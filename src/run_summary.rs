@@ -15,8 +15,8 @@ use crate::shard::Shard;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunOptions {
     pub regime: String,
-    /// `--laws`; runs before it was an option were judged by the seed.
-    #[serde(default = "seed")]
+    /// `--laws`; runs before it was an option were judged by `ru-rapid`.
+    #[serde(default = "ru_rapid")]
     pub laws: String,
     pub proof: String,
     pub rows: String,
@@ -35,8 +35,8 @@ pub struct RunOptions {
     pub events: Option<String>,
 }
 
-fn seed() -> String {
-    "seed".into()
+fn ru_rapid() -> String {
+    "ru-rapid".into()
 }
 
 /// One input of a run.

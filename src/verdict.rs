@@ -6,7 +6,7 @@ use crate::outcome::GameResult;
 
 /// The rule that decides a game's result: a clause of the Laws or a fact of
 /// the board. Which number a verdict cites depends on the edition
-/// ([`crate::laws::Book::cite`]); [`Clause::as_str`] is the seed's.
+/// ([`crate::laws::Book::cite`]); [`Clause::as_str`] is ru-rapid's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Clause {
     /// 15.4.1.2: wrong set-up; castling bans.

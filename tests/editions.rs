@@ -7,7 +7,7 @@ mod common;
 use common::*;
 
 const LAWS: [&str; 7] = [
-    "seed",
+    "ru-rapid",
     "fide-2009",
     "fide-2014",
     "fide-2017",

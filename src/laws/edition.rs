@@ -62,7 +62,7 @@ impl Penalty {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BothFlags {
     /// The claimant must have time left; rounded clocks cannot show who
-    /// fell first: review (the seed's reading).
+    /// fell first: review (ru-rapid's reading).
     Review,
     /// The game is drawn (2009 A4d3).
     Draw,
@@ -89,7 +89,7 @@ pub enum Fivefold {
 pub enum Quickplay {
     /// Never (blitz from 2009 on).
     Never,
-    /// In any game (10.2 of the seed and of 2009).
+    /// In any game (10.2 of ru-rapid and of 2009).
     Any,
     /// Only in games without increment (G.3 of 2014, III.2.2 of 2018).
     WithoutIncrement,
@@ -129,7 +129,7 @@ pub struct Edition {
     /// For events starting on or after this day.
     pub in_force: Day,
     pub rapid_floor: RapidFloor,
-    /// Every category is judged by the rapid rules (the seed text).
+    /// Every category is judged by the rapid rules (ru-rapid).
     pub rapid_rules_for_all: bool,
     pub rapid: RuleSet,
     pub blitz: RuleSet,
@@ -175,15 +175,15 @@ pub struct ByCategory {
 }
 
 impl Edition {
-    /// Whether this is the seed text, `RULES.en.md`: its reports cite
+    /// Whether this is ru-rapid, the Russian rapid-play rules of `RULES.en.md`: its reports cite
     /// bare clause numbers and quote it through [`crate::rulebook`].
-    pub fn is_seed(&self) -> bool {
+    pub fn is_ru_rapid(&self) -> bool {
         matches!(self.texts, Texts::WorkingText)
     }
 
     /// Whose thresholds give a game's category: 15.1, or the edition.
     pub fn category_source(&self) -> &'static str {
-        if self.is_seed() { "15.1" } else { self.name }
+        if self.is_ru_rapid() { "15.1" } else { self.name }
     }
 
     /// The words of clause `number` (`15.3/7.5.b` reads as `7.5.b`).
@@ -323,7 +323,7 @@ impl Edition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::laws::editions::{FIDE_2009, FIDE_2014, FIDE_2018, FIDE_2023, SEED};
+    use crate::laws::editions::{FIDE_2009, FIDE_2014, FIDE_2018, FIDE_2023, RU_RAPID};
     use crate::parse::parse_game;
 
     fn category(edition: &'static Edition, tc: &str) -> Category {
@@ -346,7 +346,7 @@ mod tests {
             as_2014,
             [Blitz, Rapid, Rapid, Rapid, Standard, Rapid, Blitz]
         );
-        assert_eq!(controls.map(|tc| category(&SEED, tc)), as_2014);
+        assert_eq!(controls.map(|tc| category(&RU_RAPID, tc)), as_2014);
         assert_eq!(category(&FIDE_2018, "1/259200"), Daily);
         assert_eq!(category(&FIDE_2018, "15 min/game"), Unknown);
     }
@@ -362,11 +362,11 @@ mod tests {
         assert_eq!(minutes(&FIDE_2018, Category::Blitz), (1, 2));
         assert_eq!(minutes(&FIDE_2023, Category::Rapid), (1, 2));
         assert_eq!(minutes(&FIDE_2023, Category::Standard), (2, 2));
-        assert_eq!(minutes(&SEED, Category::Rapid), (2, 2));
-        let seed = Book::new(&SEED, Category::Rapid, true);
-        assert_eq!(seed.cite(Clause::IllegalMove), "15.3/7.5.b");
-        assert_eq!(seed.cite(Clause::TimeClaim), "15.4.3");
-        assert_eq!(seed.take_back(), TakeBack::All);
+        assert_eq!(minutes(&RU_RAPID, Category::Rapid), (2, 2));
+        let ru = Book::new(&RU_RAPID, Category::Rapid, true);
+        assert_eq!(ru.cite(Clause::IllegalMove), "15.3/7.5.b");
+        assert_eq!(ru.cite(Clause::TimeClaim), "15.4.3");
+        assert_eq!(ru.take_back(), TakeBack::All);
         let unsupervised = Book::new(&FIDE_2018, Category::Rapid, false);
         assert_eq!(unsupervised.take_back(), TakeBack::Claimed);
         assert_eq!(
@@ -393,7 +393,7 @@ mod tests {
     fn quickplay_claims_by_edition_and_game() {
         let ten = Some(Clock(10_000));
         assert!(
-            Book::new(&SEED, Category::Blitz, false)
+            Book::new(&RU_RAPID, Category::Blitz, false)
                 .quickplay_admissible(ten)
                 .is_ok()
         );

@@ -1,6 +1,6 @@
 //! Illegal moves, by the edition's rule for the game's category.
 //!
-//! Under the seed's 15.4.2 (2014–2017 A.4) an illegal move is completed once
+//! Under ru-rapid's 15.4.2 (2014–2017 A.4) an illegal move is completed once
 //! the clock is pressed; claimed by the opponent before his next move, or
 //! declared by the arbiter, it loses — drawn if the claimant cannot
 //! checkmate the offender by any series of legal moves. Unclaimed, it
@@ -503,7 +503,7 @@ mod tests {
 
     #[test]
     fn under_15_3_the_second_illegal_move_loses() {
-        // The seed is the 2014 text: its ordinary Laws are 2014's 7.5 b.
+        // ru-rapid is the 2014 text: its ordinary Laws are 2014's 7.5 b.
         let rules = Rules {
             supervised: true,
             ..Rules::default()

@@ -1,5 +1,5 @@
 //! Laws: decide a replayed game's correct result under an edition of the
-//! Laws — by default the seed text, `RULES.en.md`.
+//! Laws — by default ru-rapid, the Russian rapid-play rules of `RULES.en.md`.
 //!
 //! [`judge`] is a pure function of a [`Game`] and the [`Rules`]. The edition
 //! and the game's category give a [`Book`] ([`placement`]); each clause
@@ -546,10 +546,10 @@ fn settle(
 
 /// Under a FIDE edition the reason ends with the cited clause in the
 /// project's words: clause numbers differ between editions, and a reader
-/// of the CSV should not need the edition's text beside it. (The seed's
+/// of the CSV should not need the edition's text beside it. (ru-rapid's
 /// reasons name clauses that `RULES.en.md`, shipped with the tool, holds.)
 fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
-    if book.edition.is_seed() {
+    if book.edition.is_ru_rapid() {
         return;
     }
     if let Some(words) = book.edition.text(verdict.rule) {
@@ -592,7 +592,7 @@ fn caveats(
     let book = &placement.book;
     let category = book.category;
     if rules.only_rapid && category != Category::Rapid {
-        let rules = if book.edition.is_seed() {
+        let rules = if book.edition.is_ru_rapid() {
             ", so the rapid-play rules do not apply; judged by them"
         } else {
             "; judged by the rules of its category"

@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::edition::{Book, Day, Edition};
-use super::editions::{ALL, FIDE, SEED};
+use super::editions::{ALL, FIDE, RU_RAPID};
 use crate::parse::GameRecord;
 
 /// The `--laws` choice.
@@ -20,7 +20,7 @@ pub enum Laws {
 
 impl Default for Laws {
     fn default() -> Self {
-        Laws::Edition(&SEED)
+        Laws::Edition(&RU_RAPID)
     }
 }
 
@@ -30,6 +30,11 @@ impl FromStr for Laws {
     fn from_str(s: &str) -> Result<Laws, String> {
         if s == "by-date" {
             return Ok(Laws::ByDate);
+        }
+        // The name the Russian rules had before they were named for what
+        // they are; kept so that old scripts go on working.
+        if s == "seed" {
+            return Ok(Laws::Edition(&RU_RAPID));
         }
         ALL.iter()
             .find(|e| e.name == s)
@@ -198,7 +203,7 @@ mod tests {
     fn a_date_that_cannot_place_the_game_is_flagged() {
         assert_eq!(placed("[Date \"2017.??.??\"]"), ("fide-2014", true));
         // No date: the newest edition, checked against every other; never
-        // the seed, which by-date does not choose.
+        // ru-rapid, which by-date does not choose.
         assert_eq!(placed("[Date \"????.??.??\"]"), ("fide-2023", true));
         assert_eq!(placed(""), ("fide-2023", true));
         assert_eq!(placed("[Date \"2005.01.01\"]"), ("fide-2009", true));

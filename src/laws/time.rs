@@ -419,7 +419,7 @@ fn both_flags(
         Decision::new(ply, 3, verdict.for_review())
     };
     match (book.rules.both_flags, first_at_zero(game, flagged, ply)) {
-        // The seed's reading is the claimant's condition of 15.4.3.
+        // ru-rapid's reading is the claimant's condition of 15.4.3.
         (BothFlags::Review, _) => review(
             Clause::TimeClaim,
             format!(

@@ -1,6 +1,8 @@
-//! The seed: Article 15 (rapid play) and Article 10 (quickplay finish) as
-//! `RULES.en.md` gives them — the text the tool exists for. It matches FIDE's
-//! 2014–2017 Appendix A, and judges every game by the rapid-play rules.
+//! `ru-rapid`: the Russian rapid-play rules the tool exists for — Article 15
+//! (rapid play; it matches FIDE's 2014–2017 Appendix A) with Article 10.2
+//! (the quickplay finish) of the Russian Ministry of Sport's rules of 2011
+//! (order No. 1463), in the English of `RULES.en.md`. It judges every game
+//! by the rapid-play rules.
 
 use crate::laws::edition::*;
 
@@ -19,9 +21,11 @@ const RAPID: RuleSet = RuleSet {
     quickplay_clauses: ["10.2", "10.2.1", "10.2.2", "10.2.3"],
 };
 
-pub const SEED: Edition = Edition {
-    name: "seed",
-    title: "the rapid-play rules of RULES.en.md (Articles 15 and 10)",
+pub const RU_RAPID: Edition = Edition {
+    name: "ru-rapid",
+    title: "the Russian rapid-play rules (Article 15, as FIDE's 2014–2017 Appendix A, with \
+            Article 10.2 of the Ministry of Sport's 2011 rules, order No. 1463; English text in \
+            RULES.en.md)",
     in_force: Day::new(2014, 7, 1),
     rapid_floor: RapidFloor::Above(10),
     rapid_rules_for_all: true,
