@@ -26,10 +26,12 @@ use crate::tablebase::Tablebases;
 
 /// Replay every game and decide its correct result.
 ///
-/// Writes DIR/verdicts.csv (one row per game, in input order) and
-/// DIR/incidents.csv (one row per incident). Exit code 0 when every input
-/// was read, 1 when some input could not be read (the rest is still
-/// audited), 2 for usage errors.
+/// Writes DIR/verdicts.csv (one row per game, in input order),
+/// DIR/incidents.csv (one row per incident) and DIR/summary.json (the
+/// counts, inputs and options of the run). A run that reads no game writes
+/// nothing. Exit code 0 when every input was read, 1 when some input could
+/// not be read (the rest is still audited) or none held a game, 2 for usage
+/// errors.
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  pgn-arbiter audit samples/\n  \
     zstdcat lichess_db_2021-10.pgn.zst | pgn-arbiter audit - -o oct2021\n  \
@@ -88,9 +90,9 @@ pub struct Args {
     /// RecordedResult tag and a comment at the deciding move.
     #[arg(long, value_name = "FILE")]
     pub fixed_pgn: Option<PathBuf>,
-    /// Also write a static HTML report to DIR: an index of the games that
-    /// were corrected or need review, and a page for each with boards and
-    /// a clock chart.
+    /// Also write a static HTML report to DIR: an index of every game that
+    /// is not confirmed or has an incident, flagged games first, and a page
+    /// for each with boards and a clock chart.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
     /// Audit only the games that start in the K-th of N equal byte ranges
