@@ -396,6 +396,7 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
         rule: Default::default(),
         incidents: Default::default(),
         endings: Default::default(),
+        not_rapid: Default::default(),
         errors: Vec::new(),
         seconds: 0.0,
     }
@@ -454,6 +455,14 @@ fn report_summary(s: &Summary, dir: &Path) {
     }
     if !s.by_incident.is_empty() {
         let _ = writeln!(err, "  incidents: {}", counts(&s.by_incident));
+    }
+    if !s.not_rapid.is_empty() {
+        let _ = writeln!(
+            err,
+            "  not rapid: {} — judged by the rapid-play rules all the same; --laws by-date judges \
+             each game by the FIDE rules of its category (--only-rapid sends them to review)",
+            counts(&s.not_rapid)
+        );
     }
     if s.not_copied > 0 {
         let _ = writeln!(

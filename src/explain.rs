@@ -158,15 +158,14 @@ fn tell(
     };
     let placement = rules.place(record);
     let book = placement.book;
-    let category = book.category;
-    let by = book.edition.category_source();
+    let category = book.edition.category_phrase(book.category);
     let control = &record.control;
     out.push_str(
         &match (&record.tags.time_control, control.pgn(), &control.note) {
             (_, Some(used), Some(note)) => {
-                format!("Time control {used}: {category} by {by} ({note}).\n")
+                format!("Time control {used}: {category} ({note}).\n")
             }
-            (Some(tc), _, _) => format!("Time control {}: {category} by {by}.\n", printable(tc)),
+            (Some(tc), _, _) => format!("Time control {}: {category}.\n", printable(tc)),
             (None, _, _) => "No time control recorded.\n".into(),
         },
     );

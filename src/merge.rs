@@ -389,6 +389,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
         &mut merged.rule,
         &mut merged.incidents,
         &mut merged.endings,
+        &mut merged.not_rapid,
     ] {
         map.clear();
     }
@@ -404,6 +405,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
             (&mut merged.rule, s.rule),
             (&mut merged.incidents, s.incidents),
             (&mut merged.endings, s.endings),
+            (&mut merged.not_rapid, s.not_rapid),
         ] {
             for (k, v) in from {
                 *into.entry(k).or_default() += v;

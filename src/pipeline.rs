@@ -29,6 +29,7 @@ use crate::parse::parse_game;
 use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
 use crate::shard::Shard;
 use crate::split::{Block, GameSlice, Splitter};
+use crate::time_control::Category;
 use crate::verdict::{Status, Verdict};
 
 /// How to run an audit.
@@ -73,6 +74,9 @@ pub struct Summary {
     pub by_incident: BTreeMap<&'static str, u64>,
     /// Games by how they ended (the `ending` column).
     pub by_ending: BTreeMap<&'static str, u64>,
+    /// Games judged by the rapid-play rules although they are not rapid,
+    /// by category (under a rule set that judges every game as rapid).
+    pub not_rapid: BTreeMap<&'static str, u64>,
     /// Sources that could not be read, or not to the end.
     pub source_errors: Vec<String>,
     /// Lines of the events file that matched no game, or several.
@@ -332,6 +336,9 @@ fn merge(into: &mut Summary, from: Summary) {
     for (k, v) in from.by_ending {
         *into.by_ending.entry(k).or_default() += v;
     }
+    for (k, v) in from.not_rapid {
+        *into.not_rapid.entry(k).or_default() += v;
+    }
 }
 
 /// A source as the reports name it: as given, and as a page stem.
@@ -478,6 +485,13 @@ fn audit_game(
     summary.games += 1;
     summary.incident_rows += found.len() as u64;
     *summary.by_ending.entry(ending.0.as_str()).or_default() += 1;
+    let book = &placement.book;
+    if book.edition.rapid_rules_for_all
+        && !rules.only_rapid
+        && !matches!(book.category, Category::Rapid | Category::Unknown)
+    {
+        *summary.not_rapid.entry(book.category.as_str()).or_default() += 1;
+    }
     *summary
         .by_status
         .entry(verdict.status.as_str())

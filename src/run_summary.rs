@@ -74,6 +74,10 @@ pub struct RunSummary {
     /// Games by how they ended (the `ending` column).
     #[serde(default)]
     pub endings: BTreeMap<String, u64>,
+    /// Games judged by the rapid-play rules although not rapid, by
+    /// category (`ru-rapid` judges every game so).
+    #[serde(default)]
+    pub not_rapid: BTreeMap<String, u64>,
     /// Inputs that could not be read, or not to the end.
     pub errors: Vec<String>,
     /// Wall-clock seconds; summed by `merge`.
@@ -114,6 +118,7 @@ impl RunSummary {
         self.rule = counts(&summary.by_rule);
         self.incidents = counts(&summary.by_incident);
         self.endings = counts(&summary.by_ending);
+        self.not_rapid = counts(&summary.not_rapid);
         self.errors = summary.source_errors.clone();
         self.seconds = summary.seconds;
     }

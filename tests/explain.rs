@@ -25,7 +25,7 @@ fn tells_a_claimed_illegal_move() {
     let (code, text, _) = explain(&[file.to_str().unwrap()]);
     assert_eq!(code, Some(0));
     assert!(
-        text.contains("Time control 900+10: rapid by 15.1."),
+        text.contains("Time control 900+10: rapid by 15.1 (over 10 and under 60 minutes)."),
         "{text}"
     );
     assert!(text.contains("3...Nf6 — an illegal move (ply 6)"), "{text}");

@@ -16,11 +16,21 @@ fn rust_version_covers_every_dependency() {
         .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
         .unwrap();
     let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--filter-platform", &host])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--filter-platform",
+            &host,
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let used: std::collections::HashSet<&str> = meta["resolve"]["nodes"]
         .as_array()

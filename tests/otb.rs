@@ -122,3 +122,38 @@ fn server_decided_flags_stand_on_rounded_clocks() {
                1. e4 {[%clk 0:00:00]} e5 {[%clk 0:00:00]} 1-0\n";
     assert_eq!(audit_pgn(pgn).verdicts[0]["status"], "review");
 }
+
+/// The broadcast's 504 classical games are not rapid: the summary says so
+/// and points to the rules of their category, and each row says it.
+#[test]
+fn classical_games_under_the_rapid_rules_are_named() {
+    let run = audit(
+        &[data("otb/lichess-broadcast-lezcano-2025.pgn")
+            .to_str()
+            .unwrap()],
+        None,
+    );
+    assert!(
+        run.stderr().contains("  not rapid: standard 504 — judged by the rapid-play rules all the same; --laws by-date"),
+        "{}",
+        run.stderr()
+    );
+    assert!(run.verdicts.iter().all(|r| {
+        r["reason"].contains("the game is standard: 60 minutes or more, so not rapid by 15.1")
+    }));
+    let by_date = audit(
+        &[
+            data("otb/lichess-broadcast-lezcano-2025.pgn")
+                .to_str()
+                .unwrap(),
+            "--laws",
+            "by-date",
+        ],
+        None,
+    );
+    assert!(
+        !by_date.stderr().contains("not rapid"),
+        "{}",
+        by_date.stderr()
+    );
+}

@@ -183,7 +183,29 @@ impl Edition {
 
     /// Whose thresholds give a game's category: 15.1, or the edition.
     pub fn category_source(&self) -> &'static str {
-        if self.is_ru_rapid() { "15.1" } else { self.name }
+        if self.is_ru_rapid() {
+            "15.1"
+        } else {
+            self.name
+        }
+    }
+
+    /// A game's category with the threshold that gave it, for a reader who
+    /// does not know the thresholds: "blitz: 10 minutes or less, so not
+    /// rapid by 15.1". (The minutes count the base and 60 moves' increment.)
+    pub fn category_phrase(&self, category: Category) -> String {
+        let by = self.category_source();
+        let (blitz, rapid) = match self.rapid_floor {
+            RapidFloor::Above(m) => (format!("{m} minutes or less"), format!("over {m}")),
+            RapidFloor::AtLeast(m) => (format!("under {m} minutes"), format!("{m}")),
+        };
+        match category {
+            Category::Rapid => format!("rapid by {by} ({rapid} and under 60 minutes)"),
+            Category::Blitz => format!("blitz: {blitz}, so not rapid by {by}"),
+            Category::Standard => format!("standard: 60 minutes or more, so not rapid by {by}"),
+            Category::Daily => format!("daily (correspondence), so not rapid by {by}"),
+            Category::Unknown => "of unknown category (no usable time control)".to_string(),
+        }
     }
 
     /// The words of clause `number` (`15.3/7.5.b` reads as `7.5.b`).

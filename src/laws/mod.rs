@@ -593,16 +593,28 @@ fn caveats(
     let category = book.category;
     if rules.only_rapid && category != Category::Rapid {
         let rules = if book.edition.is_ru_rapid() {
-            ", so the rapid-play rules do not apply; judged by them"
+            "the rapid-play rules do not apply; judged by them"
         } else {
-            "; judged by the rules of its category"
+            "judged by the rules of its category"
         };
         verdict.reason = format!(
-            "not a rapid game by {} (category {category}){rules} it would be: {}",
-            book.edition.category_source(),
+            "not a rapid game ({}); {rules} it would be: {}",
+            book.edition.category_phrase(category),
             verdict.reason
         );
         verdict = verdict.for_review();
+    } else if book.edition.rapid_rules_for_all
+        && matches!(
+            category,
+            Category::Blitz | Category::Standard | Category::Daily
+        )
+    {
+        verdict.reason = format!(
+            "{}; the game is {}, and {} judges it by the rapid-play rules all the same",
+            verdict.reason,
+            book.edition.category_phrase(category),
+            book.edition.name
+        );
     }
     if game.solver_over_budget() {
         doubts.push(format!(
@@ -787,13 +799,24 @@ mod tests {
             blitz
                 .verdict
                 .reason
-                .starts_with("not a rapid game by 15.1 (category blitz)")
+                .starts_with("not a rapid game (blitz: 10 minutes or less, so not rapid by 15.1)")
         );
         let rapid = judge_with(
             "[TimeControl \"900+10\"]\n[Result \"1-0\"]\n\n1. e4 1-0",
             &rules,
         );
         assert_eq!(rapid.verdict.status, Status::Confirmed);
+        // Without --only-rapid the reason says what the rules govern.
+        let plain = judge_pgn("[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n1. e4 1-0");
+        assert_eq!(plain.verdict.status, Status::Confirmed);
+        assert!(
+            plain.verdict.reason.ends_with(
+                "the game is blitz: 10 minutes or less, so not rapid by 15.1, and ru-rapid judges \
+                 it by the rapid-play rules all the same"
+            ),
+            "{}",
+            plain.verdict.reason
+        );
         // 840 s is rapid by 15.1 and by 2014's A.1, blitz by 2009's B1.
         let rules = Rules {
             laws: Laws::Edition(&editions::FIDE_2009),
@@ -804,10 +827,9 @@ mod tests {
             &rules,
         );
         assert!(
-            blitz
-                .verdict
-                .reason
-                .starts_with("not a rapid game by fide-2009 (category blitz)"),
+            blitz.verdict.reason.starts_with(
+                "not a rapid game (blitz: under 15 minutes, so not rapid by fide-2009)"
+            ),
             "{}",
             blitz.verdict.reason
         );
