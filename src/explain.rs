@@ -181,7 +181,7 @@ fn tell(
         out.push_str(&tell_incident(incident, &game.replay, &book, color));
     }
     out.push_str(&tell_verdict(&judgement));
-    Ok(out)
+    Ok(once_each_rule(out))
 }
 
 /// "Ended by: time-forfeit (as the comment before the result says)."
@@ -355,6 +355,15 @@ fn tell_verdict(judgement: &Judgement) -> String {
         }
     }
     out
+}
+
+/// The text with each `Rule …: “…”` line after its first left out: an
+/// incident and the verdict often rest on the same clause.
+fn once_each_rule(text: String) -> String {
+    let mut seen = std::collections::HashSet::new();
+    text.split_inclusive('\n')
+        .filter(|line| !line.starts_with("Rule ") || seen.insert(line.to_string()))
+        .collect()
 }
 
 fn sentence_case(text: &str) -> String {

@@ -335,6 +335,10 @@ fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
         while e > i && b[e - 1].is_ascii_whitespace() {
             e -= 1;
         }
+        // `[Black "Zeta"` without its bracket: the quote still closes.
+        if e > i && b[e - 1] == b'"' {
+            e -= 1;
+        }
         e
     });
     if name == b"Result" {
@@ -610,6 +614,13 @@ mod tests {
     fn annotations_are_not_moves() {
         let g = parse_game("1. e4 += 1... d5 ⩱ 2. exd5 e.p. -- +-- 0-1".as_bytes());
         assert_eq!(tokens(&g), ["e4", "d5", "exd5", "--"]);
+    }
+
+    #[test]
+    fn a_tag_without_its_bracket_keeps_its_value() {
+        let g = parse_game(b"[White \"Ann\"]\n[Black \"Zeta\"\n[Result \"1-0\"]\n\n1. e4 1-0");
+        assert_eq!(g.tags.black.as_deref(), Some("Zeta"));
+        assert_eq!(g.tags.result.as_deref(), Some("1-0"));
     }
 
     #[test]

@@ -168,3 +168,10 @@ fn tells_how_the_game_ended_and_what_the_server_did() {
         "{text}"
     );
 }
+
+#[test]
+fn a_rule_is_quoted_once() {
+    let file = repo("samples/rules/flag-win-stands.pgn");
+    let (_, text, _) = explain(&[file.to_str().unwrap()]);
+    assert_eq!(text.matches("Rule 15.4.3: “").count(), 1, "{text}");
+}

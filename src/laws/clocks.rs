@@ -39,6 +39,9 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, book: &Book, incidents: &mut
     let clause = book.rules.clock_clause;
     let mut completed = [0usize; 2];
     let mut last: [Option<(usize, Clock)>; 2] = [None, None];
+    // Each side's reading before its last one: a rise back to it after a
+    // drop is one wrong reading in between.
+    let mut before: [Option<Clock>; 2] = [None, None];
     // Each rise past the tolerance, with the mover's move number.
     let mut rises: Vec<(usize, Incident)> = Vec::new();
     for ply in 1..=game.plies() {
@@ -58,13 +61,22 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, book: &Book, incidents: &mut
             let allowed = given(game, book, periods, side, moves, prev_ply, ply);
             let over = now.millis().saturating_sub(prev.millis() + allowed);
             if over > tolerance.millis() {
+                let glitch = before[side as usize]
+                    .filter(|b| b.millis().abs_diff(now.millis()) <= tolerance.millis() + allowed)
+                    .map(|b| {
+                        format!(
+                            "; it read {b} the move before {prev}, so the low reading looks like \
+                             a relay glitch (one wrong reading), not a change of the clock"
+                        )
+                    })
+                    .unwrap_or_default();
                 let incident = game.incident(
                     ply,
                     IncidentKind::ClockChange,
                     Some(side),
                     format!(
                         "{}'s clock went from {prev} to {now}: {} more than the {} the rules give, \
-                         past the tolerance of {} for relay and rounding noise ({clause})",
+                         past the tolerance of {} for relay and rounding noise ({clause}){glitch}",
                         side_name(side),
                         Clock(over),
                         Clock(allowed),
@@ -74,6 +86,7 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, book: &Book, incidents: &mut
                 rises.push((moves as usize, incident));
             }
         }
+        before[side as usize] = last[side as usize].map(|(_, c)| c);
         last[side as usize] = Some((ply, now));
     }
     if game.record.control.reading == Reading::Clocks {
@@ -172,6 +185,23 @@ mod tests {
             "{}",
             j.incidents[0].detail
         );
+    }
+
+    #[test]
+    fn a_low_reading_between_two_alike_is_said_to_look_like_a_glitch() {
+        let mut clocks = vec!["0:53:40"; 11];
+        clocks.extend(["0:16:35", "0:53:39"]);
+        let j = judge_pgn(&game("5400+30", &clocks));
+        assert_eq!(kinds(&j), ["clock-change"]);
+        let detail = &j.incidents[0].detail;
+        assert!(detail.contains("0:16:35 to 0:53:39"), "{detail}");
+        assert!(detail.contains("it read 0:53:40 the move before 0:16:35"), "{detail}");
+        assert!(detail.contains("looks like a relay glitch"), "{detail}");
+        // A real change (no return to the earlier reading) is not called one.
+        let mut clocks = vec!["0:10:00"; 11];
+        clocks.extend(["0:09:00", "0:14:00"]);
+        let j = judge_pgn(&game("900+5", &clocks));
+        assert!(!j.incidents[0].detail.contains("glitch"));
     }
 
     #[test]
