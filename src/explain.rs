@@ -14,7 +14,7 @@ use shakmaty::{Color, Position};
 use crate::adjudicate::{Adjudged, adjudicate};
 use crate::diagram;
 use crate::ending::{self, Ending};
-use crate::helpmate::{Mate, can_checkmate, is_dead, position};
+use crate::helpmate::{Mate, can_checkmate, is_dead, position_or_why};
 use crate::incident::{Incident, IncidentKind};
 use crate::input::{Source, decompress};
 use crate::laws::{Book, Judgement, Rules, side_name};
@@ -83,6 +83,21 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
+/// "samples/x.pgn holds 60 games; this is the first. Choose one with …":
+/// said when a file of several games was given without choosing one.
+fn choosing(shown: &str, counted: usize, more: bool) -> String {
+    let count = if more {
+        format!("more than {counted} games")
+    } else {
+        format!("{counted} games")
+    };
+    format!(
+        "{shown} holds {count}; this is the first. Choose one with --game N (its number, as in \
+         verdicts.csv's game column) or --site URL (its Site, Link or GameURL); \
+         `pgn-arbiter audit {shown}` lists the ones not confirmed.\n"
+    )
+}
+
 /// Finds the game asked for and tells it.
 fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String> {
     let source = if path.as_os_str() == "-" {
@@ -112,7 +127,23 @@ fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String>
             if let Some(problem) = &slice.problem {
                 return Err(format!("{shown}, game {number}: {problem}"));
             }
-            return tell(&record, &shown, number, &args.laws, color);
+            let told = tell(&record, &shown, number, &args.laws, color)?;
+            if args.game.is_some() || args.site.is_some() || block.games.len() < 2 {
+                return Ok(told);
+            }
+            // Counted to the end, unless the file is a dump (64 MiB read).
+            let mut count = block.games.len();
+            let mut more = true;
+            for _ in 0..64 {
+                match splitter.next_block() {
+                    Ok(Some(next)) => count += next.games.len(),
+                    _ => {
+                        more = false;
+                        break;
+                    }
+                }
+            }
+            return Ok(format!("{}\n{told}", choosing(&shown, count, more)));
         }
     }
     Err(match &args.site {
@@ -376,7 +407,7 @@ fn sentence_case(text: &str) -> String {
 
 /// Whether each side can still checkmate in a position.
 fn explain_fen(fen: &str, color: bool) -> Result<String, String> {
-    let pos = position(fen).ok_or_else(|| format!("not a legal position: {fen}"))?;
+    let pos = position_or_why(fen).map_err(|why| format!("{fen}: {why}"))?;
     let mut out = String::new();
     for line in diagram::text(pos.board(), &[], color).lines() {
         out.push_str(&format!("    {line}\n"));

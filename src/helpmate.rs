@@ -459,10 +459,25 @@ fn to_move(pos: &Chess, m: chess::ChessMove) -> Option<Move> {
 
 /// Reads a FEN into a position for the helpmate questions (tests, `explain`).
 pub fn position(fen: &str) -> Option<Chess> {
-    let fen: Fen = fen.parse().ok()?;
-    fen.into_position(CastlingMode::Standard)
+    position_or_why(fen).ok()
+}
+
+/// [`position`], or why the FEN gives none ("not a FEN: …", "illegal
+/// position: missing king").
+///
+/// ```
+/// use pgn_arbiter::helpmate::position_or_why;
+/// let why = position_or_why("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
+/// assert!(why.contains("missing king"), "{why}");
+/// ```
+pub fn position_or_why(fen: &str) -> Result<Chess, String> {
+    let parsed: Fen = fen.parse().map_err(|e| {
+        format!("not a FEN ({e}): six fields, the board first, as `8/8/4k3/8/8/3K4/8/7R w - - 0 1`")
+    })?;
+    parsed
+        .into_position(CastlingMode::Standard)
         .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
-        .ok()
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

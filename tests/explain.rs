@@ -97,7 +97,31 @@ fn missing_game_is_a_clear_error() {
     assert!(err.contains("holds 1 game(s); there is no game 5"), "{err}");
     let (code, _, err) = explain(&["--fen", "not a fen"]);
     assert_eq!(code, Some(1));
-    assert!(err.contains("not a legal position"), "{err}");
+    assert!(err.contains("not a FEN"), "{err}");
+    // A FEN that is no legal position says why.
+    let (code, _, err) = explain(&["--fen", "k7/8/8/8/8/8/8/K6P w - - 0 1"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("illegal position: pawns on backrank"), "{err}");
+}
+
+#[test]
+fn a_file_of_several_games_says_how_to_choose() {
+    let file = repo("samples/lichess-2021-10-first-60.pgn");
+    let (code, text, _) = explain(&[file.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    assert!(
+        text.starts_with(&format!(
+            "{} holds 60 games; this is the first.",
+            file.display()
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("--game N") && text.contains("--site URL"),
+        "{text}"
+    );
+    let (_, chosen, _) = explain(&[file.to_str().unwrap(), "--game", "2"]);
+    assert!(chosen.starts_with("Game 2 of"), "{chosen}");
 }
 
 #[test]

@@ -195,7 +195,10 @@ mod tests {
         assert_eq!(kinds(&j), ["clock-change"]);
         let detail = &j.incidents[0].detail;
         assert!(detail.contains("0:16:35 to 0:53:39"), "{detail}");
-        assert!(detail.contains("it read 0:53:40 the move before 0:16:35"), "{detail}");
+        assert!(
+            detail.contains("it read 0:53:40 the move before 0:16:35"),
+            "{detail}"
+        );
         assert!(detail.contains("looks like a relay glitch"), "{detail}");
         // A real change (no return to the earlier reading) is not called one.
         let mut clocks = vec!["0:10:00"; 11];
