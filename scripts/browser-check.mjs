@@ -20,6 +20,12 @@ page.on("requestfailed", (req) => failures.push(`request failed: ${req.url()}`))
 
 await page.goto("file://" + path.resolve(site, "index.html"));
 const rows = await page.locator("#games tbody tr").count();
+// Flagged games first: no error, correction or review after a game that
+// only has incidents.
+const order = await page.locator("#games tbody tr").evaluateAll(rs => rs.map(r => r.dataset.status));
+const rank = { error: 0, corrected: 1, review: 2 };
+if (order.some((s, i) => i > 0 && (rank[s] ?? 3) < (rank[order[i - 1]] ?? 3))) failures.push(`flagged games are not first: ${order.join(" ")}`);
+
 if (rows < 2) failures.push(`the index lists ${rows} games; the samples have more to review`);
 await page.screenshot({ path: path.join(shots, "index.png"), fullPage: true });
 
@@ -31,20 +37,20 @@ const visible = await page.locator("#games tbody tr:not([hidden])").count();
 if (!(visible > 0 && visible < rows)) failures.push(`filter "${rule}" shows ${visible} of ${rows} rows`);
 await page.selectOption("#rule", "");
 // Sorting by a column keeps every row.
-await page.click("#games th:nth-child(12)");
+await page.click("#games th:nth-child(3)");
 if ((await page.locator("#games tbody tr").count()) !== rows) failures.push("sorting lost rows");
 
 // One game page: its boards and, where clocks were recorded, the chart.
 // The index lists errors and games whose only findings are incidents, and
 // its page names are ones a person can read.
 if ((await page.locator('#games tbody tr[data-status="error"]').count()) < 1) failures.push("no error row in the index");
-const incidentsOnly = page.locator('#games tbody tr[data-status="confirmed"]').filter({ hasNot: page.locator("td:nth-child(13):empty") });
+const incidentsOnly = page.locator('#games tbody tr[data-status="confirmed"]').filter({ hasNot: page.locator("td.incidents:empty") });
 if ((await incidentsOnly.count()) < 1) failures.push("no incidents-only game in the index");
-for (const href of await page.locator("#games tbody td:nth-child(2) a").evaluateAll(as => as.map(a => a.getAttribute("href")))) {
+for (const href of await page.locator("#games tbody td.game a").evaluateAll(as => as.map(a => a.getAttribute("href")))) {
   if (!/^games\/[a-z0-9_-]+-[0-9]+\.html$/.test(href)) failures.push(`page name not readable: ${href}`);
 }
 // A win on time that stands: its page steps through the helpmate.
-const flagged = page.locator('#games tbody tr[data-rule="15.4.3"][data-status="confirmed"]').first().locator("td:nth-child(2) a");
+const flagged = page.locator('#games tbody tr[data-rule="15.4.3"][data-status="confirmed"]').first().locator("td.game a");
 await flagged.click();
 await page.waitForLoadState("load");
 const boards = await page.locator("svg.board").count();
@@ -81,12 +87,22 @@ for (const url of [path.resolve(site, "index.html"), page.url().replace("file://
     for (const node of v.nodes.slice(0, 5)) failures.push(`${v.id} on ${path.basename(url)}: ${node.target.join(" ")}: ${node.failureSummary.split("\n").slice(1).join(" ")}`);
   }
 }
-// A phone-sized viewport: the index scrolls sideways inside its box, the page fits.
-const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-await phone.goto("file://" + path.resolve(site, "index.html"));
-const overflow = await phone.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-if (overflow) failures.push("the index is wider than a 390 px screen");
-await phone.screenshot({ path: path.join(shots, "index-phone.png") });
+// A laptop and a phone: the first row's status and correct result are in
+// view without scrolling sideways, and the page is no wider than the screen.
+async function firstRowInView(width, height, shot) {
+  const view = await browser.newPage({ viewport: { width, height } });
+  await view.goto("file://" + path.resolve(site, "index.html"));
+  const first = view.locator("#games tbody tr").first();
+  for (const cell of ["td.status", "td.result"]) {
+    const box = await first.locator(cell).boundingBox();
+    if (!box || box.x < 0 || box.x + box.width > width) failures.push(`${width} px: the first row's ${cell} is not in view (${JSON.stringify(box)})`);
+  }
+  if (await view.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)) failures.push(`the index is wider than a ${width} px screen`);
+  await view.screenshot({ path: path.join(shots, shot) });
+  return view;
+}
+await firstRowInView(1280, 800, "index-1280.png");
+const phone = await firstRowInView(390, 844, "index-phone.png");
 await phone.goto(page.url());
 await phone.screenshot({ path: path.join(shots, "game-phone.png"), fullPage: true });
 

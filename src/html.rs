@@ -39,8 +39,12 @@ pub struct IndexRow {
     pub url: String,
     pub date: String,
     pub round: String,
-    /// The time control used, in seconds (`5400+30`), and its category.
+    /// The file's name without its folders (the whole path is `source`).
+    pub file: String,
+    /// The time control used, in seconds (`5400+30`), as a person reads it
+    /// (`90 min + 30 s`), and its category.
     pub time_control: String,
+    pub control: String,
     pub category: String,
     /// The kinds of its incidents, each once, space-separated.
     pub incidents: String,
@@ -94,7 +98,9 @@ struct GameTemplate<'a> {
 #[template(path = "index.html")]
 struct IndexTemplate<'a> {
     run: &'a RunSummary,
-    rows: &'a [IndexRow],
+    /// Flagged games first: errors, corrections, reviews, then the games
+    /// that only have incidents; input order within each.
+    rows: Vec<&'a IndexRow>,
     rules: Vec<&'a str>,
     categories: Vec<&'a str>,
     kinds: Vec<&'a str>,
@@ -184,10 +190,26 @@ fn index_row(
         url: tags.url().unwrap_or_default().to_string(),
         date: tag(&tags.date),
         round: tag(&tags.round),
+        file: std::path::Path::new(origin.source)
+            .file_name()
+            .map_or_else(|| origin.source.to_string(), |f| f.to_string_lossy().into_owned()),
         time_control: record.control.pgn().unwrap_or_default(),
+        control: record.control.pgn().map(|c| readable_control(&c)).unwrap_or_default(),
         category: book.category.as_str().to_string(),
         incidents: kinds.join(" "),
         reason: verdict.reason.clone(),
+    }
+}
+
+/// `60+0` as "1 min + 0 s", `5400+30` as "90 min + 30 s"; a control of
+/// several periods, or seconds that are no whole minute, as written.
+fn readable_control(pgn: &str) -> String {
+    let (base, inc) = pgn.split_once('+').unwrap_or((pgn, "0"));
+    match (base.parse::<u64>(), inc.parse::<u64>()) {
+        (Ok(b), Ok(i)) if b % 60 == 0 && !pgn.contains([':', '/']) => {
+            format!("{} min + {i} s", b / 60)
+        }
+        _ => pgn.to_string(),
     }
 }
 
@@ -521,9 +543,16 @@ pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, csv_suffix: &st
         v.dedup();
         v
     };
+    let mut flagged_first: Vec<&IndexRow> = rows.iter().collect();
+    flagged_first.sort_by_key(|r| match r.status.as_str() {
+        "error" => 0,
+        "corrected" => 1,
+        "review" => 2,
+        _ => 3,
+    });
     IndexTemplate {
         run,
-        rows,
+        rows: flagged_first,
         rules: distinct(|r| &r.rule),
         categories: distinct(|r| &r.category),
         kinds: distinct(|r| &r.incidents),
