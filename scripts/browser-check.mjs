@@ -57,6 +57,17 @@ const boards = await page.locator("svg.board").count();
 if (boards < 1) failures.push("the game page shows no board");
 if ((await page.locator("#reason").textContent()).trim().length < 20) failures.push("the game page has no reason");
 if ((await page.locator("pre.pgn").count()) !== 1) failures.push("the game page has no PGN");
+// The move list: numbered once (by move, not by ply too), each entry and
+// its clock within its column; the board has its coordinates.
+if ((await page.locator("ol.moves").count()) > 0) failures.push("the move list is an ordered list: numbered twice");
+const first = (await page.locator(".moves button").first().textContent()).trim();
+if (!/^1\.\s*\S/.test(first)) failures.push(`the first move reads "${first}"`);
+const spill = await page.locator(".moves li").evaluateAll(ls => ls.filter(l => l.scrollWidth > l.clientWidth + 1).length);
+if (spill) failures.push(`${spill} move-list entries spill into the next column`);
+for (const edge of ["data-file", "data-rank"]) {
+  const n = await page.locator(`#board [${edge}]`).count();
+  if (n !== 8) failures.push(`the board has ${n} ${edge} coordinates, not 8`);
+}
 // The move list: a click shows the board after that move.
 const before = await page.locator("#board").innerHTML();
 await page.locator(".moves button").first().click();

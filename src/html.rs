@@ -72,9 +72,9 @@ struct GameTemplate<'a> {
     site: String,
     date: String,
     time_control: String,
-    category: &'a str,
-    /// Whose thresholds gave the category: "15.1" or an edition's name.
-    category_by: &'static str,
+    /// The category with the threshold that gave it ("blitz: 10 minutes
+    /// or less, so not rapid by 15.1").
+    category: String,
     /// The cited clause in the project's words, when it has some.
     rule_text: String,
     reason: &'a str,
@@ -241,8 +241,7 @@ impl<'a> GameTemplate<'a> {
             site: tag(&record.tags.site),
             date: tag(&record.tags.date),
             time_control: tag(&record.tags.time_control),
-            category: &row.category,
-            category_by: book.edition.category_source(),
+            category: book.edition.category_phrase(book.category),
             // A FIDE edition's reason already ends with its words.
             rule_text: if book.edition.is_ru_rapid() {
                 book.edition.text(&row.rule).unwrap_or_default()

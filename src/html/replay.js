@@ -20,6 +20,9 @@
       const sq = document.createElement("div");
       sq.className = "sq " + ((r + f) % 2 ? "dark" : "light") + (name === from || name === to ? " last" : "");
       sq.dataset.square = name;
+      // Coordinates along the left and bottom edges, as on a printed board.
+      if (f === 0) sq.dataset.rank = String(8 - r);
+      if (r === 7) sq.dataset.file = "abcdefgh"[f];
       if (piece) {
         const span = document.createElement("span");
         span.className = piece === piece.toUpperCase() ? "w" : "b";
