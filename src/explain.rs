@@ -363,9 +363,11 @@ fn tell_verdict(judgement: &Judgement) -> String {
     out.push_str(&format!("{}{stop}\n", sentence_case(&printable(&v.reason))));
     if let Some(line) = &judgement.helpmate {
         // The reason shortens a long line; an appeal must be able to play
-        // it through to the mate.
+        // it through to the mate, and follows a short one best.
+        let line = line.for_display();
         out.push_str(&format!(
-            "The helpmate in full ({} plies, from the position judged): {}\n",
+            "The helpmate in full ({} plies, from the position judged; the shortest found \
+             within the search's bound): {}\n",
             line.len(),
             line.text(true)
         ));

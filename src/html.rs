@@ -15,6 +15,7 @@ use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
 use crate::incident::{Incident, IncidentKind};
+use crate::helpmate::Helpmate;
 use crate::laws::{Book, Game, Judgement, side_name};
 use crate::parse::GameRecord;
 use crate::report::Origin;
@@ -292,18 +293,16 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
     );
     let (boards, omitted) = boards(game, judgement);
     let incident_plies: Vec<usize> = judgement.incidents.iter().map(|i| i.ply).collect();
-    let (moves, positions) = replay::views(game, &incident_plies, judgement.helpmate.as_ref());
+    // The line shown whole: the shortest the search finds within its bound.
+    let shown = judgement.helpmate.as_ref().map(Helpmate::for_display);
+    let (moves, positions) = replay::views(game, &incident_plies, shown.as_ref());
     let template = GameTemplate {
         boards,
         omitted,
         chart: clock_chart(game, judgement),
         moves,
         unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
-        helpmate: judgement
-            .helpmate
-            .as_ref()
-            .map(|l| l.text(true))
-            .unwrap_or_default(),
+        helpmate: shown.as_ref().map(|l| l.text(true)).unwrap_or_default(),
         positions,
         ..GameTemplate::bare(&row, game.record, &judgement.book, &verdict.reason)
     };
