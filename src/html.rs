@@ -14,8 +14,8 @@ mod replay;
 use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
-use crate::incident::{Incident, IncidentKind};
 use crate::helpmate::Helpmate;
+use crate::incident::{Incident, IncidentKind};
 use crate::laws::{Book, Game, Judgement, side_name};
 use crate::parse::GameRecord;
 use crate::report::Origin;
@@ -191,11 +191,16 @@ fn index_row(
         url: tags.url().unwrap_or_default().to_string(),
         date: tag(&tags.date),
         round: tag(&tags.round),
-        file: std::path::Path::new(origin.source)
-            .file_name()
-            .map_or_else(|| origin.source.to_string(), |f| f.to_string_lossy().into_owned()),
+        file: std::path::Path::new(origin.source).file_name().map_or_else(
+            || origin.source.to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        ),
         time_control: record.control.pgn().unwrap_or_default(),
-        control: record.control.pgn().map(|c| readable_control(&c)).unwrap_or_default(),
+        control: record
+            .control
+            .pgn()
+            .map(|c| readable_control(&c))
+            .unwrap_or_default(),
         category: book.category.as_str().to_string(),
         incidents: kinds.join(" "),
         reason: verdict.reason.clone(),
@@ -573,6 +578,15 @@ mod tests {
         assert_eq!(svg.matches('♟').count(), 16);
         assert_eq!(svg.matches(r##"fill="#fff""##).count(), 16);
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+    }
+
+    #[test]
+    fn controls_read_as_a_person_says_them() {
+        assert_eq!(readable_control("60+0"), "1 min + 0 s");
+        assert_eq!(readable_control("5400+30"), "90 min + 30 s");
+        assert_eq!(readable_control("600"), "10 min + 0 s");
+        assert_eq!(readable_control("45+1"), "45+1");
+        assert_eq!(readable_control("40/7200:3600"), "40/7200:3600");
     }
 
     #[test]

@@ -360,3 +360,42 @@ fn a_run_that_reads_no_game_writes_nothing() {
         assert_eq!(std::fs::read(out.join("verdicts.csv")).unwrap(), before);
     }
 }
+
+/// `--help` says what the tool audits against and what a run writes.
+#[test]
+fn help_names_the_rules_and_every_report() {
+    let help = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let top = help(&["--help"]);
+    assert!(
+        top.contains("Russian rapid-play rules") && top.contains("FIDE edition"),
+        "{top}"
+    );
+    let audit = help(&["audit", "--help"]);
+    assert!(audit.contains("DIR/summary.json"), "{audit}");
+    assert!(
+        audit.contains("every game that is not confirmed or has an incident"),
+        "{audit}"
+    );
+    assert!(audit.contains("[default: ru-rapid]"), "{audit}");
+}
+
+/// The rule set is named for what it is; its old name still works.
+#[test]
+fn ru_rapid_is_the_default_and_seed_its_alias() {
+    let pgn = "[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+    for args in [
+        vec!["-"],
+        vec!["-", "--laws", "seed"],
+        vec!["-", "--laws", "ru-rapid"],
+    ] {
+        let run = audit(&args, Some(pgn.as_bytes()));
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        assert_eq!(run.verdicts[0]["laws"], "ru-rapid");
+    }
+}
