@@ -17,10 +17,10 @@ use crate::input::{Inputs, Packing, Source, sources};
 use crate::laws::{Rules, regime_name};
 use crate::laws_option::LawsOption;
 use crate::output::{CsvReports, FixedPgn, HtmlReport, Output, SummaryJson};
-use crate::pipeline::{self, Options, Summary};
+use crate::pipeline::{self, Options};
 use crate::report_file::Compression;
 use crate::report_set::{ReportSet, Wanted};
-use crate::run_summary::{InputSummary, RunOptions, RunSummary};
+use crate::run_summary::{InputSummary, RunOptions, RunSummary, Summary};
 use crate::shard::Shard;
 use crate::tablebase::Tablebases;
 

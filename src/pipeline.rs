@@ -7,7 +7,7 @@
 //! the blocks in flight, so memory stays flat whatever the input size, and
 //! the output is the same bytes whatever the thread count.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::io::{self, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -27,6 +27,7 @@ use crate::laws::Rules;
 use crate::output::{BlockResults, Output};
 use crate::parse::parse_game;
 use crate::report::{IncidentRow, Origin, VerdictRow, buffer_writer};
+use crate::run_summary::Summary;
 use crate::shard::Shard;
 use crate::split::{Block, GameSlice, Splitter};
 use crate::time_control::Category;
@@ -62,31 +63,6 @@ pub struct Options {
 /// Games larger than this are audited one at a time (see
 /// [`Options::large_game`]); no real game comes near it.
 pub const LARGE_GAME_BYTES: usize = 1 << 20;
-
-/// What a run did, for the summary and the exit code.
-#[derive(Debug, Default, Clone)]
-pub struct Summary {
-    pub games: u64,
-    pub verdict_rows: u64,
-    pub incident_rows: u64,
-    pub by_status: BTreeMap<&'static str, u64>,
-    pub by_rule: BTreeMap<&'static str, u64>,
-    pub by_incident: BTreeMap<&'static str, u64>,
-    /// Games by how they ended (the `ending` column).
-    pub by_ending: BTreeMap<&'static str, u64>,
-    /// Games judged by the rapid-play rules although they are not rapid,
-    /// by category (under a rule set that judges every game as rapid).
-    pub not_rapid: BTreeMap<&'static str, u64>,
-    /// Sources that could not be read, or not to the end.
-    pub source_errors: Vec<String>,
-    /// Lines of the events file that matched no game, or several.
-    pub unmatched_events: u64,
-    /// Games too large to be written back to the corrected PGN.
-    pub not_copied: u64,
-    /// Games audited from each source, in the order given.
-    pub per_source: Vec<u64>,
-    pub seconds: f64,
-}
 
 /// The rows of one block, formatted, with their counts.
 #[derive(Default)]
@@ -306,7 +282,7 @@ fn write_in_order(
                 output.block(&mut report.results)?;
             }
             summary.per_source[report.source] += report.summary.games;
-            merge(summary, report.summary);
+            summary.add(report.summary);
             for i in report.matched_events {
                 matched[i] = matched[i].saturating_add(1);
             }
@@ -317,28 +293,6 @@ fn write_in_order(
         }
     }
     Ok(())
-}
-
-fn merge(into: &mut Summary, from: Summary) {
-    into.games += from.games;
-    into.verdict_rows += from.verdict_rows;
-    into.incident_rows += from.incident_rows;
-    into.not_copied += from.not_copied;
-    for (k, v) in from.by_status {
-        *into.by_status.entry(k).or_default() += v;
-    }
-    for (k, v) in from.by_rule {
-        *into.by_rule.entry(k).or_default() += v;
-    }
-    for (k, v) in from.by_incident {
-        *into.by_incident.entry(k).or_default() += v;
-    }
-    for (k, v) in from.by_ending {
-        *into.by_ending.entry(k).or_default() += v;
-    }
-    for (k, v) in from.not_rapid {
-        *into.not_rapid.entry(k).or_default() += v;
-    }
 }
 
 /// A source as the reports name it: as given, and as a page stem.

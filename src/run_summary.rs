@@ -39,6 +39,56 @@ fn ru_rapid() -> String {
     "ru-rapid".into()
 }
 
+/// What a run did, for the summary and the exit code.
+#[derive(Debug, Default, Clone)]
+pub struct Summary {
+    pub games: u64,
+    pub verdict_rows: u64,
+    pub incident_rows: u64,
+    pub by_status: BTreeMap<&'static str, u64>,
+    pub by_rule: BTreeMap<&'static str, u64>,
+    pub by_incident: BTreeMap<&'static str, u64>,
+    /// Games by how they ended (the `ending` column).
+    pub by_ending: BTreeMap<&'static str, u64>,
+    /// Games judged by the rapid-play rules although they are not rapid,
+    /// by category (under a rule set that judges every game as rapid).
+    pub not_rapid: BTreeMap<&'static str, u64>,
+    /// Sources that could not be read, or not to the end.
+    pub source_errors: Vec<String>,
+    /// Lines of the events file that matched no game, or several.
+    pub unmatched_events: u64,
+    /// Games too large to be written back to the corrected PGN.
+    pub not_copied: u64,
+    /// Games audited from each source, in the order given.
+    pub per_source: Vec<u64>,
+    pub seconds: f64,
+}
+
+impl Summary {
+    /// Adds the counts of one block.
+    pub fn add(&mut self, from: Summary) {
+        self.games += from.games;
+        self.verdict_rows += from.verdict_rows;
+        self.incident_rows += from.incident_rows;
+        self.not_copied += from.not_copied;
+        for (k, v) in from.by_status {
+            *self.by_status.entry(k).or_default() += v;
+        }
+        for (k, v) in from.by_rule {
+            *self.by_rule.entry(k).or_default() += v;
+        }
+        for (k, v) in from.by_incident {
+            *self.by_incident.entry(k).or_default() += v;
+        }
+        for (k, v) in from.by_ending {
+            *self.by_ending.entry(k).or_default() += v;
+        }
+        for (k, v) in from.not_rapid {
+            *self.not_rapid.entry(k).or_default() += v;
+        }
+    }
+}
+
 /// One input of a run.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct InputSummary {
@@ -107,7 +157,7 @@ impl RunSummary {
 impl RunSummary {
     /// Fills in what the run found: game counts per input, the counts by
     /// status, rule and incident kind, errors, time.
-    pub fn complete(&mut self, summary: &crate::pipeline::Summary) {
+    pub fn complete(&mut self, summary: &Summary) {
         for (input, games) in self.inputs.iter_mut().zip(&summary.per_source) {
             input.games = *games;
         }

@@ -4,9 +4,9 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::{BlockResults, Output};
-use crate::pipeline::Summary;
 use crate::report::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
 use crate::report_file::{Compression, ReportFile};
+use crate::run_summary::Summary;
 
 pub struct CsvReports {
     verdicts: ReportFile,

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::{BlockResults, Output};
-use crate::pipeline::Summary;
 use crate::report_file::{Compression, ReportFile};
+use crate::run_summary::Summary;
 
 pub struct FixedPgn(ReportFile);
 

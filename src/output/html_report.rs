@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 
 use super::{BlockResults, Output};
 use crate::html::{self, IndexRow};
-use crate::pipeline::Summary;
 use crate::report_file::Compression;
 use crate::report_set::resolve;
 use crate::run_summary::RunSummary;
+use crate::run_summary::Summary;
 
 pub struct HtmlReport {
     dir: PathBuf,

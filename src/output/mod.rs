@@ -16,7 +16,7 @@ pub use html_report::HtmlReport;
 pub use summary_json::SummaryJson;
 
 use crate::html::Page;
-use crate::pipeline::Summary;
+use crate::run_summary::Summary;
 
 /// What the workers made of one block of games, formatted.
 #[derive(Debug, Default)]

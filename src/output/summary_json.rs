@@ -5,8 +5,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::{BlockResults, Output};
-use crate::pipeline::Summary;
 use crate::run_summary::RunSummary;
+use crate::run_summary::Summary;
 
 pub struct SummaryJson {
     path: PathBuf,

@@ -2,7 +2,7 @@
 //! longer be on consecutive moves, but the rapid rules are still 2014's —
 //! a claimed illegal move loses and the claimant must have time left.
 
-use super::fide_2018::TEXTS_2018;
+use super::texts_2018::TEXTS_2018;
 use crate::laws::edition::*;
 
 const RAPID: RuleSet = RuleSet {

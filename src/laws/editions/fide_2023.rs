@@ -3,7 +3,8 @@
 //! move in rapid too (A.3), and a resignation in a position where the
 //! opponent cannot checkmate is a draw (5.1.2).
 
-use super::fide_2018::{FIDE_2018, TEXTS_2018};
+use super::fide_2018::FIDE_2018;
+use super::texts_2018::TEXTS_2018;
 use crate::laws::edition::*;
 
 const PENALTY: Penalty = Penalty {

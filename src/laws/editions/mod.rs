@@ -7,6 +7,7 @@ mod fide_2017;
 mod fide_2018;
 mod fide_2023;
 mod ru_rapid;
+mod texts_2018;
 
 use super::edition::Edition;
 

@@ -1,0 +1,153 @@
+//! The modules and what each imports, read from the sources: data flows one
+//! way, so no module may reach itself through its imports. Run with
+//! `cargo test --test architecture -- --nocapture` to see the graph.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+type Graph = BTreeMap<String, BTreeSet<String>>;
+
+/// `laws::time` for `src/laws/time.rs`, `laws` for `src/laws/mod.rs`.
+fn module_of(relative: &Path) -> Option<String> {
+    let mut parts: Vec<String> = relative
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    match parts.as_slice() {
+        [only] if only == "lib" || only == "main" => None,
+        _ => Some(parts.join("::")),
+    }
+}
+
+/// The code of a file without its comments and its test module.
+fn code(text: &str) -> String {
+    let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+    text.lines()
+        .map(|l| l.split("//").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The paths a file names: `crate::a::b`, and `super::c` made absolute.
+fn paths(module: &str, code: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let words = |rest: &str| -> Vec<String> {
+        rest.split("::")
+            .map(|w| {
+                w.chars()
+                    .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
+                    .collect::<String>()
+            })
+            .take_while(|w| !w.is_empty())
+            .collect()
+    };
+    for (i, _) in code.match_indices("crate::") {
+        out.push(words(&code[i + 7..]));
+    }
+    let parent: Vec<String> = module.split("::").map(str::to_string).collect();
+    for (i, _) in code.match_indices("super::") {
+        if i > 0 && code.as_bytes()[i - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        let mut path = parent[..parent.len().saturating_sub(1)].to_vec();
+        path.extend(words(&code[i + 7..]));
+        out.push(path);
+    }
+    out
+}
+
+fn graph() -> Graph {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    let mut stack = vec![src.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let named: Vec<(String, String)> = files
+        .iter()
+        .filter_map(|f| {
+            let module = module_of(f.strip_prefix(&src).unwrap())?;
+            Some((module, code(&std::fs::read_to_string(f).unwrap())))
+        })
+        .collect();
+    let modules: BTreeSet<&str> = named.iter().map(|(m, _)| m.as_str()).collect();
+    let mut graph = Graph::new();
+    for (module, code) in &named {
+        let imports = graph.entry(module.clone()).or_default();
+        for path in paths(module, code) {
+            // The longest prefix of the path that is a module.
+            let target = (1..=path.len())
+                .rev()
+                .map(|k| path[..k].join("::"))
+                .find(|p| modules.contains(p.as_str()));
+            if let Some(target) = target
+                && target != *module
+                && !module.starts_with(&format!("{target}::"))
+            {
+                imports.insert(target);
+            }
+        }
+    }
+    graph
+}
+
+/// The modules that reach themselves through their imports.
+fn in_cycles(graph: &Graph) -> Vec<String> {
+    let reach = |from: &str| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.to_string()];
+        while let Some(m) = todo.pop() {
+            for next in graph.get(&m).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    todo.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    graph
+        .keys()
+        .filter(|m| reach(m).contains(*m))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn no_module_imports_itself_round_about() {
+    let graph = graph();
+    assert!(graph.len() > 30, "the sources were read");
+    for (module, imports) in &graph {
+        let list: Vec<&str> = imports.iter().map(String::as_str).collect();
+        println!("{module} -> {}", list.join(" "));
+    }
+    let cycles = in_cycles(&graph);
+    assert!(cycles.is_empty(), "modules in an import cycle: {cycles:?}");
+}
+
+#[test]
+fn a_cycle_is_found() {
+    let mut graph = Graph::new();
+    graph.entry("a".into()).or_default().insert("b".into());
+    graph.entry("b".into()).or_default().insert("a".into());
+    graph.entry("c".into()).or_default().insert("a".into());
+    assert_eq!(in_cycles(&graph), ["a", "b"]);
+    let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        paths(
+            "laws::time",
+            "use super::edition::Book; x crate::clock::Clock"
+        ),
+        [strings(&["clock"]), strings(&["laws", "edition"])]
+    );
+}
