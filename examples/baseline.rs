@@ -10,8 +10,8 @@
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use pgn_arbiter::input::{Source, decompress};
-use pgn_arbiter::split::Splitter;
+use pgn_arbiter::read::input::{Source, decompress};
+use pgn_arbiter::read::split::Splitter;
 use pgn_reader::{Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Position};
 

@@ -8,7 +8,7 @@
 //! mate" where the label says it can (unsound: must be 0), and how many
 //! answers differ between the modes.
 
-use pgn_arbiter::helpmate::{Mate, Proof, Solver, position};
+use pgn_arbiter::board::helpmate::{Mate, Proof, Solver, position};
 use shakmaty::Color;
 
 fn main() {

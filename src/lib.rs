@@ -1,44 +1,33 @@
-//! pgn-arbiter: audits recorded chess results against the rapid-play rules.
+//! pgn-arbiter: audits recorded chess results against the Laws of Chess.
 //!
-//! The pipeline, one module a stage, data flowing one way:
-//! [`input`] → [`split`] → [`parse`] → [`replay`] → [`laws`] → [`report`],
-//! driven by [`pipeline`]. The domain values are [`clock::Clock`],
-//! [`outcome::GameResult`], [`time_control::Category`],
-//! [`verdict::Verdict`] with its [`verdict::Clause`], and
-//! [`incident::Incident`]; [`helpmate`] answers "can this side still
-//! checkmate?".
+//! The crate is folded by stage, data flowing one way, each stage importing
+//! only those after it in this list:
+//! [`cli`] (the subcommands) → [`run`] (reader, workers, ordered writer) →
+//! [`report`] (each output) → [`laws`] (editions, clauses, adjudication) →
+//! [`board`] (replay, notation, permissive positions, helpmate, tablebases)
+//! → [`read`] (input, split, shard, parse, events, endings) → [`model`]
+//! (clock, claim, outcome, time control, verdict, incident).
+//! `tests/architecture.rs` checks that no module imports itself round about
+//! and that no stage imports a stage before it.
+//!
+//! Auditing a game held in memory:
+//!
+//! ```
+//! use pgn_arbiter::laws::{Rules, adjudicate::adjudicate};
+//! use pgn_arbiter::read::parse::parse_game;
+//!
+//! let record = parse_game(b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0");
+//! let adjudged = adjudicate(&record, record.claims.clone(), &Rules::default()).unwrap();
+//! let verdict = &adjudged.judgement.verdict;
+//! assert_eq!(verdict.status.as_str(), "corrected");
+//! assert_eq!(verdict.correct.unwrap().as_str(), "0-1");
+//! assert_eq!(verdict.rule, "checkmate");
+//! ```
 
-pub mod adjudicate;
-pub mod audit;
-pub mod claim;
-pub mod clock;
-pub mod diagram;
-pub mod ending;
-pub mod events;
-pub mod explain;
-pub mod failure;
-pub mod fixed;
-pub mod helpmate;
-pub mod html;
-pub mod incident;
-pub mod input;
+pub mod board;
+pub mod cli;
 pub mod laws;
-pub mod laws_option;
-pub mod merge;
-pub mod notation;
-pub mod outcome;
-pub mod output;
-pub mod parse;
-pub mod permissive;
-pub mod pipeline;
-pub mod replay;
+pub mod model;
+pub mod read;
 pub mod report;
-pub mod report_file;
-pub mod report_set;
-pub mod rulebook;
-pub mod run_summary;
-pub mod shard;
-pub mod split;
-pub mod tablebase;
-pub mod time_control;
-pub mod verdict;
+pub mod run;

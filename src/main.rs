@@ -2,11 +2,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use pgn_arbiter::{audit, explain, merge};
+use pgn_arbiter::cli::{audit, explain, merge};
 
 /// Audits chess results after the games are over: replays every game of
-/// PGN files and decides the correct result under the rapid-play rules
-/// (Article 15.4) and the quickplay-finish rule (10.2).
+/// PGN files and decides the correct result under the Laws of Chess.
 #[derive(Parser)]
 #[command(name = "pgn-arbiter", version, about)]
 struct Cli {

@@ -135,6 +135,32 @@ fn no_module_imports_itself_round_about() {
     assert!(cycles.is_empty(), "modules in an import cycle: {cycles:?}");
 }
 
+/// The stages, first to last: a module may import its own stage and the
+/// stages after it, never one before.
+const STAGES: [&str; 7] = ["cli", "run", "report", "laws", "board", "read", "model"];
+
+fn stage(module: &str) -> usize {
+    let top = module.split("::").next().unwrap_or_default();
+    STAGES
+        .iter()
+        .position(|s| *s == top)
+        .unwrap_or_else(|| panic!("{module} is in no stage folder: {STAGES:?}"))
+}
+
+#[test]
+fn imports_run_from_the_command_line_down_to_the_model() {
+    let graph = graph();
+    let mut upstream = Vec::new();
+    for (module, imports) in &graph {
+        for import in imports {
+            if stage(import) < stage(module) {
+                upstream.push(format!("{module} -> {import}"));
+            }
+        }
+    }
+    assert!(upstream.is_empty(), "imports against the flow: {upstream:?}");
+}
+
 #[test]
 fn a_cycle_is_found() {
     let mut graph = Graph::new();
@@ -146,8 +172,8 @@ fn a_cycle_is_found() {
     assert_eq!(
         paths(
             "laws::time",
-            "use super::edition::Book; x crate::clock::Clock"
+            "use super::edition::Book; x crate::model::clock::Clock"
         ),
-        [strings(&["clock"]), strings(&["laws", "edition"])]
+        [strings(&["model", "clock"]), strings(&["laws", "edition"])]
     );
 }

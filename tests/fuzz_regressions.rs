@@ -6,10 +6,10 @@
 
 mod common;
 
+use pgn_arbiter::board::replay::replay;
 use pgn_arbiter::laws::{Game, Laws, Rules, editions, judge_placed};
-use pgn_arbiter::parse::parse_game;
-use pgn_arbiter::replay::replay;
-use pgn_arbiter::split::{HEAD, Splitter};
+use pgn_arbiter::read::parse::parse_game;
+use pgn_arbiter::read::split::{HEAD, Splitter};
 
 #[test]
 fn fuzz_findings_stay_fixed() {

@@ -92,7 +92,7 @@ fn no_claim_is_invented_and_clock_changes_pass_the_tolerance() {
                 .split(": ")
                 .nth(1)
                 .and_then(|s| s.split(' ').next())
-                .and_then(pgn_arbiter::clock::Clock::parse)
+                .and_then(pgn_arbiter::model::clock::Clock::parse)
                 .unwrap_or_else(|| panic!("{detail}"));
             assert!(over.millis() > 60_000, "{detail}");
             assert!(detail.contains("tolerance of 0:01:00"), "{detail}");

@@ -7,7 +7,7 @@
 mod common;
 
 use common::*;
-use pgn_arbiter::helpmate::{Mate, can_checkmate, position};
+use pgn_arbiter::board::helpmate::{Mate, can_checkmate, position};
 use shakmaty::{Color, Position};
 
 /// The games as PGN, and for each whether the position is dead.

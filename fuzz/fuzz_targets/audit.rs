@@ -4,9 +4,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use pgn_arbiter::laws::{Game, Laws, Rules, editions, judge_placed};
-use pgn_arbiter::parse::parse_game;
-use pgn_arbiter::replay::replay;
-use pgn_arbiter::verdict::Status;
+use pgn_arbiter::read::parse::parse_game;
+use pgn_arbiter::board::replay::replay;
+use pgn_arbiter::model::verdict::Status;
 
 fuzz_target!(|data: &[u8]| {
     let record = parse_game(data);

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pgn_arbiter::parse::parse_game;
+use pgn_arbiter::read::parse::parse_game;
 
 fuzz_target!(|data: &[u8]| {
     let game = parse_game(data);

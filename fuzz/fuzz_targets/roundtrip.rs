@@ -4,12 +4,12 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pgn_arbiter::fixed::write_back;
+use pgn_arbiter::report::fixed::write_back;
 use pgn_arbiter::laws::{Game, Laws, Rules, editions, judge};
-use pgn_arbiter::parse::{GameRecord, parse_game};
-use pgn_arbiter::replay::replay;
-use pgn_arbiter::split::Splitter;
-use pgn_arbiter::verdict::Verdict;
+use pgn_arbiter::read::parse::{GameRecord, parse_game};
+use pgn_arbiter::board::replay::replay;
+use pgn_arbiter::read::split::Splitter;
+use pgn_arbiter::model::verdict::Verdict;
 
 /// The games of a text, as the audit cuts them.
 fn games(data: &[u8]) -> Vec<Vec<u8>> {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pgn_arbiter::split::{HEAD, Splitter};
+use pgn_arbiter::read::split::{HEAD, Splitter};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&knobs, pgn)) = data.split_first() else {

@@ -12,10 +12,10 @@
 
 use super::edition::Book;
 use super::{Game, mate_phrase, side_name};
-use crate::ending::Ending;
-use crate::helpmate::Mate;
-use crate::outcome::GameResult;
-use crate::verdict::{Clause, Verdict};
+use crate::board::helpmate::Mate;
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
+use crate::read::ending::Ending;
 
 /// The verdict on a decisive game the record says a player left.
 pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Option<Verdict> {
@@ -62,7 +62,7 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
-    use crate::verdict::Status;
+    use crate::model::verdict::Status;
 
     const FICS: &str = "[Site \"FICS freechess.org\"]\n[White \"alpha\"]\n[Black \"beta\"]\n";
 

@@ -11,8 +11,8 @@ use shakmaty::{Chess, EnPassantMode, Position, Role};
 
 use super::edition::{Book, Fivefold};
 use super::{Decision, Game};
-use crate::outcome::GameResult;
-use crate::verdict::{Clause, Verdict};
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
 
 /// Plies without a capture or pawn move after which 9.6.2 draws.
 const SEVENTY_FIVE_MOVES: u32 = 150;
@@ -228,8 +228,8 @@ mod tests {
     use super::super::editions::{FIDE_2009, FIDE_2014, FIDE_2018};
     use super::super::placement::Laws;
     use super::super::test_support::*;
-    use crate::outcome::GameResult;
-    use crate::verdict::{Clause, Status};
+    use crate::model::outcome::GameResult;
+    use crate::model::verdict::{Clause, Status};
 
     fn under(edition: &'static super::super::edition::Edition) -> Rules {
         Rules {

@@ -10,10 +10,10 @@
 use shakmaty::{Chess, Position};
 
 use super::{Decision, Game, Rules, side_name};
-use crate::incident::IncidentKind;
-use crate::outcome::GameResult;
-use crate::permissive::State;
-use crate::verdict::{Clause, Verdict};
+use crate::board::permissive::State;
+use crate::model::incident::IncidentKind;
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
 
 pub(super) fn ended_on_board(
     game: &Game<'_>,
@@ -132,8 +132,8 @@ fn first_dead_ply(game: &Game<'_>, start: usize, end: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
-    use crate::outcome::GameResult;
-    use crate::verdict::{Clause, Status};
+    use crate::model::outcome::GameResult;
+    use crate::model::verdict::{Clause, Status};
     use shakmaty::Color;
 
     #[test]

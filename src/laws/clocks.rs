@@ -11,10 +11,10 @@ use shakmaty::Color;
 
 use super::edition::{Book, Illegal};
 use super::{Game, RELAY_TOLERANCE, ROUNDING_TOLERANCE, Rules, side_name};
-use crate::claim::ClaimKind;
-use crate::clock::Clock;
-use crate::incident::{Incident, IncidentKind};
-use crate::time_control::Reading;
+use crate::model::claim::ClaimKind;
+use crate::model::clock::Clock;
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::time_control::Reading;
 
 const TWO_MINUTES: u64 = 120_000;
 
@@ -107,7 +107,7 @@ pub(super) fn judge(game: &Game<'_>, rules: &Rules, book: &Book, incidents: &mut
 fn given(
     game: &Game<'_>,
     book: &Book,
-    periods: &[crate::time_control::Period],
+    periods: &[crate::model::time_control::Period],
     side: Color,
     moves: u32,
     from: usize,
@@ -130,7 +130,9 @@ fn given(
     }
     let opponent_claims = game
         .claims_of(ClaimKind::Draw)
-        .filter(|c| c.by == crate::claim::Claimant::Player(!side) && (from..to).contains(&c.ply))
+        .filter(|c| {
+            c.by == crate::model::claim::Claimant::Player(!side) && (from..to).contains(&c.ply)
+        })
         .count() as u64;
     allowed + TWO_MINUTES * opponent_claims + illegal_move_time(game, book, side, from, to)
 }

@@ -10,12 +10,12 @@
 
 use super::edition::Book;
 use super::{Decision, Game, Rules, mate_phrase, side_name};
-use crate::claim::{ClaimKind, Claimant};
-use crate::clock::Clock;
-use crate::helpmate::Mate;
-use crate::incident::{Incident, IncidentKind};
-use crate::outcome::GameResult;
-use crate::verdict::{Clause, Verdict};
+use crate::board::helpmate::Mate;
+use crate::model::claim::{ClaimKind, Claimant};
+use crate::model::clock::Clock;
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
 
 const TWO_MINUTES: Clock = Clock(120_000);
 
@@ -183,8 +183,8 @@ fn extra_time(
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
-    use crate::outcome::GameResult;
-    use crate::verdict::{Clause, Status};
+    use crate::model::outcome::GameResult;
+    use crate::model::verdict::{Clause, Status};
 
     #[test]
     fn claim_against_an_opponent_who_cannot_mate_is_good() {
@@ -205,8 +205,8 @@ mod tests {
 
     #[test]
     fn tablebase_draw_makes_the_claim_good() {
+        use crate::board::tablebase::Tablebases;
         use crate::laws::Rules;
-        use crate::tablebase::Tablebases;
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
         let rules = Rules {
             tablebases: Some(std::sync::Arc::new(Tablebases::open(&dir).unwrap())),

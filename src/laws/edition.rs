@@ -6,12 +6,12 @@
 //! [`Book`] is what one game is judged by: an edition, the game's category
 //! in that edition, and whether the event was supervised.
 
-use crate::clock::Clock;
-use crate::parse::GameRecord;
-use crate::replay::TakeBack;
-use crate::time_control::Category;
-pub use crate::time_control::RapidFloor;
-use crate::verdict::Clause;
+use crate::board::replay::TakeBack;
+use crate::model::clock::Clock;
+use crate::model::time_control::Category;
+pub use crate::model::time_control::RapidFloor;
+use crate::model::verdict::Clause;
+use crate::read::parse::GameRecord;
 
 /// A calendar day, as a PGN date tag writes it (`2017.07.01`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -156,7 +156,7 @@ pub struct Edition {
 /// Where an edition's clause texts are.
 #[derive(Debug, Clone, Copy)]
 pub enum Texts {
-    /// `RULES.en.md`, through [`crate::rulebook`].
+    /// `RULES.en.md`, through [`crate::laws::rulebook`].
     WorkingText,
     /// The project's paraphrases, by clause number.
     Own(&'static [(&'static str, &'static str)]),
@@ -176,7 +176,7 @@ pub struct ByCategory {
 
 impl Edition {
     /// Whether this is ru-rapid, the Russian rapid-play rules of `RULES.en.md`: its reports cite
-    /// bare clause numbers and quote it through [`crate::rulebook`].
+    /// bare clause numbers and quote it through [`crate::laws::rulebook`].
     pub fn is_ru_rapid(&self) -> bool {
         matches!(self.texts, Texts::WorkingText)
     }
@@ -217,7 +217,7 @@ impl Edition {
                 .map(|(_, t)| t.to_string())
         };
         match self.texts {
-            Texts::WorkingText => crate::rulebook::clause(number.split('/').next()?),
+            Texts::WorkingText => crate::laws::rulebook::clause(number.split('/').next()?),
             Texts::Own(table) => find(table),
             Texts::Amending(new, old) => find(new).or_else(|| find(old)),
         }
@@ -309,7 +309,7 @@ impl Book {
     }
 
     /// Whether a quickplay-finish claim may be made in a game with
-    /// `increment` ([`crate::time_control::Control::increment`]).
+    /// `increment` ([`crate::model::time_control::Control::increment`]).
     pub fn quickplay_admissible(&self, increment: Option<Clock>) -> Result<(), String> {
         let clause = self.rules.quickplay_clauses[0];
         match self.rules.quickplay {
@@ -346,7 +346,7 @@ impl Edition {
 mod tests {
     use super::*;
     use crate::laws::editions::{FIDE_2009, FIDE_2014, FIDE_2018, FIDE_2023, RU_RAPID};
-    use crate::parse::parse_game;
+    use crate::read::parse::parse_game;
 
     fn category(edition: &'static Edition, tc: &str) -> Category {
         let text = format!("[TimeControl \"{tc}\"]\n\n*\n");

@@ -6,10 +6,10 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position};
 
 use super::{Game, side_name};
-use crate::ending::{self, Ending, Source, Statement};
-use crate::outcome::GameResult;
-use crate::permissive::State;
-use crate::verdict::{Clause, Status, Verdict};
+use crate::board::permissive::State;
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Status, Verdict};
+use crate::read::ending::{self, Ending, Source, Statement};
 
 /// The game's ending and where it was read, and the verdict with any
 /// contradiction between the record's words and the board added.
@@ -140,8 +140,8 @@ fn contradiction(s: &Statement, board: Option<Ending>, recorded: GameResult) -> 
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
-    use crate::ending::{Ending, Source};
-    use crate::verdict::Status;
+    use crate::model::verdict::Status;
+    use crate::read::ending::{Ending, Source};
 
     const FICS: &str = "[Site \"FICS freechess.org\"]\n[White \"alpha\"]\n[Black \"beta\"]\n";
 

@@ -15,11 +15,11 @@ use shakmaty::{File, Move};
 
 use super::edition::{Book, Illegal, Penalty};
 use super::{Decision, Game, loss_unless_unwinnable, side_name};
-use crate::claim::{ClaimKind, Claimant};
-use crate::incident::{Incident, IncidentKind};
-use crate::outcome::GameResult;
-use crate::replay::Step;
-use crate::verdict::{Clause, Verdict};
+use crate::board::replay::Step;
+use crate::model::claim::{ClaimKind, Claimant};
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
 
 pub(super) fn judge(
     game: &Game<'_>,
@@ -376,8 +376,8 @@ fn always_penalised(
 mod tests {
     use super::super::Rules;
     use super::super::test_support::*;
-    use crate::outcome::GameResult;
-    use crate::verdict::{Clause, Status};
+    use crate::model::outcome::GameResult;
+    use crate::model::verdict::{Clause, Status};
     use shakmaty::Color;
 
     // 3...Nf6 ignores the check from the bishop on b5.

@@ -14,6 +14,7 @@
 //! they happened on the board.
 
 mod abandonment;
+pub mod adjudicate;
 mod automatic;
 mod board;
 mod clocks;
@@ -25,6 +26,7 @@ mod illegal;
 pub mod placement;
 mod position;
 mod resignation;
+pub mod rulebook;
 mod setup;
 mod time;
 
@@ -37,19 +39,19 @@ use std::sync::Arc;
 
 use shakmaty::{ByColor, Chess, Color};
 
-use crate::claim::{Claim, ClaimKind};
+use crate::model::claim::{Claim, ClaimKind};
 
-use crate::clock::Clock;
-use crate::ending::{self, Ending, Statement};
-use crate::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate, Mate, Proof, Solver};
-use crate::incident::{Incident, IncidentKind};
-use crate::outcome::GameResult;
-use crate::parse::GameRecord;
-use crate::permissive::State;
-use crate::replay::Replay;
-use crate::tablebase::Tablebases;
-use crate::time_control::Category;
-use crate::verdict::{Clause, Status, Verdict};
+use crate::board::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate, Mate, Proof, Solver};
+use crate::board::permissive::State;
+use crate::board::replay::Replay;
+use crate::board::tablebase::Tablebases;
+use crate::model::clock::Clock;
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::outcome::GameResult;
+use crate::model::time_control::Category;
+use crate::model::verdict::{Clause, Status, Verdict};
+use crate::read::ending::{self, Ending, Statement};
+use crate::read::parse::GameRecord;
 
 /// How the audit is run.
 #[derive(Debug, Clone)]
@@ -563,7 +565,7 @@ fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
 /// What a human must check before the verdict stands: a claim left to the
 /// arbiter, a game outside the rapid rules (`--only-rapid`), a helpmate
 /// question past the bound. (A date that placed no edition is the
-/// caller's: see [`crate::adjudicate`].)
+/// caller's: see [`crate::laws::adjudicate`].)
 fn caveats(
     game: &Game<'_>,
     rules: &Rules,
@@ -689,8 +691,8 @@ fn notation(game: &Game<'_>, incidents: &mut Vec<Incident>) {
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::*;
-    use crate::parse::parse_game;
-    use crate::replay::replay;
+    use crate::board::replay::replay;
+    use crate::read::parse::parse_game;
 
     /// Judges a game given as PGN text.
     pub fn judge_pgn(pgn: &str) -> Judgement {

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::edition::{Book, Day, Edition};
 use super::editions::{ALL, FIDE, RU_RAPID};
-use crate::parse::GameRecord;
+use crate::read::parse::GameRecord;
 
 /// The `--laws` choice.
 #[derive(Debug, Clone, Copy)]
@@ -175,7 +175,7 @@ impl DateRange {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::parse_game;
+    use crate::read::parse::parse_game;
 
     fn placed(tags: &str) -> (&'static str, bool) {
         let text = format!("{tags}\n1. e4 *\n");

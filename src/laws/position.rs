@@ -7,10 +7,10 @@
 
 use super::edition::Book;
 use super::{Decision, Game};
-use crate::incident::{Incident, IncidentKind};
-use crate::outcome::GameResult;
-use crate::replay::TakeBack;
-use crate::verdict::{Clause, Verdict};
+use crate::board::replay::TakeBack;
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
 
 pub(super) fn judge(
     game: &Game<'_>,
@@ -94,8 +94,8 @@ fn unremedied(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
-    use crate::outcome::GameResult;
-    use crate::verdict::{Clause, Status};
+    use crate::model::outcome::GameResult;
+    use crate::model::verdict::{Clause, Status};
 
     #[test]
     fn illegal_position_left_on_the_board_is_a_draw() {

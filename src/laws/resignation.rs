@@ -8,10 +8,10 @@
 
 use super::edition::Book;
 use super::{Game, mate_phrase, side_name};
-use crate::ending::{Ending, Statement};
-use crate::helpmate::Mate;
-use crate::outcome::GameResult;
-use crate::verdict::{Clause, Verdict};
+use crate::board::helpmate::Mate;
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
+use crate::read::ending::{Ending, Statement};
 
 /// The verdict when 5.1.2 turns the record's result, or leaves it to a human.
 pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Option<Verdict> {
@@ -68,8 +68,8 @@ mod tests {
     use super::super::editions::{FIDE_2018, FIDE_2023};
     use super::super::placement::Laws;
     use super::super::test_support::*;
-    use crate::outcome::GameResult;
-    use crate::verdict::{Clause, Status};
+    use crate::model::outcome::GameResult;
+    use crate::model::verdict::{Clause, Status};
 
     const BARE_KING_WINS: &str =
         "[FEN \"4k3/8/8/8/8/8/4q3/K7 w - - 0 60\"]\n[Result \"1-0\"]\n\n60. Kb1 Qe4+ 1-0\n";

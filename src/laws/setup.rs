@@ -6,10 +6,10 @@
 
 use super::edition::Book;
 use super::{Decision, Game, side_name};
-use crate::claim::{ClaimKind, Claimant};
-use crate::incident::{Incident, IncidentKind};
-use crate::outcome::GameResult;
-use crate::verdict::{Clause, Verdict};
+use crate::model::claim::{ClaimKind, Claimant};
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
 
 pub(super) fn judge(
     game: &Game<'_>,
@@ -84,8 +84,8 @@ fn in_words(n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
-    use crate::outcome::GameResult;
-    use crate::verdict::{Clause, Status};
+    use crate::model::outcome::GameResult;
+    use crate::model::verdict::{Clause, Status};
 
     const WRONG: &str =
         "[FEN \"rnbqbknr/pppppppp/8/8/8/8/PPPPPPPP/RNBQBKNR w KQkq - 0 1\"]\n[Result \"1-0\"]\n\n";

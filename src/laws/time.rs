@@ -15,13 +15,13 @@ use shakmaty::{Color, Position};
 
 use super::edition::{Book, BothFlags};
 use super::{Decision, Game, loss_unless_unwinnable, mate_phrase, side_name};
-use crate::claim::{ClaimKind, Claimant};
-use crate::clock::Clock;
-use crate::ending::{Ending, Statement};
-use crate::helpmate::Mate;
-use crate::incident::{Incident, IncidentKind};
-use crate::outcome::GameResult;
-use crate::verdict::{Clause, Verdict};
+use crate::board::helpmate::Mate;
+use crate::model::claim::{ClaimKind, Claimant};
+use crate::model::clock::Clock;
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
+use crate::read::ending::{Ending, Statement};
 
 /// Where the claim behind a flag fall comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -272,7 +272,7 @@ fn claimant_mates(
     ply: usize,
     flagged: Color,
     lead: &str,
-) -> (Verdict, Option<crate::helpmate::Helpmate>) {
+) -> (Verdict, Option<crate::board::helpmate::Helpmate>) {
     let claimant = !flagged;
     let claimant_name = side_name(claimant);
     let clause = book.rules.time_clause;
@@ -540,8 +540,8 @@ fn in_last_period(game: &Game<'_>, side: Color, ply: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::*;
-    use crate::outcome::GameResult;
-    use crate::verdict::{Clause, Status};
+    use crate::model::outcome::GameResult;
+    use crate::model::verdict::{Clause, Status};
     use shakmaty::Color;
 
     const KN_V_KQ: &str =

@@ -30,8 +30,8 @@ pub static ALL: [&Edition; 6] = [
 mod tests {
     use super::*;
     use crate::laws::edition::{Book, RuleSet};
-    use crate::time_control::Category;
-    use crate::verdict::Clause;
+    use crate::model::time_control::Category;
+    use crate::model::verdict::Clause;
 
     fn numbers(rules: &RuleSet) -> Vec<&'static str> {
         let mut all = vec![

@@ -1,0 +1,10 @@
+//! The board: a record replayed move by move, illegal moves and the
+//! positions they leave included; the notations moves are written in; the
+//! positions the rules allow and those they do not; "can this side still
+//! checkmate?" (the helpmate question) and endgame tablebases.
+
+pub mod helpmate;
+pub mod notation;
+pub mod permissive;
+pub mod replay;
+pub mod tablebase;

@@ -1,0 +1,878 @@
+//! Replay: play a parsed game's moves on the board, from the standard
+//! position or its `FEN`/`SetUp` tags, standard chess or Chess960 —
+//! through illegal moves too, since under 15.4.2 an unclaimed illegal move
+//! stands and the game goes on.
+//!
+//! Each recorded move is read in any notation ([`crate::board::notation`]) and
+//! matched first against shakmaty's legal moves (the fast path); a move that
+//! is not legal but can be carried out on the board is played on the
+//! [`crate::board::permissive`] position and remembered with what makes it illegal.
+
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{
+    Bitboard, CastlingMode, CastlingSide, Color, Move, Piece, Position, Rank, Role, Setup, Square,
+};
+
+use crate::board::notation::{Reading, Written, read};
+use crate::board::permissive::{
+    State, apply, castling_king_path, castling_path_clear, castling_squares, color_name, in_check,
+    reaches, standard_castling_origin,
+};
+use crate::model::claim::{Claim, ClaimKind, Claimant};
+use crate::read::parse::GameRecord;
+
+/// Which illegal moves the arbiter took back, so that the record goes on
+/// from the position before them (the next move in it replaces them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TakeBack {
+    /// None: an illegal move stands unless claimed, and a claim ends the
+    /// game (ru-rapid's 15.4.2).
+    #[default]
+    None,
+    /// Those claimed before the opponent's next move (from 2018, and in
+    /// 2009's rapid rules: a claim costs time, the game goes on).
+    Claimed,
+    /// Every one: the arbiter supervised and kept the record (15.3).
+    All,
+}
+
+/// One recorded move as it was played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// `None` for a null move (a pass).
+    pub mv: Option<Move>,
+    pub mover: Color,
+    /// The full-move number the move was made at.
+    pub fullmove: u32,
+    /// Legal in the position it was made in (the fast path may replay it).
+    pub legal: bool,
+    /// Why the move is illegal (15.4.2), when it is. (Boxed strings: a
+    /// step is kept per ply, and long games hold millions.)
+    pub illegal: Option<Box<str>>,
+    /// Castling that the wrong set-up forbade (15.4.1.2); `illegal` says
+    /// which piece stood wrong.
+    pub castling_disallowed: bool,
+    /// What was irregular about how the move was written.
+    pub notation: Option<&'static str>,
+    /// The arbiter took the illegal move back ([`TakeBack`]): it is not
+    /// played.
+    pub restored: bool,
+}
+
+/// A game played out on the board.
+#[derive(Debug, Clone)]
+pub struct Replay {
+    pub start: State,
+    pub castling_mode: CastlingMode,
+    /// One step per recorded move that could be read; `steps[k]` is ply `k + 1`.
+    pub steps: Vec<Step>,
+    /// The position after the last step.
+    pub end: State,
+    /// Set when a recorded move could not be read or played: replay stopped.
+    pub stop: Option<Stop>,
+    /// The start was a wrong set-up of the pieces (15.4.1.2), described.
+    pub wrong_setup: Option<String>,
+    /// The position after every [`CHECKPOINT`]-th ply, so that asking for
+    /// any position costs at most that many plies, not the whole game.
+    checkpoints: Vec<State>,
+}
+
+/// Plies between two kept positions: a long game's incidents each ask for
+/// a position, and replaying from the start for each would be quadratic.
+const CHECKPOINT: usize = 64;
+
+/// A recorded move that could not be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stop {
+    /// Index of the move token in the record (= its ply minus one).
+    pub token: usize,
+    pub why: String,
+}
+
+/// Why a game cannot be replayed at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    Variant(String),
+    Setup(String),
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Variant(v) => write!(f, "variant \"{v}\" is not standard chess"),
+            ReplayError::Setup(why) => write!(f, "the FEN tag cannot be set up: {why}"),
+        }
+    }
+}
+
+impl Replay {
+    /// The position after `ply` plies (0 = the start).
+    pub fn position_at(&self, ply: usize) -> State {
+        if ply >= self.steps.len() {
+            return self.end.clone();
+        }
+        let kept = ply / CHECKPOINT;
+        let mut state = match kept.checked_sub(1) {
+            Some(i) => self.checkpoints[i].clone(),
+            None => self.start.clone(),
+        };
+        for step in &self.steps[kept * CHECKPOINT..ply] {
+            advance(&mut state, step, self.castling_mode);
+        }
+        state
+    }
+
+    /// The legal position nearest before or at `ply`, and its ply; walks
+    /// back one stretch of [`CHECKPOINT`] plies at a time.
+    pub fn last_legal(&self, ply: usize) -> Option<(shakmaty::Chess, usize)> {
+        let ply = ply.min(self.steps.len());
+        for chunk in (0..=ply / CHECKPOINT).rev() {
+            let from = chunk * CHECKPOINT;
+            let mut state = self.position_at(from);
+            let mut best = state.as_chess().map(|c| (c.clone(), from));
+            for k in from + 1..=ply.min(from + CHECKPOINT - 1) {
+                self.play_ply(&mut state, k);
+                if let State::Legal(pos) = &state {
+                    best = Some((pos.clone(), k));
+                }
+            }
+            if best.is_some() {
+                return best;
+            }
+        }
+        None
+    }
+
+    /// Plays ply `ply` (1-based) on `state`, the position before it: for
+    /// walking a game once instead of asking [`Replay::position_at`] at
+    /// every ply.
+    pub fn play_ply(&self, state: &mut State, ply: usize) {
+        advance(state, &self.steps[ply - 1], self.castling_mode);
+    }
+
+    /// The number of plies played.
+    pub fn plies(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// The side that makes ply `ply` (1-based); past the end, the side to
+    /// move at the end.
+    pub fn mover(&self, ply: usize) -> Color {
+        match ply.checked_sub(1).and_then(|i| self.steps.get(i)) {
+            Some(step) => step.mover,
+            None => self.end.turn(),
+        }
+    }
+
+    /// `23.` or `23...`: the move number of ply `ply` (1-based).
+    pub fn move_label(&self, ply: usize) -> String {
+        let (mover, number) = match ply.checked_sub(1).and_then(|i| self.steps.get(i)) {
+            Some(step) => (step.mover, step.fullmove),
+            None => {
+                let setup = self.end.setup();
+                (setup.turn, setup.fullmoves.get())
+            }
+        };
+        match mover {
+            Color::White => format!("{number}."),
+            Color::Black => format!("{number}..."),
+        }
+    }
+
+    /// `23. Nf3` or `23...Nf6`: a move with its number.
+    pub fn numbered(&self, ply: usize, san: &str) -> String {
+        let label = self.move_label(ply);
+        let gap = if label.ends_with("...") { "" } else { " " };
+        format!("{label}{gap}{san}")
+    }
+}
+
+fn advance(state: &mut State, step: &Step, mode: CastlingMode) {
+    if step.restored {
+        return;
+    }
+    match step.mv {
+        Some(m) => state.play(m, step.legal, mode),
+        None => state.pass(mode),
+    }
+}
+
+/// Which rules of movement a game's `Variant` tag asks for.
+fn castling_mode(variant: Option<&str>) -> Result<Option<CastlingMode>, ReplayError> {
+    let Some(v) = variant else {
+        return Ok(None);
+    };
+    let norm: String = v
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    match norm.as_str() {
+        "" | "standard" | "normal" | "fromposition" | "chess" => Ok(None),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "freestyle" => {
+            Ok(Some(CastlingMode::Chess960))
+        }
+        _ => Err(ReplayError::Variant(v.to_string())),
+    }
+}
+
+fn setup(record: &GameRecord<'_>) -> Result<(State, CastlingMode, Option<String>), ReplayError> {
+    let declared = castling_mode(record.tags.variant.as_deref())?;
+    let Some(fen) = record.tags.fen.as_deref().filter(|f| !f.trim().is_empty()) else {
+        let mode = declared.unwrap_or(CastlingMode::Standard);
+        return Ok((State::Legal(shakmaty::Chess::default()), mode, None));
+    };
+    let fen: Fen = fen
+        .trim()
+        .parse()
+        .map_err(|e| ReplayError::Setup(format!("{e} in \"{fen}\"")))?;
+    // A FEN whose castling rights only make sense in Chess960 is Chess960.
+    let mode = declared.unwrap_or_else(|| {
+        let strict = fen
+            .clone()
+            .into_position::<shakmaty::Chess>(CastlingMode::Standard);
+        let is_960 = strict.is_err()
+            && fen
+                .clone()
+                .into_position::<shakmaty::Chess>(CastlingMode::Chess960)
+                .is_ok();
+        if is_960 {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        }
+    });
+    let setup = fen.into_setup();
+    let wrong = (mode == CastlingMode::Standard)
+        .then(|| wrong_setup(&setup.board))
+        .flatten();
+    let state = State::from_setup(setup, mode).map_err(|e| ReplayError::Setup(e.to_string()))?;
+    Ok((state, mode, wrong))
+}
+
+/// A wrong set-up (15.4.1.2): all 32 pieces on their home ranks, but not in
+/// the standard arrangement.
+fn wrong_setup(board: &shakmaty::Board) -> Option<String> {
+    let standard = shakmaty::Board::default();
+    if board == &standard {
+        return None;
+    }
+    let home = Bitboard::from_rank(Rank::First)
+        | Bitboard::from_rank(Rank::Second)
+        | Bitboard::from_rank(Rank::Seventh)
+        | Bitboard::from_rank(Rank::Eighth);
+    let pawns_home = board.by_piece(Piece {
+        color: Color::White,
+        role: Role::Pawn,
+    }) == Bitboard::from_rank(Rank::Second)
+        && board.by_piece(Piece {
+            color: Color::Black,
+            role: Role::Pawn,
+        }) == Bitboard::from_rank(Rank::Seventh);
+    if board.occupied() != home || !pawns_home || board.material() != standard.material() {
+        return None;
+    }
+    let misplaced: Vec<String> = Square::ALL
+        .into_iter()
+        .filter(|&sq| board.piece_at(sq) != standard.piece_at(sq))
+        .filter_map(|sq| {
+            board
+                .piece_at(sq)
+                .map(|p| format!("{} {} on {sq}", color_name(p.color), role_name(p.role)))
+        })
+        .collect();
+    Some(format!(
+        "the pieces were set up wrongly: {}",
+        misplaced.join(", ")
+    ))
+}
+
+pub fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
+    }
+}
+
+/// Plays every recorded move that can be read, legal or not.
+pub fn replay(record: &GameRecord<'_>, take_back: TakeBack) -> Result<Replay, ReplayError> {
+    replay_with_claims(record, take_back, &record.claims)
+}
+
+/// [`replay`] with the claims from elsewhere too (`--events`): under
+/// [`TakeBack::Claimed`] they say which moves were taken back.
+pub fn replay_with_claims(
+    record: &GameRecord<'_>,
+    take_back: TakeBack,
+    claims: &[Result<Claim, String>],
+) -> Result<Replay, ReplayError> {
+    let claimed = |ply: usize, mover: Color| {
+        claims.iter().filter_map(|c| c.as_ref().ok()).any(|c| {
+            c.kind == ClaimKind::Illegal && c.ply == ply && c.by != Claimant::Player(mover)
+        })
+    };
+    let (start, castling_mode, wrong) = setup(record)?;
+    let mut state = start.clone();
+    let mut steps = Vec::with_capacity(record.moves.len());
+    let mut stop = None;
+    let mut checkpoints = Vec::new();
+    for (i, token) in record.moves.iter().enumerate() {
+        let text = record.token(token);
+        let step = read(text)
+            .ok_or_else(|| format!("`{}` is not a move", String::from_utf8_lossy(text)))
+            .and_then(|reading| resolve(&state, reading, castling_mode, wrong.is_some()));
+        match step {
+            Ok(mut step) => {
+                let offence = step.illegal.is_some() || step.mv.is_none();
+                step.restored = match take_back {
+                    TakeBack::None => false,
+                    TakeBack::Claimed => offence && claimed(i + 1, step.mover),
+                    TakeBack::All => step.illegal.is_some(),
+                };
+                advance(&mut state, &step, castling_mode);
+                steps.push(step);
+                if steps.len() % CHECKPOINT == 0 {
+                    checkpoints.push(state.clone());
+                }
+            }
+            Err(why) => {
+                stop = Some(Stop {
+                    token: i,
+                    why: format!("`{}`: {why}", String::from_utf8_lossy(text)),
+                });
+                break;
+            }
+        }
+    }
+    Ok(Replay {
+        start,
+        castling_mode,
+        steps,
+        end: state,
+        stop,
+        wrong_setup: wrong,
+        checkpoints,
+    })
+}
+
+/// Matches a reading against the position: a legal move if one fits, else a
+/// move that can be carried out on the board, with why it is illegal.
+fn resolve(
+    state: &State,
+    reading: Reading,
+    mode: CastlingMode,
+    wrong_setup: bool,
+) -> Result<Step, String> {
+    let mut step = Step {
+        mv: None,
+        mover: state.turn(),
+        fullmove: state.fullmoves(),
+        legal: false,
+        illegal: None,
+        castling_disallowed: false,
+        notation: reading.irregular,
+        restored: false,
+    };
+    if let Written::Null = reading.written {
+        return Ok(step);
+    }
+    if let (State::Legal(pos), Written::San(san)) = (state, reading.written)
+        && let Ok(m) = san.to_move(pos)
+    {
+        // The fast path: strict SAN naming a legal move.
+        step.mv = Some(m);
+        step.legal = true;
+        return Ok(step);
+    }
+    if let State::Legal(pos) = state
+        && let Some((m, capture_note)) = legal_match(pos, reading.written)?
+    {
+        step.mv = Some(m);
+        step.legal = true;
+        step.notation = step.notation.or(capture_note);
+        return Ok(step);
+    }
+    let setup = state.setup();
+    let m = physical_move(&setup, reading.written, mode)?;
+    step.mv = Some(m);
+    let (illegal, disallowed) = why_illegal(&setup, m, reading.written, wrong_setup);
+    step.castling_disallowed = disallowed;
+    step.illegal = illegal.map(String::into_boxed_str).or_else(|| {
+        // Legal-looking moves in a legal position that shakmaty refused.
+        state
+            .as_chess()
+            .map(|_| "it is not a legal move in this position".into())
+    });
+    Ok(step)
+}
+
+/// The legal move a reading names, if exactly one; a wrong `x` is a
+/// notation matter.
+fn legal_match(
+    pos: &shakmaty::Chess,
+    written: Written,
+) -> Result<Option<(Move, Option<&'static str>)>, String> {
+    let legal = pos.legal_moves();
+    let mut found = legal
+        .iter()
+        .filter(|&&m| loosely_matches(written, m, pos.castles().mode()));
+    let Some(&m) = found.next() else {
+        return Ok(None);
+    };
+    if found.next().is_some() {
+        return Err("ambiguous: more than one legal move fits".into());
+    }
+    let note = match written {
+        Written::San(San::Normal { capture, .. }) if capture != m.is_capture() => {
+            Some(if capture {
+                "`x` written on a move that captures nothing"
+            } else {
+                "capture written without `x`"
+            })
+        }
+        _ => None,
+    };
+    Ok(Some((m, note)))
+}
+
+fn loosely_matches(written: Written, m: Move, mode: CastlingMode) -> bool {
+    match written {
+        Written::San(San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        }) => {
+            m.role() == role
+                && m.to() == to
+                && m.promotion() == promotion
+                && !m.is_castle()
+                && m.from().is_some_and(|f| {
+                    file.is_none_or(|x| x == f.file()) && rank.is_none_or(|x| x == f.rank())
+                })
+        }
+        Written::San(San::Castle(side)) => m.castling_side() == Some(side),
+        Written::Squares {
+            role,
+            from,
+            to,
+            promotion,
+        } => {
+            role.is_none_or(|r| r == m.role())
+                && m.from() == Some(from)
+                && (m.to() == to || m.is_castle() && m.to_square_for_king(mode) == Some(to))
+                && m.promotion() == promotion
+        }
+        _ => false,
+    }
+}
+
+trait KingTarget {
+    fn to_square_for_king(self, mode: CastlingMode) -> Option<Square>;
+}
+
+impl KingTarget for Move {
+    /// Where the king lands when castling (`e1g1` in UCI), in standard chess.
+    fn to_square_for_king(self, mode: CastlingMode) -> Option<Square> {
+        match (self, mode) {
+            (Move::Castle { king, rook }, CastlingMode::Standard) => {
+                let side = CastlingSide::from_king_side(rook > king);
+                Some(side.king_to(Color::from_white(king.rank() == Rank::First)))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A move that can be carried out on the board as written, legal or not.
+fn physical_move(setup: &Setup, written: Written, mode: CastlingMode) -> Result<Move, String> {
+    let color = setup.turn;
+    let board = &setup.board;
+    match written {
+        Written::San(San::Castle(side)) => castle(setup, color, side),
+        Written::San(San::Normal {
+            role,
+            file,
+            rank,
+            to,
+            promotion,
+            ..
+        }) => {
+            if board.by_color(color).contains(to) {
+                return Err(format!("{to} holds a piece of the side to move"));
+            }
+            // A pawn that does not capture stays on its file.
+            let file = file.or((role == Role::Pawn).then(|| to.file()));
+            let pieces: Vec<Square> = (board.by_piece(Piece { color, role }))
+                .into_iter()
+                .filter(|from| {
+                    file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
+                })
+                .collect();
+            let reaching: Vec<Move> = pieces
+                .iter()
+                .filter(|&&from| reaches(setup, role, color, from, to))
+                .map(|&from| normal(setup, role, from, to, promotion))
+                .collect();
+            // No piece can get there by how it moves: if only one piece of
+            // that kind could be meant, it was moved the way it cannot.
+            let only = match pieces.as_slice() {
+                [from] if reaching.is_empty() => Some(normal(setup, role, *from, to, promotion)),
+                _ => None,
+            };
+            if reaching.len() > 1 && pick(setup, reaching.clone()).is_none() {
+                return Err(format!(
+                    "ambiguous: more than one {} of {}'s can move to {to}",
+                    role_name(role),
+                    if color == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                ));
+            }
+            pick(setup, reaching).or(only).ok_or_else(|| {
+                format!(
+                    "no {} of {}'s can move to {to}",
+                    role_name(role),
+                    if color == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                )
+            })
+        }
+        Written::San(San::Put { .. }) => Err("a piece drop is not a move in chess".into()),
+        Written::San(San::Null) | Written::Null => Err("a null move".into()),
+        Written::Squares {
+            role,
+            from,
+            to,
+            promotion,
+        } => {
+            let Some(piece) = board.piece_at(from).filter(|p| p.color == color) else {
+                return Err(format!("no piece of the side to move stands on {from}"));
+            };
+            if role.is_some_and(|r| r != piece.role) {
+                return Err(format!(
+                    "the piece on {from} is a {}",
+                    role_name(piece.role)
+                ));
+            }
+            if board.by_color(color).contains(to) {
+                // King onto its own rook: castling, as Chess960 UCI writes it.
+                if piece.role == Role::King && board.role_at(to) == Some(Role::Rook) {
+                    return castle(setup, color, CastlingSide::from_king_side(to > from));
+                }
+                return Err(format!("{to} holds a piece of the side to move"));
+            }
+            if piece.role == Role::King
+                && mode == CastlingMode::Standard
+                && from.distance(to) == 2
+                && from.rank() == to.rank()
+            {
+                return castle(setup, color, CastlingSide::from_king_side(to > from));
+            }
+            Ok(normal(setup, piece.role, from, to, promotion))
+        }
+    }
+}
+
+fn normal(setup: &Setup, role: Role, from: Square, to: Square, promotion: Option<Role>) -> Move {
+    let capture = setup.board.role_at(to);
+    if role == Role::Pawn
+        && capture.is_none()
+        && setup.ep_square == Some(to)
+        && from.file() != to.file()
+    {
+        return Move::EnPassant { from, to };
+    }
+    Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    }
+}
+
+fn castle(setup: &Setup, color: Color, side: CastlingSide) -> Result<Move, String> {
+    let (king, rook) =
+        castling_squares(setup, color, side).ok_or("there is no king and rook to castle with")?;
+    if !castling_path_clear(setup, color, king, rook) {
+        return Err("pieces stand between the king and the rook".into());
+    }
+    Ok(Move::Castle { king, rook })
+}
+
+/// Of several moves that fit, the one that does not leave the king in check.
+fn pick(setup: &Setup, candidates: Vec<Move>) -> Option<Move> {
+    if candidates.len() <= 1 {
+        return candidates.into_iter().next();
+    }
+    let safe: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|&m| !leaves_in_check(setup, m))
+        .collect();
+    (safe.len() == 1).then(|| safe[0])
+}
+
+fn leaves_in_check(setup: &Setup, m: Move) -> bool {
+    let mut after = setup.clone();
+    apply(&mut after, m);
+    in_check(&after.board, setup.turn)
+}
+
+/// Why a move that can be carried out is against the rules, and whether it
+/// is castling a wrong set-up forbade.
+fn why_illegal(
+    setup: &Setup,
+    m: Move,
+    written: Written,
+    wrong_setup: bool,
+) -> (Option<String>, bool) {
+    let color = setup.turn;
+    let checked = in_check(&setup.board, color);
+    match m {
+        Move::Castle { king, rook } => {
+            if wrong_setup && !standard_castling_origin(color, king, rook) {
+                let what = if king.file() != shakmaty::File::E {
+                    format!("the king started on {king}, not on the e-file")
+                } else {
+                    format!("the rook started on {rook}, not in the corner")
+                };
+                // The clause is the laws' to cite: it differs by edition.
+                return (Some(format!("castling after a wrong set-up: {what}")), true);
+            }
+            let attacked = |sq: Square| {
+                setup
+                    .board
+                    .attacks_to(sq, !color, setup.board.occupied())
+                    .any()
+            };
+            let path = castling_king_path(color, king, rook);
+            let landing = CastlingSide::from_king_side(rook > king).king_to(color);
+            let why = if !setup.castling_rights.contains(rook) {
+                "castles after the king or that rook has moved"
+            } else if checked {
+                "castles out of check"
+            } else if path.without(landing).into_iter().any(attacked) {
+                "castles through an attacked square"
+            } else if leaves_in_check(setup, m) {
+                "castles into check"
+            } else {
+                return (None, false);
+            };
+            (Some(why.into()), false)
+        }
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            if capture == Some(Role::King) {
+                return (Some("captures the king".into()), false);
+            }
+            if !reaches(setup, role, color, from, to) {
+                return (
+                    Some(format!(
+                        "a {} cannot move from {from} to {to}",
+                        role_name(role)
+                    )),
+                    false,
+                );
+            }
+            let last_rank = to.rank() == (!color).backrank();
+            if role == Role::Pawn && last_rank && promotion.is_none() {
+                return (
+                    Some("a pawn reaches the last rank without being promoted".into()),
+                    false,
+                );
+            }
+            if role == Role::Pawn && !last_rank && promotion.is_some()
+                || matches!(promotion, Some(Role::King | Role::Pawn))
+            {
+                return (Some("an impossible promotion".into()), false);
+            }
+            (check_reason(setup, m, role, checked), false)
+        }
+        Move::EnPassant { .. } => (check_reason(setup, m, Role::Pawn, checked), false),
+        Move::Put { .. } => (Some(format!("{written:?} is a piece drop")), false),
+    }
+}
+
+fn check_reason(setup: &Setup, m: Move, role: Role, checked: bool) -> Option<String> {
+    if !leaves_in_check(setup, m) {
+        return None;
+    }
+    Some(
+        if role == Role::King {
+            "moves the king into check"
+        } else if checked {
+            "leaves its own king in check"
+        } else {
+            "exposes its own king to check"
+        }
+        .into(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::parse::parse_game;
+
+    fn play(pgn: &str) -> Replay {
+        replay(&parse_game(pgn.as_bytes()), TakeBack::None).unwrap()
+    }
+
+    fn illegal(r: &Replay) -> Vec<(usize, String)> {
+        r.steps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.illegal.clone().map(|w| (i + 1, w.into())))
+            .collect()
+    }
+
+    #[test]
+    fn replays_and_stops_at_unreadable_move() {
+        let r = play("1. e4 e5 2. Nf3 0-0 3. Nf9 *");
+        assert_eq!(r.plies(), 3);
+        assert_eq!(r.steps[2].notation, None);
+        let stop = r.stop.clone().unwrap();
+        assert_eq!(stop.token, 3);
+        assert!(stop.why.contains("0-0"), "{}", stop.why);
+        assert_eq!(r.move_label(4), "2...");
+        assert_eq!(r.mover(3), Color::White);
+    }
+
+    #[test]
+    fn notation_is_read_and_noted() {
+        let r = play("1. e2-e4 e7e5 2. Ng1-f3 Nc6 3. Bc4 Nf6 4. 0-0 Bc5 5. Nxc3 *");
+        let notes: Vec<_> = r.steps.iter().map(|s| s.notation).collect();
+        assert_eq!(notes[0], Some("long algebraic notation"));
+        assert_eq!(notes[1], Some("UCI notation"));
+        assert_eq!(notes[6], Some("castling written with zeros"));
+        assert_eq!(
+            notes[8],
+            Some("`x` written on a move that captures nothing")
+        );
+        assert!(r.stop.is_none());
+        assert!(illegal(&r).is_empty());
+    }
+
+    #[test]
+    fn capture_marks_are_notation() {
+        let r = play("1. e4 d5 2. ed5 Qxd5 3. Nxf3 *");
+        assert_eq!(r.steps[2].notation, Some("capture written without `x`"));
+        assert!(r.steps[2].legal);
+        assert_eq!(
+            r.steps[4].notation,
+            Some("`x` written on a move that captures nothing")
+        );
+        assert!(illegal(&r).is_empty());
+    }
+
+    #[test]
+    fn illegal_moves_are_played_and_described() {
+        let r = play("1. e4 e5 2. Qh5 Nc6 3. Nb1-b3 Nf6 4. Qxf7+ Kxf7 *");
+        let found = illegal(&r);
+        assert_eq!(found[0], (5, "a knight cannot move from b1 to b3".into()));
+        assert_eq!(found.len(), 1, "{found:?}");
+        let r = play("1. e4 f6 2. d4 g5 3. Qh5+ Kf7?? *");
+        // The queen on h5 gives check along h5-e8; Kf7 stays on that diagonal.
+        assert_eq!(illegal(&r), [(6, "moves the king into check".to_string())]);
+        assert!(
+            r.end.as_chess().is_none(),
+            "Black's king stands in check with White to move"
+        );
+    }
+
+    #[test]
+    fn leaving_check_castling_and_promotion() {
+        let r = play("[FEN \"4k3/P7/8/8/8/8/8/R3K2r w Q - 0 1\"]\n\n1. O-O-O *");
+        assert_eq!(illegal(&r), [(1, "castles out of check".to_string())]);
+        let r = play("[FEN \"4k3/P7/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. a8 Kd7 2. Kd1 *");
+        assert_eq!(
+            illegal(&r),
+            [(
+                1,
+                "a pawn reaches the last rank without being promoted".to_string()
+            )]
+        );
+        assert!(r.position_at(1).illegal_position().unwrap().contains("a8"));
+        let r = play("[FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 0 1\"]\n\n1. Kf1 Rd1+ 2. Kg2 *");
+        assert!(illegal(&r).is_empty());
+    }
+
+    #[test]
+    fn wrong_setup_forbids_castling() {
+        let r = play(
+            "[FEN \"rnbqbknr/pppppppp/8/8/8/8/PPPPPPPP/RNBQBKNR w KQkq - 0 1\"]\n\n1. Nf3 Nf6 2. O-O *",
+        );
+        assert!(
+            r.wrong_setup.as_deref().unwrap().contains("king on f1"),
+            "{:?}",
+            r.wrong_setup
+        );
+        let step = &r.steps[2];
+        assert!(step.castling_disallowed, "{step:?}");
+        assert!(step.illegal.as_deref().unwrap().contains("f1"), "{step:?}");
+    }
+
+    #[test]
+    fn standard_regime_restores_the_position() {
+        let r = replay(
+            &parse_game(b"1. e4 e5 2. Nb1-b3 2. Nf3 Nc6 *"),
+            TakeBack::All,
+        )
+        .unwrap();
+        assert!(r.steps[2].restored);
+        assert_eq!(r.steps[3].mover, Color::White);
+        assert_eq!(r.move_label(4), "2.");
+        assert!(r.stop.is_none());
+        assert!(r.end.as_chess().is_some());
+    }
+
+    #[test]
+    fn fen_start_and_labels() {
+        let r =
+            play("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 30\"]\n[SetUp \"1\"]\n\n30... Kd7 31. e4 *");
+        assert_eq!(r.plies(), 2);
+        assert_eq!(r.move_label(1), "30...");
+        assert_eq!(r.move_label(2), "31.");
+        assert_eq!(r.move_label(3), "31...");
+        assert_eq!(r.mover(1), Color::Black);
+    }
+
+    #[test]
+    fn variants_and_960() {
+        let rec = parse_game(b"[Variant \"Crazyhouse\"]\n\n1. e4 *");
+        assert_eq!(
+            replay(&rec, TakeBack::None).unwrap_err(),
+            ReplayError::Variant("Crazyhouse".into())
+        );
+        let r = play(
+            "[FEN \"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\"]\n\n9. g3 Nd7 10. Ng2 *",
+        );
+        assert_eq!(r.castling_mode, CastlingMode::Chess960);
+        assert!(r.stop.is_none(), "{:?}", r.stop);
+        assert!(illegal(&r).is_empty());
+        let rec = parse_game(b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*");
+        assert!(matches!(
+            replay(&rec, TakeBack::None),
+            Err(ReplayError::Setup(_))
+        ));
+    }
+}

@@ -1,0 +1,51 @@
+//! Syzygy endgame tablebases (`--syzygy DIR`), for the 10.2 question "can the
+//! opponent still win by normal means?": a position the tables score as
+//! no win for him is one he cannot win, however he plays.
+
+use std::path::Path;
+
+use shakmaty::Chess;
+use shakmaty_syzygy::{Tablebase, Wdl};
+
+/// The tables found in a directory.
+pub struct Tablebases {
+    tables: Tablebase<Chess>,
+}
+
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tablebases(up to {} pieces)", self.tables.max_pieces())
+    }
+}
+
+impl Tablebases {
+    /// Opens the `*.rtbw` tables of a directory; a directory without any is
+    /// an error, since the user asked for them.
+    pub fn open(dir: &Path) -> Result<Tablebases, String> {
+        let mut tables = Tablebase::new();
+        let found = tables
+            .add_directory(dir)
+            .map_err(|e| format!("{}: cannot read Syzygy tables: {e}", dir.display()))?;
+        if found == 0 {
+            return Err(format!(
+                "{}: no Syzygy tables (*.rtbw) in this directory",
+                dir.display()
+            ));
+        }
+        Ok(Tablebases { tables })
+    }
+
+    /// Whether the side not to move cannot force a win, the 50-move rule
+    /// aside; `None` when the position is not in the tables.
+    ///
+    /// ```no_run
+    /// use pgn_arbiter::board::tablebase::Tablebases;
+    /// let tb = Tablebases::open(std::path::Path::new("syzygy")).unwrap();
+    /// let pos = pgn_arbiter::board::helpmate::position("8/8/4k3/8/2r5/8/3RK3/8 w - - 0 1").unwrap();
+    /// assert_eq!(tb.opponent_cannot_win(&pos), Some(true));
+    /// ```
+    pub fn opponent_cannot_win(&self, pos: &Chess) -> Option<bool> {
+        let wdl = self.tables.probe_wdl_after_zeroing(pos).ok()?;
+        Some(wdl != Wdl::Loss)
+    }
+}

@@ -1,0 +1,41 @@
+//! Why a subcommand stopped, and the exit code that says so: the command
+//! cannot be carried out as given (2, nothing written), or reading or
+//! writing failed (1, the previous report left whole).
+
+use std::io;
+use std::process::ExitCode;
+
+use crate::report::set::StageError;
+
+#[derive(Debug)]
+pub enum Failure {
+    Usage(String),
+    Io(io::Error),
+}
+
+impl Failure {
+    /// Says why on stderr; returns the exit code.
+    pub fn report(self) -> ExitCode {
+        let (why, code) = match self {
+            Failure::Usage(why) => (why, 2),
+            Failure::Io(e) => (e.to_string(), 1),
+        };
+        eprintln!("pgn-arbiter: {why}");
+        ExitCode::from(code)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+impl From<StageError> for Failure {
+    fn from(e: StageError) -> Self {
+        match e {
+            StageError::Refused(why) => Failure::Usage(why),
+            StageError::Io(e) => Failure::Io(e),
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! The subcommands, each with its usage text: `audit`, `explain`, `merge`;
+//! the `--laws` options they share; why a subcommand failed and its exit
+//! code.
+
+pub mod audit;
+pub mod explain;
+pub mod failure;
+pub mod laws_option;
+pub mod merge;

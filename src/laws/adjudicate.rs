@@ -1,0 +1,149 @@
+//! One game from its record to its judgement: replayed the way its Laws
+//! take illegal moves back, then judged. With `--laws by-date`, a game whose
+//! date leaves the edition open is judged under every edition it may have
+//! been played under: when they agree, the date does not matter; when they
+//! differ, an arbiter must say which applied.
+
+use crate::board::replay::{ReplayError, replay_with_claims};
+use crate::laws::{Book, Game, Judgement, Placement, Rules, Unplaced, judge_placed};
+use crate::model::claim::Claim;
+use crate::model::verdict::{Clause, Status};
+use crate::read::parse::GameRecord;
+
+/// A game and its judgement.
+pub struct Adjudged<'a> {
+    pub game: Game<'a>,
+    pub judgement: Judgement,
+}
+
+/// Replays and judges a record with its claims (the record's and any from
+/// `--events`).
+pub fn adjudicate<'a>(
+    record: &'a GameRecord<'a>,
+    claims: Vec<Result<Claim, String>>,
+    rules: &Rules,
+) -> Result<Adjudged<'a>, ReplayError> {
+    let placement = rules.place(record);
+    let (game, mut judgement) = judged(record, claims, rules, placement, None)?;
+    if let Some(unplaced) = placement.unplaced
+        && judgement.verdict.status != Status::Error
+    {
+        settle_the_date(&game, rules, unplaced, &mut judgement);
+    }
+    Ok(Adjudged { game, judgement })
+}
+
+/// Replays and judges under one placement; `first`, the same record judged
+/// under another edition, lends its solver (one search budget a game).
+fn judged<'a>(
+    record: &'a GameRecord<'a>,
+    claims: Vec<Result<Claim, String>>,
+    rules: &Rules,
+    placement: Placement,
+    first: Option<&Game<'_>>,
+) -> Result<(Game<'a>, Judgement), ReplayError> {
+    let replay = replay_with_claims(record, placement.book.take_back(), &claims)?;
+    let mut game = Game::with_claims(record, replay, claims);
+    if let Some(first) = first {
+        game = game.sharing_solver(first);
+    }
+    let judgement = judge_placed(&game, rules, placement);
+    Ok((game, judgement))
+}
+
+/// Judges the game under each candidate edition; the verdict stands if
+/// all give the same result, else it goes to review naming theirs.
+fn settle_the_date(game: &Game<'_>, rules: &Rules, unplaced: Unplaced, judgement: &mut Judgement) {
+    let record = game.record;
+    let verdict = &judgement.verdict;
+    let mut differing = Vec::new();
+    let placed = judgement.book.edition.name;
+    for &edition in unplaced.candidates.iter().filter(|e| e.name != placed) {
+        let placement = Placement {
+            book: Book::for_game(edition, record, rules.supervised),
+            unplaced: None,
+        };
+        let Ok((_, other)) = judged(record, game.claims.clone(), rules, placement, Some(game))
+        else {
+            continue;
+        };
+        let o = &other.verdict;
+        if (o.status, o.correct) != (verdict.status, verdict.correct) {
+            let result = o.correct.map_or("no result".to_string(), |r| r.to_string());
+            differing.push(format!(
+                "{} gives {} {result} ({})",
+                edition.name, o.status, o.rule
+            ));
+        }
+    }
+    // Before 2009 only what no edition decides by its own clauses can stand.
+    let timeless = matches!(
+        verdict.clause,
+        Some(
+            Clause::Checkmate
+                | Clause::Stalemate
+                | Clause::DeadPosition
+                | Clause::AsRecorded
+                | Clause::Unfinished
+        )
+    ) && judgement.incidents.iter().all(|i| !i.kind.is_rule_bound());
+    let reason = &mut judgement.verdict.reason;
+    if differing.is_empty() && (!unplaced.before_all || timeless) {
+        let names: Vec<&str> = unplaced.candidates.iter().map(|e| e.name).collect();
+        *reason = format!(
+            "{reason}; {}, but every edition it may have been played under ({}) gives this result",
+            unplaced.why,
+            names.join(", ")
+        );
+        return;
+    }
+    let editions = if differing.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", differing.join("; "))
+    };
+    *reason = format!(
+        "{reason}; {}, so an arbiter must say which applied{editions}",
+        unplaced.why
+    );
+    judgement.verdict = judgement.verdict.clone().for_review();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::helpmate::FULL_SEARCHES;
+    use crate::laws::Laws;
+    use crate::read::parse::parse_game;
+
+    /// An undated game whose unclaimed illegal bishop moves leave a new
+    /// blocked position after every move, each needing a full helpmate
+    /// search (`gen_wander.py 3` of the third adversarial probe).
+    const WANDER: &str = "[Event \"wander\"]\n[SetUp \"1\"]\n\
+        [FEN \"BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1\"]\n[Result \"1-0\"]\n\n\
+        1... Be1-f1 2. Bg2 Bf1-g1 3. Bh1 Bg1-h2 4. Bg2 1-0\n";
+
+    /// Full searches made to adjudicate the game.
+    fn searches(laws: Laws) -> u32 {
+        let record = parse_game(WANDER.as_bytes());
+        let rules = Rules {
+            laws,
+            ..Rules::default()
+        };
+        FULL_SEARCHES.with(|n| n.set(0));
+        adjudicate(&record, record.claims.clone(), &rules).unwrap();
+        FULL_SEARCHES.with(|n| n.get())
+    }
+
+    #[test]
+    fn the_editions_of_an_undated_game_share_one_search_budget() {
+        let one = searches(Laws::default());
+        assert!(one > 0, "the game needs full searches");
+        // Under by-date the six candidate editions ask one solver: what one
+        // edition asked is remembered, and the rest count against the same
+        // bound (each edition searched anew under a bound of its own before:
+        // six times the cost).
+        let all = searches(Laws::ByDate);
+        assert_eq!(all, one);
+    }
+}

@@ -1,0 +1,98 @@
+//! Incidents: the things in a game an arbiter would want to see.
+
+use std::fmt;
+
+use shakmaty::Color;
+
+use crate::model::clock::Clock;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IncidentKind {
+    FlagFall,
+    BothFlags,
+    DeadPosition,
+    MovesAfterEnd,
+    UnreadableMove,
+    ResultMismatch,
+    /// A move the rules forbid that was carried out on the board (15.4.2).
+    IllegalMove,
+    /// Castling that a wrong set-up forbade (15.4.1.2).
+    CastlingDisallowed,
+    /// Both kings in check, or a pawn on its last rank (15.4.4).
+    IllegalPosition,
+    /// A move written in irregular notation, read as meant.
+    Notation,
+    /// A claim made too late: after the claimant moved (15.4.2), or a
+    /// set-up claim after ten moves each (15.4.1.2).
+    LateClaim,
+    /// A claim the record does not bear out.
+    RejectedClaim,
+    /// A 10.2 draw claim that may not be made (two minutes or more left).
+    InadmissibleClaim,
+    /// A clock that went up by more than the rules give (15.4.1.1, 10.2).
+    ClockChange,
+    /// A `--events` line that matches no game.
+    UnmatchedEvent,
+}
+
+impl IncidentKind {
+    /// Whether what follows from the incident is a clause that differs
+    /// between editions of the Laws (a flag, an illegal move, a claim).
+    pub fn is_rule_bound(self) -> bool {
+        matches!(
+            self,
+            IncidentKind::FlagFall
+                | IncidentKind::BothFlags
+                | IncidentKind::IllegalMove
+                | IncidentKind::CastlingDisallowed
+                | IncidentKind::IllegalPosition
+                | IncidentKind::LateClaim
+                | IncidentKind::RejectedClaim
+                | IncidentKind::InadmissibleClaim
+        )
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IncidentKind::FlagFall => "flag-fall",
+            IncidentKind::BothFlags => "both-flags",
+            IncidentKind::DeadPosition => "dead-position",
+            IncidentKind::MovesAfterEnd => "moves-after-end",
+            IncidentKind::UnreadableMove => "unreadable-move",
+            IncidentKind::ResultMismatch => "result-mismatch",
+            IncidentKind::IllegalMove => "illegal-move",
+            IncidentKind::CastlingDisallowed => "castling-disallowed",
+            IncidentKind::IllegalPosition => "illegal-position",
+            IncidentKind::Notation => "notation",
+            IncidentKind::LateClaim => "late-claim",
+            IncidentKind::RejectedClaim => "rejected-claim",
+            IncidentKind::InadmissibleClaim => "inadmissible-claim",
+            IncidentKind::ClockChange => "clock-change",
+            IncidentKind::UnmatchedEvent => "unmatched-event",
+        }
+    }
+}
+
+impl fmt::Display for IncidentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One incident, located at a ply of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Incident {
+    /// The ply of the move concerned, or of the position for events
+    /// between moves (a flag fall, the end of the game).
+    pub ply: usize,
+    /// `23.` or `23...`.
+    pub move_label: String,
+    pub kind: IncidentKind,
+    pub side: Option<Color>,
+    /// The move as written in the record, when a move is concerned.
+    pub san: String,
+    pub fen_before: String,
+    pub white_clock: Option<Clock>,
+    pub black_clock: Option<Clock>,
+    pub detail: String,
+}

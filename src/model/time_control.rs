@@ -1,0 +1,497 @@
+//! The `TimeControl` tag and the category it puts a game in by 15.1.
+
+use std::fmt;
+
+use crate::model::clock::Clock;
+
+/// Rapid, blitz, standard or daily, by clause 15.1 of `RULES.en.md`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    Rapid,
+    Blitz,
+    Standard,
+    Daily,
+    Unknown,
+}
+
+impl Category {
+    /// Classifies a PGN `TimeControl` value.
+    ///
+    /// `base + 60 × increment` strictly between 600 s and 3600 s is rapid;
+    /// at most 600 s is blitz; at least 3600 s is standard. For multi-period
+    /// controls (`40/7200:3600`) the first period decides. `1/259200` (one
+    /// move in days) is daily.
+    ///
+    /// ```
+    /// use pgn_arbiter::model::time_control::Category;
+    /// assert_eq!(Category::of("900+10"), Category::Rapid);
+    /// assert_eq!(Category::of("600"), Category::Blitz);
+    /// assert_eq!(Category::of("40/7200:3600"), Category::Standard);
+    /// assert_eq!(Category::of("1/259200"), Category::Daily);
+    /// assert_eq!(Category::of("15 min/game"), Category::Unknown);
+    /// ```
+    pub fn of(tag: &str) -> Category {
+        periods(tag).map_or(Category::Unknown, |p| Category::of_periods(&p))
+    }
+
+    /// Classifies periods already read (see [`Category::of`]).
+    pub fn of_periods(periods: &[Period]) -> Category {
+        Category::of_periods_from(periods, RapidFloor::RULE_15_1)
+    }
+
+    /// Classifies periods with rapid starting at `floor` (the editions of
+    /// the Laws draw that line differently); rapid ends below 60 minutes.
+    pub fn of_periods_from(periods: &[Period], floor: RapidFloor) -> Category {
+        let Some(&first) = periods.first() else {
+            return Category::Unknown;
+        };
+        let millis =
+            (first.base.millis()).saturating_add(first.increment.millis().saturating_mul(60));
+        let rapid = match floor {
+            RapidFloor::AtLeast(minutes) => millis >= u64::from(minutes) * 60_000,
+            RapidFloor::Above(minutes) => millis > u64::from(minutes) * 60_000,
+        };
+        // One move per day or more: correspondence ("daily") chess.
+        if first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000 {
+            Category::Daily
+        } else if millis >= 3_600_000 {
+            Category::Standard
+        } else if rapid {
+            Category::Rapid
+        } else {
+            Category::Blitz
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Rapid => "rapid",
+            Category::Blitz => "blitz",
+            Category::Standard => "standard",
+            Category::Daily => "daily",
+            Category::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Category {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where rapid starts, on `base + 60 × increment` of the first period:
+/// 2009's Laws say "at least 15 minutes", 15.1 and the Laws from 2014
+/// "more than 10 minutes".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RapidFloor {
+    AtLeast(u32),
+    Above(u32),
+}
+
+impl RapidFloor {
+    /// 15.1 of `RULES.en.md`.
+    pub const RULE_15_1: RapidFloor = RapidFloor::Above(10);
+}
+
+/// One period of a time control: `moves` moves (or the rest of the game)
+/// in `base`, plus `increment` a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Period {
+    pub moves: Option<u32>,
+    pub base: Clock,
+    pub increment: Clock,
+}
+
+/// The periods of a PGN `TimeControl` value (`900+10`, `40/7200:3600`,
+/// `40/5400+30:1800+30`), or `None` when it is not in that form.
+///
+/// ```
+/// use pgn_arbiter::model::time_control::periods;
+/// let p = periods("40/5400+30:1800+30").unwrap();
+/// assert_eq!(p.len(), 2);
+/// assert_eq!(p[0].moves, Some(40));
+/// assert_eq!(p[1].increment.millis(), 30_000);
+/// assert!(periods("15 min/game").is_none());
+/// // An increment of ten million years is no time control.
+/// assert!(periods("0+307445734561825.92").is_none());
+/// ```
+pub fn periods(tag: &str) -> Option<Vec<Period>> {
+    tag.trim()
+        .split(':')
+        .map(|part| {
+            let (moves, clock) = match part.split_once('/') {
+                Some((m, c)) => (Some(number(m)?), c),
+                None => (None, part),
+            };
+            let (base, inc) = match clock.split_once('+') {
+                Some((b, i)) => (number(b)?, number(i)?),
+                None => (number(clock)?, 0.0),
+            };
+            Some(Period {
+                moves: moves.map(|m| m as u32),
+                base: Clock((base * 1000.0).round() as u64),
+                increment: Clock((inc * 1000.0).round() as u64),
+            })
+        })
+        .collect()
+}
+
+/// A number of a `TimeControl` tag; one past any real control (a century
+/// of seconds or moves) makes the tag unusable, so that the control is read
+/// from the clocks instead of from a value that overflows the arithmetic.
+fn number(s: &str) -> Option<f64> {
+    const CENTURY: f64 = 100.0 * 365.25 * 86_400.0;
+    let s = s.trim();
+    let ok = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    ok.then(|| s.parse().ok())
+        .flatten()
+        .filter(|v: &f64| v.is_finite() && *v <= CENTURY)
+}
+
+/// How a game's time control was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reading {
+    /// The `TimeControl` tag, as written (seconds).
+    Tag,
+    /// The tag's base was far below the first clock readings and matched
+    /// them read in minutes (`90+30`: 90 minutes and 30 seconds a move, as
+    /// lichess broadcasts write it).
+    TagInMinutes,
+    /// From the clock readings: there was no tag, it could not be read, or
+    /// it contradicted the clocks either way.
+    Clocks,
+    /// Neither a readable tag nor clocks.
+    None,
+}
+
+impl Reading {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reading::Tag => "tag",
+            Reading::TagInMinutes => "tag-in-minutes",
+            Reading::Clocks => "clocks",
+            Reading::None => "none",
+        }
+    }
+}
+
+/// A game's time control as the audit uses it, and how it was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Control {
+    pub periods: Option<Vec<Period>>,
+    pub reading: Reading,
+    /// What was done, for an auditor to check, when not read as written.
+    pub note: Option<String>,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control {
+            periods: None,
+            reading: Reading::None,
+            note: None,
+        }
+    }
+}
+
+/// The first clock readings of one side: `%clk` after each move, with the
+/// `%emt` (time the move took) when recorded.
+pub type Readings = Vec<(Clock, Option<Clock>)>;
+
+/// Relay noise allowed between a first reading and base plus increment.
+const NOISE: u64 = 60_000;
+
+impl Control {
+    /// Reads the control from the tag, checked against the first clock
+    /// readings of each side (their first few moves). `in_minutes` says the
+    /// source writes the base in minutes (lichess broadcasts): the tag is
+    /// read so even when no clock reading can confirm it.
+    ///
+    /// ```
+    /// use pgn_arbiter::model::clock::Clock;
+    /// use pgn_arbiter::model::time_control::{Category, Control, Reading};
+    /// let secs = |s: u64| (Clock(s * 1000), None);
+    /// // A broadcast's tag in minutes: the first readings are 1:30:56 and 1:30:46.
+    /// let c = Control::read(Some("90+30"), &[vec![secs(5456)], vec![secs(5446)]], false);
+    /// assert_eq!((c.reading, c.category()), (Reading::TagInMinutes, Category::Standard));
+    /// assert_eq!(c.pgn().as_deref(), Some("5400+30"));
+    /// // No tag: 4 minutes and 2 seconds a move, from `%clk` and `%emt`
+    /// // (the first %emt of a DGT board counts the time before the start).
+    /// let with_emt = |c: u64, e: u64| (Clock(c * 1000), Some(Clock(e * 1000)));
+    /// let white = vec![with_emt(243, 491), with_emt(243, 2), with_emt(244, 1)];
+    /// let black = vec![with_emt(222, 23), with_emt(223, 1), with_emt(224, 1)];
+    /// let c = Control::read(None, &[white, black], false);
+    /// assert_eq!((c.reading, c.pgn().as_deref()), (Reading::Clocks, Some("240+2")));
+    /// assert_eq!(c.category(), Category::Blitz);
+    /// ```
+    pub fn read(tag: Option<&str>, sides: &[Readings; 2], in_minutes: bool) -> Control {
+        let Some(written) = tag.and_then(periods) else {
+            return Control::from_clocks(tag, sides);
+        };
+        let tag = tag.unwrap_or_default();
+        let minutes = in_minutes_form(&written);
+        let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
+        let Some(first) = first else {
+            if !in_minutes {
+                return Control::as_written(written);
+            }
+            let why = "as lichess broadcasts write it; no clock reading to check it against";
+            return Control::in_minutes(tag, minutes, why.into());
+        };
+        let start = |p: &[Period]| p[0].base.millis().saturating_add(p[0].increment.millis());
+        if first.millis() <= start(&written) + NOISE {
+            return Control::as_written(written);
+        }
+        let in_minutes = start(&minutes);
+        if first.millis() <= in_minutes + NOISE && first.millis() + 10 * NOISE >= in_minutes {
+            let why = format!(
+                "the first clock reading, {first}, is far above {} seconds",
+                written[0].base.millis() / 1000
+            );
+            return Control::in_minutes(tag, minutes, why);
+        }
+        Control::from_clocks(Some(tag), sides)
+    }
+
+    fn as_written(periods: Vec<Period>) -> Control {
+        Control {
+            periods: Some(periods),
+            reading: Reading::Tag,
+            note: None,
+        }
+    }
+
+    fn in_minutes(tag: &str, minutes: Vec<Period>, why: String) -> Control {
+        let note = format!(
+            "TimeControl \"{tag}\" read in minutes ({}): {why}",
+            pgn_form(&minutes)
+        );
+        Control {
+            periods: Some(minutes),
+            reading: Reading::TagInMinutes,
+            note: Some(note),
+        }
+    }
+
+    /// Infers one period, base and increment, from the first readings.
+    fn from_clocks(tag: Option<&str>, sides: &[Readings; 2]) -> Control {
+        let Some(increment) = increment(sides) else {
+            return Control::default();
+        };
+        // A reading after one of the first moves is the base plus the
+        // increments so far less the time used: the highest of each side's
+        // first two, less one increment, is the base or a little under it
+        // (%emt is not added back: a DGT board's first %emt counts the time
+        // before the clock started). Rounded to the minute.
+        let base = sides
+            .iter()
+            .flat_map(|s| s.iter().take(2))
+            .map(|(clk, _)| clk.millis())
+            .max()
+            .map(|top| top.saturating_sub(increment))
+            .map(|b| (b + 30_000) / 60_000 * 60_000)
+            .filter(|&b| b > 0);
+        let Some(base) = base else {
+            return Control::default();
+        };
+        let periods = vec![Period {
+            moves: None,
+            base: Clock(base),
+            increment: Clock(increment),
+        }];
+        let pgn = pgn_form(&periods);
+        let why = match tag {
+            None => "there is no TimeControl tag".to_string(),
+            Some(t) if self::periods(t).is_none() => format!("TimeControl \"{t}\" cannot be read"),
+            Some(t) => format!("TimeControl \"{t}\" contradicts the clocks"),
+        };
+        Control {
+            periods: Some(periods),
+            reading: Reading::Clocks,
+            note: Some(format!(
+                "{why}; the control was inferred from the first clock readings as {pgn}"
+            )),
+        }
+    }
+
+    /// The category by 15.1 of the control as read.
+    pub fn category(&self) -> Category {
+        self.category_from(RapidFloor::RULE_15_1)
+    }
+
+    /// The category of the control as read, rapid starting at `floor`.
+    pub fn category_from(&self, floor: RapidFloor) -> Category {
+        self.periods
+            .as_deref()
+            .map_or(Category::Unknown, |p| Category::of_periods_from(p, floor))
+    }
+
+    /// The largest increment of any period; zero for a game "without
+    /// increment"; `None` when the control is unknown.
+    pub fn increment(&self) -> Option<Clock> {
+        let periods = self.periods.as_deref()?;
+        periods.iter().map(|p| p.increment).max()
+    }
+
+    /// The control in PGN form, in seconds (`5400+30`, `40/7200:3600`).
+    pub fn pgn(&self) -> Option<String> {
+        self.periods.as_deref().map(pgn_form)
+    }
+}
+
+/// The increment. With `%emt`, a reading's gain over the side's previous
+/// one plus the time the move took is the increment exactly: the median of
+/// those. Without it, a quick move gains nearly the whole increment, and a
+/// relay's late reading a little more: the upper quartile of the gains,
+/// snapped to the nearest usual increment. `None` without two readings.
+fn increment(sides: &[Readings; 2]) -> Option<u64> {
+    let mut exact: Vec<u64> = Vec::new();
+    let mut gains: Vec<u64> = Vec::new();
+    for side in sides {
+        for pair in side.windows(2) {
+            let (before, (after, emt)) = (pair[0].0.millis(), pair[1]);
+            match emt {
+                Some(emt) => exact.push((after.millis() + emt.millis()).saturating_sub(before)),
+                None => gains.push(after.millis().saturating_sub(before)),
+            }
+        }
+    }
+    if exact.len() >= 2 {
+        exact.sort_unstable();
+        return Some((exact[exact.len() / 2] + 500) / 1000 * 1000);
+    }
+    if gains.is_empty() {
+        return None;
+    }
+    gains.sort_unstable();
+    let quartile = gains[gains.len() * 3 / 4];
+    const USUAL: [u64; 10] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
+    USUAL
+        .iter()
+        .map(|s| s * 1000)
+        .min_by_key(|&u| u.abs_diff(quartile))
+}
+
+/// The periods with each base read in minutes (increments stay seconds).
+fn in_minutes_form(periods: &[Period]) -> Vec<Period> {
+    periods
+        .iter()
+        .map(|p| Period {
+            base: Clock(p.base.millis().saturating_mul(60)),
+            ..*p
+        })
+        .collect()
+}
+
+fn pgn_form(periods: &[Period]) -> String {
+    let secs = |c: Clock| {
+        let ms = c.millis();
+        if ms.is_multiple_of(1000) {
+            (ms / 1000).to_string()
+        } else {
+            format!("{}", ms as f64 / 1000.0)
+        }
+    };
+    periods
+        .iter()
+        .map(|p| {
+            let moves = p.moves.map_or(String::new(), |m| format!("{m}/"));
+            let inc = if p.increment.millis() == 0 {
+                String::new()
+            } else {
+                format!("+{}", secs(p.increment))
+            };
+            format!("{moves}{}{inc}", secs(p.base))
+        })
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clause_15_1_boundaries() {
+        assert_eq!(Category::of("600+0"), Category::Blitz);
+        assert_eq!(Category::of("601"), Category::Rapid);
+        assert_eq!(Category::of("3599"), Category::Rapid);
+        assert_eq!(Category::of("3600+0"), Category::Standard);
+        assert_eq!(Category::of("300+5"), Category::Blitz);
+        assert_eq!(Category::of("300+6"), Category::Rapid);
+        assert_eq!(Category::of("180+2"), Category::Blitz);
+        assert_eq!(Category::of("40/5400+30:1800+30"), Category::Standard);
+        assert_eq!(Category::of("10.931+0.109"), Category::Blitz);
+    }
+
+    fn readings(clocks: &[u64]) -> Readings {
+        clocks.iter().map(|&s| (Clock(s * 1000), None)).collect()
+    }
+
+    #[test]
+    fn controls_are_read_against_the_clocks() {
+        // The broadcast's first readings (1:30:56, 1:31:12, …; 1:30:46, …).
+        let white = readings(&[5456, 5472, 5466, 5395, 5413, 5388]);
+        let black = readings(&[5446, 5452, 5318, 5268, 5059, 4888]);
+        let sides = [white, black];
+        let c = Control::read(Some("90+30"), &sides, false);
+        assert_eq!(
+            (c.reading, c.pgn().as_deref()),
+            (Reading::TagInMinutes, Some("5400+30"))
+        );
+        assert!(c.note.unwrap().contains("read in minutes"));
+        // The same clocks without a tag: inferred, increment from the gains.
+        let c = Control::read(None, &sides, false);
+        assert_eq!(c.reading, Reading::Clocks);
+        assert_eq!(c.category(), Category::Standard);
+        assert!(c.note.unwrap().contains("there is no TimeControl tag"));
+        // DGT's words cannot be read: inferred.
+        let dgt = [readings(&[900, 905, 903]), readings(&[898, 902, 900])];
+        let c = Control::read(Some("15 min/game + 10 sec/move"), &dgt, false);
+        assert_eq!(
+            (c.reading, c.category()),
+            (Reading::Clocks, Category::Rapid)
+        );
+        assert!(c.note.unwrap().contains("cannot be read"));
+        // A tag the clocks agree with is read as written.
+        let c = Control::read(Some("900+10"), &dgt, false);
+        assert_eq!(
+            (c.reading, c.pgn().as_deref()),
+            (Reading::Tag, Some("900+10"))
+        );
+        // A tag far from the clocks either way: inferred.
+        let c = Control::read(Some("180+2"), &sides, false);
+        assert_eq!(c.reading, Reading::Clocks);
+        assert!(c.note.unwrap().contains("contradicts the clocks"));
+        // No clocks: as written, unless the source writes minutes.
+        let none: [Readings; 2] = [Vec::new(), Vec::new()];
+        assert_eq!(
+            Control::read(Some("90+30"), &none, false).category(),
+            Category::Rapid
+        );
+        let relay = Control::read(Some("90+30"), &none, true);
+        assert_eq!(
+            (relay.reading, relay.category()),
+            (Reading::TagInMinutes, Category::Standard)
+        );
+        assert_eq!(Control::read(None, &none, false), Control::default());
+    }
+
+    #[test]
+    fn unknowns_are_not_errors() {
+        for tag in [
+            "-",
+            "?",
+            "",
+            "abc",
+            "+5",
+            "1/",
+            "40/",
+            "nan",
+            "15 min/game + 10 sec/move",
+        ] {
+            assert_eq!(Category::of(tag), Category::Unknown, "{tag}");
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! What the audit decides for a game: the correct result, why, and how sure.
+
+use std::fmt;
+
+use crate::model::outcome::GameResult;
+
+/// The rule that decides a game's result: a clause of the Laws or a fact of
+/// the board. Which number a verdict cites depends on the edition
+/// ([`crate::laws::Book::cite`]); [`Clause::as_str`] is ru-rapid's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Clause {
+    /// 15.4.1.2: wrong set-up; castling bans.
+    SetUp,
+    /// 15.4.2: illegal moves (under 15.3 the ordinary Laws' 7.5).
+    IllegalMove,
+    /// 15.4.3: win on time.
+    TimeClaim,
+    /// Both flags down: the claimant's time (15.4.3), A4d3 of 2009, 6.11,
+    /// III.3.1.
+    BothFlags,
+    /// 15.4.4: illegal position left on the board.
+    IllegalPosition,
+    /// 10.2: draw claim in the quickplay finish.
+    QuickplayFinish,
+    /// 9.6.2 (2014 on): 75 moves by each player without capture or pawn move.
+    SeventyFiveMoves,
+    /// 9.6.1 (2014 on): the same position five times.
+    FivefoldRepetition,
+    /// 5.1.2 (2023): a resignation where the winner cannot checkmate.
+    Resignation,
+    /// A player left the game (a server's disconnection or abandonment).
+    Abandonment,
+    Checkmate,
+    Stalemate,
+    DeadPosition,
+    /// Nothing in the record contradicts the recorded result.
+    AsRecorded,
+    /// `*`: the record holds no result.
+    Unfinished,
+}
+
+impl Clause {
+    /// The name the reports cite.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Clause::SetUp => "15.4.1.2",
+            Clause::IllegalMove => "15.4.2",
+            Clause::TimeClaim | Clause::BothFlags => "15.4.3",
+            Clause::IllegalPosition => "15.4.4",
+            Clause::QuickplayFinish => "10.2",
+            Clause::SeventyFiveMoves => "9.6.2",
+            Clause::FivefoldRepetition => "9.6.1",
+            Clause::Resignation => "5.1.2",
+            Clause::Abandonment => "abandonment",
+            Clause::Checkmate => "checkmate",
+            Clause::Stalemate => "stalemate",
+            Clause::DeadPosition => "dead-position",
+            Clause::AsRecorded => "as-recorded",
+            Clause::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl fmt::Display for Clause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How the correct result relates to the recorded one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    Confirmed,
+    Corrected,
+    /// A human must decide; the verdict holds the best reading.
+    Review,
+    /// The game could not be audited.
+    Error,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Confirmed => "confirmed",
+            Status::Corrected => "corrected",
+            Status::Review => "review",
+            Status::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The audit's decision on one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub status: Status,
+    /// `None` only for [`Status::Error`].
+    pub correct: Option<GameResult>,
+    pub clause: Option<Clause>,
+    /// The clause number the verdict cites, in the edition that judged it
+    /// (empty until [`crate::laws::judge`] sets it, and for errors).
+    pub rule: &'static str,
+    /// Ply of the deciding event (0 = the initial position).
+    pub decided_at_ply: Option<usize>,
+    /// One plain sentence with the evidence.
+    pub reason: String,
+}
+
+impl Verdict {
+    /// A decision; the status follows from comparing with `recorded`, unless
+    /// the caller asks for review.
+    pub fn decide(
+        recorded: GameResult,
+        correct: GameResult,
+        clause: Clause,
+        ply: usize,
+        reason: String,
+    ) -> Verdict {
+        let status = if recorded == correct {
+            Status::Confirmed
+        } else {
+            Status::Corrected
+        };
+        Verdict {
+            status,
+            correct: Some(correct),
+            clause: Some(clause),
+            rule: clause.as_str(),
+            decided_at_ply: Some(ply),
+            reason,
+        }
+    }
+
+    /// A game that could not be audited.
+    pub fn error(reason: String) -> Verdict {
+        Verdict {
+            status: Status::Error,
+            correct: None,
+            clause: None,
+            rule: "",
+            decided_at_ply: None,
+            reason,
+        }
+    }
+
+    /// Marks the decision as one a human must confirm.
+    pub fn for_review(mut self) -> Verdict {
+        self.status = Status::Review;
+        self
+    }
+}

@@ -1,0 +1,522 @@
+//! Ending: how a record says its game ended, in one vocabulary.
+//!
+//! Every archive writes it its own way: lichess and chess.com in the
+//! `Termination` tag (`Time forfeit`; `Carlsen won on time`), ICC in an
+//! `ICCResult` tag, FICS and ICC in a comment just before the result
+//! (`{Knightsmasher forfeits on time} 0-1`), engine GUIs in a `Termination`
+//! of their own (`GUI adjudication`). [`Statement::read`] reads them all; the
+//! board's own evidence (mate, stalemate) is added by the laws, which see
+//! the final position.
+//!
+//! ```
+//! use pgn_arbiter::read::ending::{Ending, Statement, Source};
+//! use pgn_arbiter::read::parse::parse_game;
+//! use shakmaty::Color;
+//!
+//! let record = parse_game(
+//!     b"[White \"Knightsmasher\"]\n[Black \"josephalee\"]\n\n1. e4 e5 {Knightsmasher forfeits on time} 0-1",
+//! );
+//! let said = Statement::read(&record).unwrap();
+//! assert_eq!(said.ending, Ending::TimeForfeit);
+//! assert_eq!(said.source, Source::ResultComment);
+//! assert_eq!(said.side, Some(Color::White));
+//! ```
+
+use std::fmt;
+
+use shakmaty::Color;
+
+use crate::model::outcome::GameResult;
+use crate::read::parse::{GameRecord, Tags};
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ending {
+    Checkmate,
+    Resignation,
+    /// A flag fell (a server's "forfeits on time", "ran out of time").
+    TimeForfeit,
+    /// Both players ran out of time.
+    BothFlags,
+    Agreement,
+    Repetition,
+    FiftyMoves,
+    SeventyFiveMoves,
+    Stalemate,
+    /// Neither side had the material to mate, as the server counted it.
+    InsufficientMaterial,
+    /// The final position is dead although material remains.
+    DeadPosition,
+    /// A player left the game (disconnection, abandonment).
+    Abandonment,
+    /// An arbiter, a server or a GUI decided the result.
+    Adjudication,
+    /// A server ended the game for a breach of its rules (fair play).
+    RulesInfraction,
+    /// Stopped before it counted (a server's "game aborted").
+    Aborted,
+    /// Adjourned, to be resumed: the record holds no result.
+    Adjourned,
+    /// The record says the game was not finished.
+    Unterminated,
+    /// The ending is not stated and the board does not show it.
+    Unknown,
+}
+
+impl Ending {
+    /// The name the `ending` column uses.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Resignation => "resignation",
+            Ending::TimeForfeit => "time-forfeit",
+            Ending::BothFlags => "both-flags",
+            Ending::Agreement => "agreement",
+            Ending::Repetition => "repetition",
+            Ending::FiftyMoves => "fifty-moves",
+            Ending::SeventyFiveMoves => "seventy-five-moves",
+            Ending::Stalemate => "stalemate",
+            Ending::InsufficientMaterial => "insufficient-material",
+            Ending::DeadPosition => "dead-position",
+            Ending::Abandonment => "abandonment",
+            Ending::Adjudication => "adjudication",
+            Ending::RulesInfraction => "rules-infraction",
+            Ending::Aborted => "aborted",
+            Ending::Adjourned => "adjourned",
+            Ending::Unterminated => "unterminated",
+            Ending::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Where the ending was read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// A `Termination` tag (or ICC's `ICCResult`).
+    TerminationTag,
+    /// A server's comment just before the result.
+    ResultComment,
+    /// The final position: mate, stalemate, a dead position.
+    Board,
+    /// The loser's clock at zero, with nothing else stated.
+    Clocks,
+    None,
+}
+
+impl Source {
+    /// The name the `ending_source` column uses.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::TerminationTag => "termination-tag",
+            Source::ResultComment => "result-comment",
+            Source::Board => "board",
+            Source::Clocks => "clocks",
+            Source::None => "none",
+        }
+    }
+}
+
+/// What a record states about its ending.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// [`Ending::Unknown`] for a `Termination "Normal"`: the game ended by
+    /// play (not on time, not abandoned), and the board and the result say
+    /// how.
+    pub ending: Ending,
+    pub source: Source,
+    /// The player the statement names as the one who flagged, resigned,
+    /// left or was mated; else the loser by the result.
+    pub side: Option<Color>,
+    /// The words as written.
+    pub text: String,
+    /// Who wrote them, when the record says: `FICS`, `ICC`, `lichess`,
+    /// `chess.com`.
+    pub server: Option<&'static str>,
+}
+
+impl Statement {
+    /// Reads the ending a record states: a `Termination` or `ICCResult`
+    /// tag that names one, else the comment before the result, else a
+    /// `Termination` that names none (`Normal`).
+    pub fn read(record: &GameRecord<'_>) -> Option<Statement> {
+        let tags = &record.tags;
+        let loser = record.recorded_result().winner().map(|w| !w);
+        let tagged = [&tags.termination, &tags.icc_result]
+            .into_iter()
+            .filter_map(|t| t.as_deref())
+            .find_map(|t| tag_statement(t, tags, loser));
+        let commented = || {
+            let text = record.closing_comment()?;
+            let (ending, side) = phrase(text, tags, loser)?;
+            Some(Statement {
+                ending,
+                source: Source::ResultComment,
+                side,
+                text: text.to_string(),
+                server: server(tags),
+            })
+        };
+        match tagged {
+            Some(s) if s.ending != Ending::Unknown => Some(s),
+            other => commented().or(other),
+        }
+    }
+
+    /// "the FICS comment “White forfeits on time”", "the Termination tag
+    /// “Time forfeit”": where the statement stands, for a reason.
+    pub fn quoted(&self) -> String {
+        let server = self.server.map(|s| format!("{s} ")).unwrap_or_default();
+        let place = match self.source {
+            Source::ResultComment => format!("the {server}comment"),
+            _ if self.server == Some("ICC") => "the ICCResult tag".to_string(),
+            _ => "the Termination tag".to_string(),
+        };
+        format!("{place} “{}”", self.text)
+    }
+}
+
+/// The server a record comes from, when its tags say.
+fn server(tags: &Tags) -> Option<&'static str> {
+    let site = tags
+        .site
+        .as_deref()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if tags.icc_result.is_some() || site.contains("internet chess club") {
+        Some("ICC")
+    } else if tags.is_fics() {
+        Some("FICS")
+    } else {
+        tags.server()
+    }
+}
+
+fn tag_statement(text: &str, tags: &Tags, loser: Option<Color>) -> Option<Statement> {
+    let (ending, side) = phrase(text, tags, loser).or_else(|| termination_word(text, loser))?;
+    Some(Statement {
+        ending,
+        source: Source::TerminationTag,
+        side,
+        text: text.to_string(),
+        server: server(tags),
+    })
+}
+
+/// The PGN standard's and the GUIs' `Termination` words (`time forfeit`,
+/// `abandoned`, `GUI adjudication`, `3-fold rep` …); `normal` names no
+/// ending but rules out time and abandonment.
+fn termination_word(text: &str, loser: Option<Color>) -> Option<(Ending, Option<Color>)> {
+    let t = text.trim().to_ascii_lowercase();
+    let has = |w: &str| t.contains(w);
+    let ending = if t == "normal" {
+        Ending::Unknown
+    } else if has("adjudicat") || has("tb mate") {
+        Ending::Adjudication
+    } else if has("time forfeit") || has("timeout") || has("on time") || t == "time" {
+        Ending::TimeForfeit
+    } else if has("abandon") || has("connection") || has("disconnect") {
+        Ending::Abandonment
+    } else if has("infraction") {
+        Ending::RulesInfraction
+    } else if has("unterminated") {
+        Ending::Unterminated
+    } else if has("resign") {
+        Ending::Resignation
+    } else if has("stalemate") {
+        Ending::Stalemate
+    } else if has("checkmate") || t == "mate" {
+        Ending::Checkmate
+    } else if has("rep") {
+        Ending::Repetition
+    } else if has("50") || has("fifty") {
+        Ending::FiftyMoves
+    } else if has("insufficient") {
+        Ending::InsufficientMaterial
+    } else if has("agree") {
+        Ending::Agreement
+    } else {
+        return None;
+    };
+    Some((ending, loser))
+}
+
+/// A server's sentence: FICS and ICC (`X forfeits on time`, `X resigns`,
+/// `Game drawn by repetition` …) and chess.com (`X won on time`, `Game
+/// drawn by timeout vs insufficient material` …). A player is named by his
+/// name or his colour.
+fn phrase(text: &str, tags: &Tags, loser: Option<Color>) -> Option<(Ending, Option<Color>)> {
+    let t = text.trim().trim_end_matches('.');
+    let lower = t.to_ascii_lowercase();
+    if let Some(drawn) = lower.strip_prefix("game drawn ") {
+        return drawn_phrase(drawn).map(|e| (e, None));
+    }
+    if lower.starts_with("neither player has mating material") {
+        return Some((Ending::InsufficientMaterial, None));
+    }
+    if lower.contains("game aborted") || lower.contains("game adjourned") {
+        let ending = if lower.contains("adjourned") {
+            Ending::Adjourned
+        } else {
+            Ending::Aborted
+        };
+        return Some((ending, loser));
+    }
+    // "<player> <verb>": the player named first lost, except in "<player> won …".
+    const LOSER_VERBS: &[(&str, Ending)] = &[
+        (" forfeits on time", Ending::TimeForfeit),
+        (" ran out of time", Ending::TimeForfeit),
+        (" forfeits by disconnection", Ending::Abandonment),
+        (" disconnected and forfeits", Ending::Abandonment),
+        (" resigns", Ending::Resignation),
+        (" checkmated", Ending::Checkmate),
+        (" stalemated", Ending::Stalemate),
+    ];
+    const WINNER_VERBS: &[(&str, Ending)] = &[
+        (" won on time", Ending::TimeForfeit),
+        (" won by resignation", Ending::Resignation),
+        (" won by checkmate", Ending::Checkmate),
+        (" won - game abandoned", Ending::Abandonment),
+        (" won by abandonment", Ending::Abandonment),
+        (" wins by adjudication", Ending::Adjudication),
+        (" won by adjudication", Ending::Adjudication),
+    ];
+    let named = |verbs: &[(&str, Ending)], winner: bool| {
+        verbs.iter().find_map(|&(verb, ending)| {
+            let at = lower.find(verb)?;
+            let side = colour_of(&t[..at], tags).map(|c| if winner { !c } else { c });
+            Some((ending, side.or(loser)))
+        })
+    };
+    named(LOSER_VERBS, false).or_else(|| named(WINNER_VERBS, true))
+}
+
+/// The ending of "Game drawn by …" (FICS, ICC, chess.com).
+fn drawn_phrase(drawn: &str) -> Option<Ending> {
+    let has = |w: &str| drawn.contains(w);
+    Some(if has("both players ran out of time") {
+        Ending::BothFlags
+    } else if has("timeout") || has("ran out of time") {
+        Ending::TimeForfeit
+    } else if has("repetition") {
+        Ending::Repetition
+    } else if has("agreement") {
+        Ending::Agreement
+    } else if has("50") || has("fifty") {
+        Ending::FiftyMoves
+    } else if has("stalemate") {
+        Ending::Stalemate
+    } else if has("insufficient") || has("mating material") {
+        Ending::InsufficientMaterial
+    } else if has("adjudication") {
+        Ending::Adjudication
+    } else {
+        return None;
+    })
+}
+
+/// The colour of the player a sentence names: by the `White`/`Black` tags
+/// (exactly, then ignoring case), else by the words `White` and `Black`.
+fn colour_of(name: &str, tags: &Tags) -> Option<Color> {
+    let name = name.trim();
+    let players = [(Color::White, &tags.white), (Color::Black, &tags.black)];
+    let matching = |same: &dyn Fn(&str) -> bool| {
+        let hits: Vec<Color> = players
+            .iter()
+            .filter(|(_, tag)| tag.as_deref().is_some_and(|t| same(t.trim())))
+            .map(|(c, _)| *c)
+            .collect();
+        (hits.len() == 1).then(|| hits[0])
+    };
+    matching(&|t| t == name)
+        .or_else(|| matching(&|t| t.eq_ignore_ascii_case(name)))
+        .or_else(|| match name.to_ascii_lowercase().as_str() {
+            "white" => Some(Color::White),
+            "black" => Some(Color::Black),
+            _ => None,
+        })
+}
+
+/// Whether a recorded result agrees with what a statement says happened to
+/// the side it names.
+pub fn consistent(statement: &Statement, recorded: GameResult) -> bool {
+    match (statement.ending, statement.side, recorded) {
+        (Ending::Resignation | Ending::Checkmate, Some(side), GameResult::Win(w)) => w != side,
+        (Ending::Resignation | Ending::Checkmate, Some(_), _) => false,
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::parse::parse_game;
+
+    fn said(pgn: &str) -> Option<(Ending, Source, Option<Color>)> {
+        let record = parse_game(pgn.as_bytes());
+        Statement::read(&record).map(|s| (s.ending, s.source, s.side))
+    }
+
+    const FICS: &str =
+        "[Site \"FICS freechess.org\"]\n[White \"Knightsmasher\"]\n[Black \"josephalee\"]\n";
+
+    #[test]
+    fn fics_comments_name_players_not_colours() {
+        let game =
+            |comment: &str, result: &str| said(&format!("{FICS}\n1. e4 e5 {{{comment}}} {result}"));
+        use Ending::*;
+        let rc = Source::ResultComment;
+        assert_eq!(
+            game("Knightsmasher forfeits on time", "0-1"),
+            Some((TimeForfeit, rc, Some(Color::White)))
+        );
+        assert_eq!(
+            game("josephalee resigns", "1-0"),
+            Some((Resignation, rc, Some(Color::Black)))
+        );
+        assert_eq!(
+            game("JOSEPHALEE checkmated", "1-0"),
+            Some((Checkmate, rc, Some(Color::Black)))
+        );
+        assert_eq!(
+            game(
+                "josephalee ran out of time and Knightsmasher has no material to mate",
+                "1/2-1/2"
+            ),
+            Some((TimeForfeit, rc, Some(Color::Black)))
+        );
+        assert_eq!(
+            game("Game drawn because both players ran out of time", "1/2-1/2"),
+            Some((BothFlags, rc, None))
+        );
+        assert_eq!(
+            game("Knightsmasher forfeits by disconnection", "0-1"),
+            Some((Abandonment, rc, Some(Color::White)))
+        );
+        assert_eq!(
+            game("Neither player has mating material", "1/2-1/2"),
+            Some((InsufficientMaterial, rc, None))
+        );
+        assert_eq!(
+            game("Game drawn by the 50 move rule", "1/2-1/2"),
+            Some((FiftyMoves, rc, None))
+        );
+        assert_eq!(
+            game("Game drawn by mutual agreement", "1/2-1/2"),
+            Some((Agreement, rc, None))
+        );
+        assert_eq!(
+            game("Game drawn by stalemate", "1/2-1/2"),
+            Some((Stalemate, rc, None))
+        );
+        assert_eq!(
+            game("Game drawn by repetition", "1/2-1/2"),
+            Some((Repetition, rc, None))
+        );
+    }
+
+    #[test]
+    fn an_unknown_name_falls_back_to_the_result() {
+        let game = said(&format!("{FICS}\n1. e4 {{Someone forfeits on time}} 1-0"));
+        assert_eq!(
+            game,
+            Some((
+                Ending::TimeForfeit,
+                Source::ResultComment,
+                Some(Color::Black)
+            ))
+        );
+    }
+
+    #[test]
+    fn termination_tags_of_lichess_chess_com_and_guis() {
+        let tag = |t: &str, result: &str| {
+            said(&format!("[White \"MagnusCarlsen\"]\n[Black \"Hikaru\"]\n[Termination \"{t}\"]\n[Result \"{result}\"]\n\n1. e4 {result}"))
+                .map(|(e, _, s)| (e, s))
+        };
+        use Ending::*;
+        assert_eq!(
+            tag("Time forfeit", "0-1"),
+            Some((TimeForfeit, Some(Color::White)))
+        );
+        assert_eq!(tag("Normal", "0-1"), Some((Unknown, Some(Color::White))));
+        assert_eq!(
+            tag("Abandoned", "1-0"),
+            Some((Abandonment, Some(Color::Black)))
+        );
+        assert_eq!(
+            tag("Rules infraction", "1-0"),
+            Some((RulesInfraction, Some(Color::Black)))
+        );
+        assert_eq!(
+            tag("Hikaru won on time", "0-1"),
+            Some((TimeForfeit, Some(Color::White)))
+        );
+        assert_eq!(
+            tag("MagnusCarlsen won by resignation", "1-0"),
+            Some((Resignation, Some(Color::Black)))
+        );
+        assert_eq!(
+            tag("Hikaru won - game abandoned", "0-1"),
+            Some((Abandonment, Some(Color::White)))
+        );
+        assert_eq!(
+            tag("Game drawn by timeout vs insufficient material", "1/2-1/2"),
+            Some((TimeForfeit, None))
+        );
+        assert_eq!(
+            tag("GUI TB Mate in 9", "1-0"),
+            Some((Adjudication, Some(Color::Black)))
+        );
+        assert_eq!(tag("3-fold rep", "1/2-1/2"), Some((Repetition, None)));
+        assert_eq!(tag("something else", "1-0"), None);
+    }
+
+    #[test]
+    fn icc_result_tags() {
+        let tag = |t: &str, result: &str| {
+            said(&format!(
+                "[Site \"Internet Chess Club\"]\n[White \"Mike\"]\n[Black \"Prophet-Daniel\"]\n[ICCResult \"{t}\"]\n[Result \"{result}\"]\n\n1. e4 {result}"
+            ))
+        };
+        let tt = Source::TerminationTag;
+        assert_eq!(
+            tag("Black forfeits on time", "1-0"),
+            Some((Ending::TimeForfeit, tt, Some(Color::Black)))
+        );
+        assert_eq!(
+            tag("Black resigns", "1-0"),
+            Some((Ending::Resignation, tt, Some(Color::Black)))
+        );
+        assert_eq!(
+            tag("Game adjourned when White disconnected", "*"),
+            Some((Ending::Adjourned, tt, None))
+        );
+        let record = parse_game(
+            b"[Site \"Internet Chess Club\"]\n[ICCResult \"White checkmated\"]\n\n1. e4 *",
+        );
+        assert_eq!(
+            Statement::read(&record).unwrap().quoted(),
+            "the ICCResult tag “White checkmated”"
+        );
+    }
+
+    #[test]
+    fn a_clock_comment_states_nothing() {
+        assert_eq!(said("1. e4 {[%clk 0:00:00]} 1-0"), None);
+    }
+
+    #[test]
+    fn a_resignation_by_the_winner_is_inconsistent() {
+        let pgn = format!("{FICS}\n1. e4 {{Knightsmasher resigns}} 1-0");
+        let record = parse_game(pgn.as_bytes());
+        let s = Statement::read(&record).unwrap();
+        assert!(!consistent(&s, GameResult::Win(Color::White)));
+        assert!(consistent(&s, GameResult::Win(Color::Black)));
+    }
+}

@@ -1,0 +1,370 @@
+//! Input: which sources to read, and a decompressed byte stream for each.
+//!
+//! All IO configuration of the input side is here: walking directories,
+//! stdin, and recognising gzip, bzip2 and zstd by their magic bytes (the
+//! name is only used to pick files out of a directory).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// One input as the user named it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Source {
+    /// The name the reports use: the path as given, or `-`.
+    pub fn name(&self) -> String {
+        match self {
+            Source::Stdin => "-".into(),
+            Source::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// Size on disk, for the progress bar.
+    pub fn size(&self) -> Option<u64> {
+        match self {
+            Source::Stdin => None,
+            Source::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+        }
+    }
+
+    /// Opens the raw (possibly compressed) bytes.
+    pub fn open_raw(&self) -> io::Result<Box<dyn Read + Send>> {
+        Ok(match self {
+            Source::Stdin => Box::new(io::stdin()),
+            Source::File(p) => Box::new(File::open(p)?),
+        })
+    }
+}
+
+const PGN_ENDINGS: [&str; 4] = [".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.zst"];
+
+fn is_pgn_name(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    PGN_ENDINGS.iter().any(|e| name.ends_with(e))
+}
+
+/// The inputs a run reads, and what was found on the way to them.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    pub sources: Vec<Source>,
+    /// Paths that cannot be read: the run exits 1.
+    pub errors: Vec<String>,
+    /// Files skipped as already read, links that loop: said, not errors.
+    pub notes: Vec<String>,
+}
+
+/// Expands the paths a user gave: `-` or nothing is stdin, a directory is
+/// every PGN file below it in sorted order (links followed). A path that
+/// does not exist is reported, not dropped silently. Each file is read once,
+/// however many names and links lead to it; a link that loops is reported.
+pub fn sources(paths: &[PathBuf]) -> Inputs {
+    let mut out = Vec::new();
+    let mut problems = Vec::new();
+    let mut notes = Vec::new();
+    let mut seen = Seen::default();
+    if paths.is_empty() {
+        out.push(Source::Stdin);
+    }
+    for path in paths {
+        if path.as_os_str() == "-" {
+            out.push(Source::Stdin);
+        } else if path.is_dir() {
+            let found = walk(path, &mut problems, &mut notes);
+            if found.is_empty() {
+                problems.push(format!(
+                    "{}: no *.pgn, *.pgn.gz, *.pgn.bz2 or *.pgn.zst files in this directory",
+                    path.display()
+                ));
+            }
+            for file in found {
+                out.extend(seen.first_time(file, &mut notes).map(Source::File));
+            }
+        } else if path.exists() {
+            out.extend(seen.first_time(path.clone(), &mut notes).map(Source::File));
+        } else {
+            problems.push(format!("{}: no such file or directory", path.display()));
+        }
+    }
+    Inputs {
+        sources: out,
+        errors: problems,
+        notes,
+    }
+}
+
+/// The files met so far, by identity (device and inode), not by name.
+#[derive(Default)]
+struct Seen(std::collections::HashMap<(u64, u64), PathBuf>);
+
+impl Seen {
+    fn first_time(&mut self, path: PathBuf, problems: &mut Vec<String>) -> Option<PathBuf> {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(meta) = std::fs::metadata(&path) else {
+            return Some(path); // opening it will report the problem
+        };
+        match self.0.entry((meta.dev(), meta.ino())) {
+            std::collections::hash_map::Entry::Occupied(first) => {
+                problems.push(format!(
+                    "{}: the same file as {}, read once",
+                    path.display(),
+                    first.get().display()
+                ));
+                None
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(path.clone());
+                Some(path)
+            }
+        }
+    }
+}
+
+/// The deepest directory walk followed: deeper is a maze of links, not an
+/// archive.
+const MAX_DEPTH: usize = 64;
+
+fn walk(dir: &Path, problems: &mut Vec<String>, notes: &mut Vec<String>) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(true)
+        .max_depth(MAX_DEPTH)
+        .sort_by_file_name();
+    for entry in walker {
+        match entry {
+            Ok(e) if e.file_type().is_file() && is_pgn_name(e.path()) => {
+                found.push(e.into_path());
+            }
+            Ok(_) => {}
+            Err(e) => {
+                let path = e
+                    .path()
+                    .map_or_else(String::new, |p| p.display().to_string());
+                match e.loop_ancestor() {
+                    Some(ancestor) => notes.push(format!(
+                        "{path}: a link back to {}, not followed (each file is read once)",
+                        ancestor.display()
+                    )),
+                    None => problems.push(format!("{path}: cannot walk: {e}")),
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Wraps a raw stream in the decompressor its first bytes call for, and the
+/// result in a transcoder when it is UTF-16 (it starts with a UTF-16
+/// byte-order mark; Windows tools write such files). Anything else is read
+/// as bytes: UTF-8 or Latin-1 tags are sorted out later, per game.
+pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
+    let mut text = BufReader::with_capacity(64 * 1024, decompressed(raw)?);
+    let head = text.fill_buf()?;
+    if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+        return Ok(Box::new(encoding_rs_io::DecodeReaderBytes::new(text)));
+    }
+    if let Some(why) = not_pgn(head) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("not a PGN file: {why}"),
+        ));
+    }
+    Ok(Box::new(text))
+}
+
+/// Why the first bytes of a stream are no PGN, if they are not: binary
+/// data, or text with neither a tag pair nor a numbered first move.
+///
+/// ```
+/// use pgn_arbiter::read::input::not_pgn;
+/// assert!(not_pgn(b"[Event \"x\"]\n\n1. e4 *").is_none());
+/// assert!(not_pgn(b"1.e4 e5 2.Nf3 *").is_none());
+/// assert!(not_pgn(b"e3 d5 Be2 Nc6 Nf3 e5 d4 exd4 O-O").is_none());
+/// assert!(not_pgn(b"Dear club members, the meeting is on Friday.").is_some());
+/// assert!(not_pgn(b"\x7fELF\x02\x01\x01\0\0\0").is_some());
+/// ```
+pub fn not_pgn(head: &[u8]) -> Option<&'static str> {
+    if head.is_empty() || looks_like_pgn(head) {
+        return None;
+    }
+    let control = head
+        .iter()
+        .filter(|&&c| c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r' | 0x0c))
+        .count();
+    Some(if control * 20 > head.len() {
+        "it holds binary data"
+    } else {
+        "no tag pair, no numbered move and no run of moves in its first bytes"
+    })
+}
+
+/// A tag pair (`[Event "`), a first move (`1. e4`, `1.Nf3`), or a run of
+/// words most of which are moves: shapes random bytes do not make.
+fn looks_like_pgn(head: &[u8]) -> bool {
+    let tag = head.split(|&c| c == b'\n' || c == b'\r').any(|line| {
+        let line = line.trim_ascii_start();
+        let Some(rest) = line.strip_prefix(b"[") else {
+            return false;
+        };
+        let name = rest
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        name > 0 && rest[name..].trim_ascii_start().starts_with(b"\"")
+    });
+    let first_move = || {
+        head.windows(2).enumerate().any(|(i, w)| {
+            let starts_token = i == 0 || !head[i - 1].is_ascii_alphanumeric();
+            let word = head[i + 2..].trim_ascii_start();
+            let end = word
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(word.len());
+            starts_token && w == b"1." && san_shaped(&word[..end])
+        })
+    };
+    let moves = || {
+        let tokens: Vec<&[u8]> = head
+            .split(u8::is_ascii_whitespace)
+            .filter(|t| !t.is_empty())
+            .take(40)
+            .collect();
+        !tokens.is_empty() && tokens.iter().filter(|t| san_shaped(t)).count() * 2 >= tokens.len()
+    };
+    tag || first_move() || moves()
+}
+
+/// Whether a word has the shape of a move in SAN (`e4`, `Nxf3+`, `O-O`,
+/// `exd8=Q#`), for telling bare movetext from prose.
+fn san_shaped(word: &[u8]) -> bool {
+    // `e4!`, `Qxf7#`, `Nf3+?!`: the signs after a move are no part of it.
+    let end = word
+        .iter()
+        .rposition(|c| !b"!?+#".contains(c))
+        .map_or(0, |i| i + 1);
+    let w = &word[..end];
+    if matches!(w, b"O-O" | b"O-O-O" | b"0-0" | b"0-0-0") {
+        return true;
+    }
+    let w = match w {
+        [body @ .., b'=', b'Q' | b'R' | b'B' | b'N'] => body,
+        _ => w,
+    };
+    let w = match w {
+        [b'K' | b'Q' | b'R' | b'B' | b'N', rest @ ..] => rest,
+        _ => w,
+    };
+    match w {
+        [f, r] => (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r),
+        [pre @ .., f, r] if pre.len() <= 3 => {
+            (b'a'..=b'h').contains(f)
+                && (b'1'..=b'8').contains(r)
+                && pre.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'x')
+        }
+        _ => false,
+    }
+}
+
+/// The compression a stream's first bytes announce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Packing {
+    Gzip,
+    Bzip2,
+    Zstd,
+    Plain,
+}
+
+impl Packing {
+    /// Reads the magic bytes at the start of a stream.
+    pub fn of(head: &[u8]) -> Packing {
+        if head.starts_with(&[0x1f, 0x8b]) {
+            Packing::Gzip
+        } else if head.starts_with(b"BZh") {
+            Packing::Bzip2
+        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Packing::Zstd
+        } else {
+            Packing::Plain
+        }
+    }
+}
+
+fn decompressed<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
+    let mut buf = BufReader::with_capacity(256 * 1024, raw);
+    Ok(match Packing::of(buf.fill_buf()?) {
+        Packing::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buf)),
+        Packing::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buf)),
+        Packing::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buf)?),
+        Packing::Plain => Box::new(buf),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn roundtrip(compressed: Vec<u8>) -> String {
+        let mut out = String::new();
+        decompress(io::Cursor::new(compressed))
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        out
+    }
+
+    #[test]
+    fn detects_compression_by_content() {
+        let text = "[Event \"x\"]\n\n1. e4 *\n";
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(text.as_bytes()).unwrap();
+        assert_eq!(roundtrip(gz.finish().unwrap()), text);
+        let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::fast());
+        bz.write_all(text.as_bytes()).unwrap();
+        assert_eq!(roundtrip(bz.finish().unwrap()), text);
+        assert_eq!(
+            roundtrip(zstd::encode_all(text.as_bytes(), 1).unwrap()),
+            text
+        );
+        assert_eq!(roundtrip(text.as_bytes().to_vec()), text);
+        assert_eq!(roundtrip(Vec::new()), "");
+    }
+
+    #[test]
+    fn reads_utf16_with_a_byte_order_mark() {
+        let text = "[White \"Änderson\"]\n\n1. e4 *\n";
+        let le: Vec<u8> = [0xfeff_u16]
+            .into_iter()
+            .chain(text.encode_utf16())
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let be: Vec<u8> = [0xfeff_u16]
+            .into_iter()
+            .chain(text.encode_utf16())
+            .flat_map(u16::to_be_bytes)
+            .collect();
+        for bytes in [le, be.clone()] {
+            assert_eq!(roundtrip(bytes).trim_start_matches('\u{feff}'), text);
+        }
+        let gz = {
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            gz.write_all(&be).unwrap();
+            gz.finish().unwrap()
+        };
+        assert_eq!(roundtrip(gz).trim_start_matches('\u{feff}'), text);
+    }
+
+    #[test]
+    fn names() {
+        assert!(is_pgn_name(Path::new("a/B.PGN.ZST")));
+        assert!(is_pgn_name(Path::new("x.pgn")));
+        assert!(!is_pgn_name(Path::new("x.pgn.txt")));
+    }
+}

@@ -1,0 +1,11 @@
+//! Reading PGN: the inputs (files, folders, compression, standard input),
+//! the split into games, shards of a file, the parse of one game's bytes,
+//! the events file of claims kept outside the PGN, and how a record says
+//! its game ended.
+
+pub mod ending;
+pub mod events;
+pub mod input;
+pub mod parse;
+pub mod shard;
+pub mod split;

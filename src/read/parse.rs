@@ -1,0 +1,663 @@
+//! Parse: one game's bytes into tags, mainline move tokens and clock readings.
+//!
+//! Why not `pgn-reader`'s `Reader`: it drops every movetext token that is not
+//! strict SAN without telling its visitor (`e2-e4`, `e8Q`, `Nb1-b3`, `P-K4`
+//! vanish and the next `{[%clk]}` lands on the previous move), and it gives
+//! no byte offsets. An arbiter must see those tokens and the line they stand
+//! on, so movetext is tokenised here; each token is still read with
+//! shakmaty's SAN parser in [`crate::board::replay`]. The grammar is small: tags,
+//! comments, `;` and `%` lines, variations, NAGs, move numbers, results.
+
+use std::ops::Range;
+
+use crate::model::claim::Claim;
+use crate::model::clock::{Clock, commands};
+use crate::model::outcome::{GameResult, is_result_token};
+use crate::model::time_control::{Category, Control, Readings};
+
+/// The tags the audit reads; the rest stay in the input bytes.
+#[derive(Debug, Clone, Default)]
+pub struct Tags {
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub date: Option<String>,
+    /// The event's first day: which edition of the Laws applies goes by it.
+    pub event_date: Option<String>,
+    pub round: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub result: Option<String>,
+    pub time_control: Option<String>,
+    pub termination: Option<String>,
+    /// ICC writes how the game ended here (`Black forfeits on time`).
+    pub icc_result: Option<String>,
+    pub fen: Option<String>,
+    pub setup: Option<String>,
+    pub variant: Option<String>,
+    pub white_clock: Option<String>,
+    pub black_clock: Option<String>,
+    /// chess.com writes the game's address here (its Site is "Chess.com").
+    pub link: Option<String>,
+    /// lichess broadcasts write the game's address here.
+    pub game_url: Option<String>,
+}
+
+impl Tags {
+    /// Whether the game is an over-the-board game relayed by a lichess
+    /// broadcast (a study or broadcast address), whose `TimeControl` tags
+    /// give the base in minutes.
+    pub fn lichess_relay(&self) -> bool {
+        self.address()
+            .is_some_and(|(server, section)| server == "lichess" && is_relay(section))
+    }
+
+    /// The server the game was played on, `lichess` or `chess.com`, when
+    /// its address is a game there (not a study or a broadcast of an
+    /// over-the-board game): its clocks were kept by the server.
+    pub fn server(&self) -> Option<&'static str> {
+        let (server, section) = self.address()?;
+        (!is_relay(section) && section != "events").then_some(server)
+    }
+
+    /// The server of the game's address, if lichess or chess.com, and the
+    /// first part of the address's path (`study`, `game`, a game id …).
+    fn address(&self) -> Option<(&'static str, &str)> {
+        let mut parts = self.url()?.split('/').skip(2);
+        let host = parts.next()?;
+        let section = parts.next().unwrap_or_default();
+        let on = |domain: &str| host == domain || host.ends_with(&format!(".{domain}"));
+        let server = if on("lichess.org") {
+            "lichess"
+        } else if on("chess.com") {
+            "chess.com"
+        } else {
+            return None;
+        };
+        Some((server, section))
+    }
+
+    /// Whether the game was played on the Free Internet Chess Server, whose
+    /// `WhiteClock` and `BlackClock` tags hold the clocks at the start.
+    pub fn is_fics(&self) -> bool {
+        self.site
+            .as_deref()
+            .is_some_and(|s| s.contains("freechess.org") || s.starts_with("FICS"))
+    }
+
+    /// Whether the game is the one at `address`: its `Site`, `Link` or
+    /// `GameURL`, ignoring a trailing `/` and the scheme's `http`/`https`.
+    pub fn is_at(&self, address: &str) -> bool {
+        let norm = |u: &str| {
+            let u = u.trim().trim_end_matches('/');
+            u.strip_prefix("https://")
+                .or_else(|| u.strip_prefix("http://"))
+                .unwrap_or(u)
+                .to_string()
+        };
+        let want = norm(address);
+        [&self.site, &self.link, &self.game_url]
+            .into_iter()
+            .filter_map(|t| t.as_deref())
+            .any(|t| norm(t) == want)
+    }
+
+    /// The game's web address: `Site`, `Link` or `GameURL`, the first that
+    /// is an http(s) address.
+    pub fn url(&self) -> Option<&str> {
+        [&self.site, &self.link, &self.game_url]
+            .into_iter()
+            .filter_map(|t| t.as_deref())
+            .map(str::trim)
+            .find(|u| u.starts_with("https://") || u.starts_with("http://"))
+    }
+
+    /// Where a tag of this name is kept, if it is.
+    fn slot(&mut self, name: &[u8]) -> Option<&mut Option<String>> {
+        let slot = match name {
+            b"Event" => &mut self.event,
+            b"Site" => &mut self.site,
+            b"Date" => &mut self.date,
+            b"EventDate" => &mut self.event_date,
+            b"Round" => &mut self.round,
+            b"White" => &mut self.white,
+            b"Black" => &mut self.black,
+            b"Result" => &mut self.result,
+            b"TimeControl" => &mut self.time_control,
+            b"Termination" => &mut self.termination,
+            b"ICCResult" => &mut self.icc_result,
+            b"FEN" => &mut self.fen,
+            b"SetUp" => &mut self.setup,
+            b"Variant" => &mut self.variant,
+            b"WhiteClock" => &mut self.white_clock,
+            b"BlackClock" => &mut self.black_clock,
+            b"Link" => &mut self.link,
+            b"GameURL" => &mut self.game_url,
+            _ => return None,
+        };
+        Some(slot)
+    }
+}
+
+/// One mainline move as written, with what its comments said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveToken {
+    /// The token's bytes within the game, move number and `!?` stripped.
+    pub span: Range<u32>,
+    /// `[%clk]` after the move: the mover's clock once the move was made.
+    pub clock: Option<Clock>,
+    /// `[%emt]` after the move: time the move took.
+    pub emt: Option<Clock>,
+}
+
+/// A game as read from the PGN text, before any chess is played.
+#[derive(Debug, Clone, Default)]
+pub struct GameRecord<'a> {
+    pub bytes: &'a [u8],
+    pub tags: Tags,
+    pub moves: Vec<MoveToken>,
+    /// The termination marker at the end of the movetext, if any.
+    pub result_token: Option<GameResult>,
+    /// Claims and arbiter's acts written in comments, in order; an entry
+    /// that cannot be read says why.
+    pub claims: Vec<Result<Claim, String>>,
+    /// What the text got wrong in a way that stops the audit, with the
+    /// byte offset it was seen at.
+    pub damage: Option<(String, usize)>,
+    /// The line of the game's first byte in its source (1 when unknown).
+    pub first_line: u64,
+    /// Where things stand in the bytes, for writing the game back corrected.
+    pub layout: Layout,
+    /// The time control, read from the tag against the first clocks.
+    pub control: Control,
+    /// The last comment after the last move that begins with words, not a
+    /// `[%command]`: where FICS and ICC say how the game ended.
+    pub closing_comment: Option<Range<u32>>,
+}
+
+/// Byte positions within a game's text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// The end of the tag section's last line (0 with no tags).
+    pub tags_end: usize,
+    /// The `Result` tag's value, between its quotes.
+    pub result_tag: Option<Range<usize>>,
+    /// The termination marker at the end of the movetext.
+    pub result_token: Option<Range<usize>>,
+}
+
+impl<'a> GameRecord<'a> {
+    /// The game's category by 15.1, from its time control as read.
+    pub fn category(&self) -> Category {
+        self.control.category()
+    }
+
+    /// The text of a move token.
+    pub fn token(&self, m: &MoveToken) -> &'a [u8] {
+        &self.bytes[m.span.start as usize..m.span.end as usize]
+    }
+
+    /// The recorded result: the `Result` tag, else the termination marker,
+    /// else `*`.
+    pub fn recorded_result(&self) -> GameResult {
+        self.tags
+            .result
+            .as_deref()
+            .and_then(GameResult::parse)
+            .or(self.result_token)
+            .unwrap_or(GameResult::Unfinished)
+    }
+
+    /// The text of [`GameRecord::closing_comment`], trimmed.
+    pub fn closing_comment(&self) -> Option<&'a str> {
+        let span = self.closing_comment.clone()?;
+        std::str::from_utf8(&self.bytes[span.start as usize..span.end as usize])
+            .ok()
+            .map(str::trim)
+    }
+
+    /// The line in the source of a byte offset within the game.
+    pub fn line_of(&self, offset: usize) -> u64 {
+        let before = &self.bytes[..offset.min(self.bytes.len())];
+        // Lines end at `\n`, `\r\n` or a lone `\r`.
+        let breaks = memchr::memchr2_iter(b'\n', b'\r', before)
+            .filter(|&i| !(before[i] == b'\r' && before.get(i + 1) == Some(&b'\n')))
+            .count();
+        self.first_line.max(1) + breaks as u64
+    }
+}
+
+/// A study or a broadcast: over-the-board games relayed, not played there.
+fn is_relay(section: &str) -> bool {
+    matches!(section, "study" | "broadcast")
+}
+
+/// Each side's first clock readings (up to twenty moves), for reading the
+/// time control against them.
+fn first_readings(game: &GameRecord<'_>) -> [Readings; 2] {
+    // Which side made the first move: a FEN's second field.
+    let black_first = game
+        .tags
+        .fen
+        .as_deref()
+        .and_then(|f| f.split_whitespace().nth(1))
+        == Some("b");
+    let mut sides: [Readings; 2] = [Vec::new(), Vec::new()];
+    for (i, m) in game.moves.iter().take(40).enumerate() {
+        if let Some(clock) = m.clock {
+            sides[(i + usize::from(black_first)) % 2].push((clock, m.emt));
+        }
+    }
+    sides
+}
+
+/// Parses one game's bytes (as cut by [`crate::read::split`]).
+pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
+    let mut game = GameRecord {
+        bytes,
+        first_line: 1,
+        // Real records spend 15 to 30 bytes a ply, clocks included: one
+        // allocation for most games instead of a string of regrowths.
+        moves: Vec::with_capacity((bytes.len() / 16).min(1024)),
+        ..GameRecord::default()
+    };
+    let mut i = if bytes.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    i = read_tags(bytes, i, &mut game);
+    read_movetext(bytes, i, &mut game);
+    game.control = Control::read(
+        game.tags.time_control.as_deref(),
+        &first_readings(&game),
+        game.tags.lichess_relay(),
+    );
+    game
+}
+
+fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
+    loop {
+        let line_start = i;
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= b.len() {
+            return i;
+        }
+        match b[i] {
+            b'[' if crate::read::split::is_tag_pair(&b[i..line_end(b, i)]) => {
+                i = read_tag(b, i + 1, game);
+                game.layout.tags_end = line_end(b, i.saturating_sub(1).max(line_start));
+            }
+            b'%' if at_line_start(b, i) => i = line_end(b, i),
+            _ => return line_start.max(i),
+        }
+    }
+}
+
+/// Reads `Name "value"]` after the `[`; returns the offset after the tag.
+fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
+    let name_start = i;
+    while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'"' && b[i] != b']' {
+        i += 1;
+    }
+    let name = &b[name_start..i];
+    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
+        i += 1;
+    }
+    if i >= b.len() || b[i] != b'"' {
+        return read_unquoted(b, i, name, game);
+    }
+    i += 1;
+    let eol = line_end(b, i);
+    // The closing quote is the first `"` followed by `]`, so that an
+    // unescaped quote inside the value does not cut it short.
+    let mut close = None;
+    let mut j = i;
+    while j < eol {
+        match b[j] {
+            b'\\' => j += 1,
+            b'"' if b[j + 1..eol].iter().find(|c| !matches!(c, b' ' | b'\t')) == Some(&b']') => {
+                close = Some(j);
+                break;
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    let end = close.unwrap_or_else(|| {
+        // Unclosed quote: the value runs to `]` or the end of the line.
+        let stop = b[i..eol]
+            .iter()
+            .rposition(|&c| c == b']')
+            .map_or(eol, |r| i + r);
+        let mut e = stop;
+        while e > i && b[e - 1].is_ascii_whitespace() {
+            e -= 1;
+        }
+        // `[Black "Zeta"` without its bracket: the quote still closes.
+        if e > i && b[e - 1] == b'"' {
+            e -= 1;
+        }
+        e
+    });
+    if name == b"Result" {
+        game.layout.result_tag = Some(i..end);
+    }
+    if let Some(slot) = game.tags.slot(name) {
+        *slot = Some(decode(unescape(&b[i..end])));
+    }
+    // Another tag may follow on the same line.
+    let after = close.map_or(eol, |q| q + 1);
+    let mut k = after;
+    while k < eol && b[k] != b'[' {
+        k += 1;
+    }
+    k
+}
+
+/// `[Result 1-0]`: a value without quotes runs to the `]`.
+fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> usize {
+    let eol = line_end(b, i);
+    let Some(close) = memchr::memchr(b']', &b[i..eol]).map(|p| i + p) else {
+        return eol;
+    };
+    let mut end = close;
+    while end > i && b[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    if end > i {
+        if name == b"Result" {
+            game.layout.result_tag = Some(i..end);
+        }
+        if let Some(slot) = game.tags.slot(name) {
+            *slot = Some(decode(b[i..end].to_vec()));
+        }
+    }
+    close + 1
+}
+
+/// A quoted tag value without its `\\"` and `\\\\` escapes (most have none).
+fn unescape(raw: &[u8]) -> Vec<u8> {
+    if memchr::memchr(b'\\', raw).is_none() {
+        return raw.to_vec();
+    }
+    let mut value = Vec::with_capacity(raw.len());
+    let mut j = 0;
+    while j < raw.len() {
+        if raw[j] == b'\\' && j + 1 < raw.len() && matches!(raw[j + 1], b'"' | b'\\') {
+            j += 1;
+        }
+        value.push(raw[j]);
+        j += 1;
+    }
+    value
+}
+
+/// Tag text as UTF-8, or Latin-1 when it is not valid UTF-8 (old
+/// over-the-board files).
+fn decode(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&c| char::from(c)).collect())
+}
+
+/// Where the line holding `b[i]` ends (`\n`, `\r\n` or a lone `\r`).
+fn line_end(b: &[u8], i: usize) -> usize {
+    memchr::memchr2(b'\n', b'\r', &b[i.min(b.len())..]).map_or(b.len(), |p| i + p)
+}
+
+fn at_line_start(b: &[u8], i: usize) -> bool {
+    i == 0 || matches!(b[i - 1], b'\n' | b'\r')
+}
+
+fn is_delimiter(c: u8) -> bool {
+    // A table: this runs for every byte of every move token.
+    const DELIMITERS: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut i = 0;
+        while i < 256 {
+            let c = i as u8;
+            table[i] = c.is_ascii_whitespace()
+                || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']');
+            i += 1;
+        }
+        table
+    };
+    DELIMITERS[usize::from(c)]
+}
+
+fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
+    let mut depth = 0usize;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'{' => {
+                // Comments are short (`{ [%clk 0:03:12] }`): a plain loop
+                // beats memchr's set-up on them.
+                let end = b[i + 1..]
+                    .iter()
+                    .position(|&c| c == b'}')
+                    .map(|p| i + 1 + p);
+                let text_end = end.unwrap_or(b.len());
+                if depth == 0 {
+                    let text = &b[i + 1..text_end];
+                    annotate(text, game);
+                    if text
+                        .iter()
+                        .find(|c| !c.is_ascii_whitespace())
+                        .is_some_and(u8::is_ascii_alphabetic)
+                    {
+                        game.closing_comment = Some(i as u32 + 1..text_end as u32);
+                    }
+                }
+                if end.is_none() && game.damage.is_none() {
+                    game.damage = Some(("comment `{` is never closed".into(), i));
+                }
+                i = text_end + 1;
+            }
+            b';' => i = line_end(b, i),
+            b'%' if at_line_start(b, i) => i = line_end(b, i),
+            // Some exports write variations in square brackets (the
+            // splitter leaves a `[` that opens no tag pair in the movetext);
+            // forum markup such as `[pgn]` has no space inside and is skipped.
+            b'[' if markup_end(b, i).is_some() => i = markup_end(b, i).unwrap_or(i) + 1,
+            b'(' | b'[' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' | b']' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            b'$' => {
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            _ if is_delimiter(c) => i += 1,
+            _ => {
+                let start = i;
+                while i < b.len() && !is_delimiter(b[i]) {
+                    i += 1;
+                }
+                if depth == 0 {
+                    token(b, start, i, game);
+                }
+            }
+        }
+    }
+}
+
+/// The `]` closing a `[word]` that holds no white space.
+fn markup_end(b: &[u8], i: usize) -> Option<usize> {
+    let close = b[i + 1..]
+        .iter()
+        .position(|&c| c == b']' || c.is_ascii_whitespace() || c == b'[')?;
+    (b[i + 1 + close] == b']').then_some(i + 1 + close)
+}
+
+/// Classifies one mainline token: move number, result, NAG or move.
+fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) {
+    let whole = &b[start..end];
+    if is_result_token(whole) {
+        game.result_token = GameResult::parse(&String::from_utf8_lossy(whole));
+        game.layout.result_token = Some(start..end);
+        return;
+    }
+    // `12.`, `12...`, `12.e4`, `12...Nf6`; a bare `12` is a number too.
+    let digits = whole.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits > 0 {
+        let dots = whole[digits..].iter().take_while(|&&c| c == b'.').count();
+        if dots > 0 || digits == whole.len() {
+            start += digits + dots;
+        }
+    }
+    while start < end && b[start] == b'.' {
+        start += 1;
+    }
+    while end > start && matches!(b[end - 1], b'!' | b'?') {
+        end -= 1;
+    }
+    if start == end {
+        return;
+    }
+    let text = &b[start..end];
+    // `e.p.` after a capture, and evaluation glyphs (`+-`, `⩱`, `=`) are
+    // annotations, not moves; `--` is a null move.
+    // A move starts with a letter or a digit (`0-0`): the common case
+    // needs no UTF-8 decoding.
+    let annotation = matches!(text, b"e.p." | b"ep" | b"e.p")
+        || !text.first().is_some_and(u8::is_ascii_alphanumeric)
+            && text != b"--"
+            && std::str::from_utf8(text)
+                .is_ok_and(|t| t.chars().all(|c| !c.is_alphanumeric() && !c.is_control()));
+    if annotation {
+        return;
+    }
+    game.closing_comment = None;
+    game.moves.push(MoveToken {
+        span: start as u32..end as u32,
+        clock: None,
+        emt: None,
+    });
+}
+
+/// Applies a comment's `[%clk]` and `[%emt]` to the move before it, and
+/// collects its claims.
+fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
+    let ply = game.moves.len();
+    for (name, args) in commands(comment) {
+        match (name, game.moves.last_mut()) {
+            (b"clk", Some(last)) => last.clock = Clock::parse(args).or(last.clock),
+            (b"emt", Some(last)) => last.emt = Clock::parse(args).or(last.emt),
+            _ => {
+                if let Some(claim) = Claim::read(ply, name, args) {
+                    game.claims.push(claim);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tokens(g: &GameRecord<'_>) -> Vec<String> {
+        g.moves
+            .iter()
+            .map(|m| String::from_utf8_lossy(g.token(m)).into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn reads_tags_moves_and_clocks() {
+        let pgn = b"[Event \"Rated \\\"Blitz\\\"\"]\n[White \"Andr\xe9\"][Black \"B\"]\n[Result \"1-0\"]\n\n\
+            1. e4 {[%clk 0:03:00]} e5!? {[%clk 0:02:59.5]} {[%emt 0:00:01]} 2.Nf3 $1 (2. d4 {[%clk 9:9:9]}) 2...Nc6 ; rest\n% esc\n1-0\n";
+        let g = parse_game(pgn);
+        assert_eq!(g.tags.event.as_deref(), Some("Rated \"Blitz\""));
+        assert_eq!(g.tags.white.as_deref(), Some("André"));
+        assert_eq!(g.tags.black.as_deref(), Some("B"));
+        assert_eq!(tokens(&g), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(g.moves[0].clock, Some(Clock(180_000)));
+        assert_eq!(g.moves[1].clock, Some(Clock(179_500)));
+        assert_eq!(g.moves[1].emt, Some(Clock(1_000)));
+        assert_eq!(g.moves[2].clock, None);
+        assert_eq!(
+            g.result_token,
+            Some(GameResult::Win(shakmaty::Color::White))
+        );
+        assert!(g.damage.is_none());
+    }
+
+    #[test]
+    fn layout_of_result_tag_and_marker() {
+        let pgn = b"[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
+        let g = parse_game(pgn);
+        assert_eq!(&pgn[g.layout.result_tag.clone().unwrap()], b"1-0");
+        assert_eq!(&pgn[g.layout.result_token.clone().unwrap()], b"1-0");
+        assert_eq!(
+            &pgn[..g.layout.tags_end],
+            b"[Event \"e\"]\n[Result \"1-0\"]"
+        );
+    }
+
+    #[test]
+    fn keeps_tokens_that_are_not_san() {
+        let g = parse_game(b"1. e2-e4 e8Q 2. P-K4 0-0 *");
+        assert_eq!(tokens(&g), ["e2-e4", "e8Q", "P-K4", "0-0"]);
+        assert_eq!(g.result_token, Some(GameResult::Unfinished));
+    }
+
+    #[test]
+    fn annotations_are_not_moves() {
+        let g = parse_game("1. e4 += 1... d5 ⩱ 2. exd5 e.p. -- +-- 0-1".as_bytes());
+        assert_eq!(tokens(&g), ["e4", "d5", "exd5", "--"]);
+    }
+
+    #[test]
+    fn a_tag_without_its_bracket_keeps_its_value() {
+        let g = parse_game(b"[White \"Ann\"]\n[Black \"Zeta\"\n[Result \"1-0\"]\n\n1. e4 1-0");
+        assert_eq!(g.tags.black.as_deref(), Some("Zeta"));
+        assert_eq!(g.tags.result.as_deref(), Some("1-0"));
+    }
+
+    #[test]
+    fn unclosed_quote_and_comment() {
+        let g = parse_game(b"[Event \"Lille]\n[Site \"x\"]\n\n1. e4 {never closed\n");
+        assert_eq!(g.tags.event.as_deref(), Some("Lille"));
+        assert_eq!(g.tags.site.as_deref(), Some("x"));
+        let (what, at) = g.damage.clone().unwrap();
+        assert!(what.contains("never closed"));
+        assert_eq!(g.line_of(at), 4);
+    }
+
+    #[test]
+    fn claims_follow_their_move() {
+        let g = parse_game(b"1. e4 e5 {[%clk 0:01:00] [%claim illegal white]} 2. Nf3 {[%arbiter illegal]} {[%claim bogus]} *");
+        let plies: Vec<_> = g.claims.iter().map(|c| c.as_ref().map(|c| c.ply)).collect();
+        assert_eq!(plies.len(), 3);
+        assert_eq!(plies[0], Ok(2));
+        assert_eq!(plies[1], Ok(3));
+        assert!(plies[2].is_err());
+        assert_eq!(g.moves[1].clock, Some(Clock(60_000)));
+    }
+
+    #[test]
+    fn lone_carriage_returns() {
+        let g =
+            parse_game(b"[Event \"e\"]\r[Site \"s\"]\r\r1. e4 ; note\re5 2. Nf3\r% escape\r*\r");
+        assert_eq!(g.tags.site.as_deref(), Some("s"));
+        assert_eq!(tokens(&g), ["e4", "e5", "Nf3"]);
+        assert_eq!(g.line_of(g.moves[1].span.start as usize), 5);
+    }
+
+    #[test]
+    fn bom_and_crlf() {
+        let g = parse_game(b"\xef\xbb\xbf[Event \"e\"]\r\n\r\n1. d4 d5\r\n1/2-1/2\r\n");
+        assert_eq!(g.tags.event.as_deref(), Some("e"));
+        assert_eq!(tokens(&g), ["d4", "d5"]);
+        assert_eq!(g.result_token, Some(GameResult::Draw));
+    }
+}

@@ -1,0 +1,624 @@
+//! The HTML report (`audit --html DIR`): a static, self-contained site — no
+//! server, no network, no external fonts or scripts. `index.html` holds the
+//! summary and a table of every game that needs a look — `corrected`,
+//! `review`, `error`, or confirmed with incidents — sortable and filterable
+//! by a little inline script; each such game has a page with SVG boards at
+//! its incidents and at the deciding ply, a chart of both players' clocks
+//! with flag falls marked, the reason, and the recorded PGN.
+//! Pages are rendered by the workers from askama templates in `src/html/`.
+
+use std::fmt::Write as _;
+
+mod replay;
+
+use askama::Template;
+use shakmaty::{Board, Color, File, Rank, Role, Square};
+
+use crate::board::helpmate::Helpmate;
+use crate::laws::{Book, Game, Judgement, side_name};
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::verdict::{Status, Verdict};
+use crate::read::parse::GameRecord;
+use crate::report::rows::Origin;
+use crate::report::summary::RunSummary;
+
+/// A row of the index table.
+#[derive(Debug, Clone)]
+pub struct IndexRow {
+    pub page: String,
+    pub source: String,
+    pub game: u64,
+    pub white: String,
+    pub black: String,
+    pub recorded: String,
+    pub correct: String,
+    pub status: String,
+    pub rule: String,
+    /// The edition of the Laws the rule is from.
+    pub laws: String,
+    /// The game online (Site, Link or GameURL; http(s) only), or empty.
+    pub url: String,
+    pub date: String,
+    pub round: String,
+    /// The file's name without its folders (the whole path is `source`).
+    pub file: String,
+    /// The time control used, in seconds (`5400+30`), as a person reads it
+    /// (`90 min + 30 s`), and its category.
+    pub time_control: String,
+    pub control: String,
+    pub category: String,
+    /// The kinds of its incidents, each once, space-separated.
+    pub incidents: String,
+    pub reason: String,
+}
+
+/// One game's page, rendered, with its index row.
+#[derive(Debug, Clone)]
+pub struct Page {
+    pub row: IndexRow,
+    pub html: String,
+}
+
+struct BoardView {
+    title: String,
+    detail: String,
+    svg: String,
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+struct GameTemplate<'a> {
+    row: &'a IndexRow,
+    event: String,
+    site: String,
+    date: String,
+    time_control: String,
+    /// The category with the threshold that gave it ("blitz: 10 minutes
+    /// or less, so not rapid by 15.1").
+    category: String,
+    /// The cited clause in the project's words, when it has some.
+    rule_text: String,
+    reason: &'a str,
+    /// The game's text as recorded, to copy.
+    pgn: String,
+    boards: Vec<BoardView>,
+    /// Incident boards over [`MAX_BOARDS`], not drawn.
+    omitted: usize,
+    chart: String,
+    /// The move list, each move clickable to show the board after it.
+    moves: Vec<replay::MoveView>,
+    /// Plies past [`replay::MAX_PLIES`], listed in the PGN only.
+    unlisted: usize,
+    /// The helpmate the verdict rests on, whole (empty if none).
+    helpmate: String,
+    /// The boards for the script (`replay.js`), as JSON.
+    positions: String,
+}
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct IndexTemplate<'a> {
+    run: &'a RunSummary,
+    /// Flagged games first: errors, corrections, reviews, then the games
+    /// that only have incidents; input order within each.
+    rows: Vec<&'a IndexRow>,
+    rules: Vec<&'a str>,
+    categories: Vec<&'a str>,
+    kinds: Vec<&'a str>,
+    /// The report directory, relative to the index.
+    reports: &'a str,
+    /// `.zst` when the CSVs are compressed.
+    csv_suffix: &'a str,
+}
+
+/// The most incident boards a page draws: a game of thousands of
+/// irregular moves would otherwise make a page of tens of megabytes.
+const MAX_BOARDS: usize = 40;
+
+/// The file name of a game's page: the source's stem and the game's
+/// number, `games/colombia-events-2008-2019-439.html`.
+fn page_name(stem: &str, game: u64) -> String {
+    format!("games/{stem}-{game}.html")
+}
+
+/// A stem per source for its pages' names: the file name without its PGN
+/// and compression endings, reduced to letters, digits, `_` and `-`, made
+/// unique within the run by a suffix. The game number always follows the
+/// last `-`, so two pages cannot share a name.
+pub fn page_stems(names: &[String]) -> Vec<String> {
+    let mut used = std::collections::HashSet::new();
+    names
+        .iter()
+        .map(|name| {
+            let base = stem_of(name);
+            let mut stem = base.clone();
+            let mut n = 1;
+            while !used.insert(stem.clone()) {
+                n += 1;
+                stem = format!("{base}-{n}");
+            }
+            stem
+        })
+        .collect()
+}
+
+fn stem_of(name: &str) -> String {
+    if name == "-" {
+        return "stdin".into();
+    }
+    let file = name.rsplit('/').next().unwrap_or(name).to_lowercase();
+    let mut file = file.as_str();
+    for ending in [".gz", ".bz2", ".zst", ".pgn"] {
+        file = file.strip_suffix(ending).unwrap_or(file);
+    }
+    let mut out = String::new();
+    for c in file.chars() {
+        let keep = c.is_ascii_alphanumeric() || c == '_';
+        if keep {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out: String = out.trim_matches('-').chars().take(60).collect();
+    if out.is_empty() { "games".into() } else { out }
+}
+
+/// The index row of a game.
+fn index_row(
+    record: &GameRecord<'_>,
+    book: &Book,
+    verdict: &Verdict,
+    incidents: &[Incident],
+    origin: Origin<'_>,
+) -> IndexRow {
+    let tags = &record.tags;
+    let tag = |t: &Option<String>| t.clone().unwrap_or_default();
+    let mut kinds: Vec<&str> = incidents.iter().map(|i| i.kind.as_str()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    IndexRow {
+        page: page_name(origin.stem, origin.game),
+        source: origin.source.to_string(),
+        game: origin.game,
+        white: tag(&tags.white),
+        black: tag(&tags.black),
+        recorded: record.recorded_result().to_string(),
+        correct: verdict.correct.map(|r| r.to_string()).unwrap_or_default(),
+        status: verdict.status.as_str().to_string(),
+        rule: verdict.rule.to_string(),
+        laws: book.edition.name.to_string(),
+        url: tags.url().unwrap_or_default().to_string(),
+        date: tag(&tags.date),
+        round: tag(&tags.round),
+        file: std::path::Path::new(origin.source).file_name().map_or_else(
+            || origin.source.to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        ),
+        time_control: record.control.pgn().unwrap_or_default(),
+        control: record
+            .control
+            .pgn()
+            .map(|c| readable_control(&c))
+            .unwrap_or_default(),
+        category: book.category.as_str().to_string(),
+        incidents: kinds.join(" "),
+        reason: verdict.reason.clone(),
+    }
+}
+
+/// `60+0` as "1 min + 0 s", `5400+30` as "90 min + 30 s"; a control of
+/// several periods, or seconds that are no whole minute, as written.
+fn readable_control(pgn: &str) -> String {
+    let (base, inc) = pgn.split_once('+').unwrap_or((pgn, "0"));
+    match (base.parse::<u64>(), inc.parse::<u64>()) {
+        (Ok(b), Ok(i)) if b % 60 == 0 && !pgn.contains([':', '/']) => {
+            format!("{} min + {i} s", b / 60)
+        }
+        _ => pgn.to_string(),
+    }
+}
+
+/// The most of a game's text a page shows (an error row's game may be
+/// anything up to `--max-game-bytes`).
+const PGN_SHOWN: usize = 64 * 1024;
+
+fn pgn_text(record: &GameRecord<'_>) -> String {
+    let bytes = &record.bytes[..record.bytes.len().min(PGN_SHOWN)];
+    let mut text = String::from_utf8_lossy(bytes).trim_end().to_string();
+    if record.bytes.len() > PGN_SHOWN {
+        text.push_str("\n… (cut here; the rest is in the input)");
+    }
+    text
+}
+
+impl<'a> GameTemplate<'a> {
+    /// A page with what every game has: its tags, the reason and its text.
+    fn bare(
+        row: &'a IndexRow,
+        record: &GameRecord<'_>,
+        book: &Book,
+        reason: &'a str,
+    ) -> GameTemplate<'a> {
+        let tag = |t: &Option<String>| t.clone().unwrap_or_default();
+        GameTemplate {
+            row,
+            event: tag(&record.tags.event),
+            site: tag(&record.tags.site),
+            date: tag(&record.tags.date),
+            time_control: tag(&record.tags.time_control),
+            category: book.edition.category_phrase(book.category),
+            // A FIDE edition's reason already ends with its words.
+            rule_text: if book.edition.is_ru_rapid() {
+                book.edition.text(&row.rule).unwrap_or_default()
+            } else {
+                String::new()
+            },
+            reason,
+            pgn: pgn_text(record),
+            boards: Vec::new(),
+            omitted: 0,
+            chart: String::new(),
+            moves: Vec::new(),
+            unlisted: 0,
+            helpmate: String::new(),
+            positions: String::new(),
+        }
+    }
+}
+
+/// The page of a game that could not be audited: where it is, why, and
+/// its text.
+pub fn error_page(
+    record: &GameRecord<'_>,
+    book: &Book,
+    verdict: &Verdict,
+    origin: Origin<'_>,
+) -> Option<Page> {
+    let row = index_row(record, book, verdict, &[], origin);
+    let html = GameTemplate::bare(&row, record, book, &verdict.reason)
+        .render()
+        .ok()?;
+    Some(Page { row, html })
+}
+
+/// The page of a game that needs a look (not confirmed, or with
+/// incidents); `None` for the rest.
+pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Option<Page> {
+    let verdict = &judgement.verdict;
+    if verdict.status == Status::Confirmed && judgement.incidents.is_empty() {
+        return None;
+    }
+    let row = index_row(
+        game.record,
+        &judgement.book,
+        verdict,
+        &judgement.incidents,
+        origin,
+    );
+    let (boards, omitted) = boards(game, judgement);
+    let incident_plies: Vec<usize> = judgement.incidents.iter().map(|i| i.ply).collect();
+    // The line shown whole: the shortest the search finds within its bound.
+    let shown = judgement.helpmate.as_ref().map(Helpmate::for_display);
+    let (moves, positions) = replay::views(game, &incident_plies, shown.as_ref());
+    let template = GameTemplate {
+        boards,
+        omitted,
+        chart: clock_chart(game, judgement),
+        moves,
+        unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
+        helpmate: shown.as_ref().map(|l| l.text(true)).unwrap_or_default(),
+        positions,
+        ..GameTemplate::bare(&row, game.record, &judgement.book, &verdict.reason)
+    };
+    let html = template.render().ok()?;
+    Some(Page { row, html })
+}
+
+/// One board per ply that has incidents, their details together (at most
+/// [`MAX_BOARDS`]; the second value counts those left out), and the
+/// deciding position, in ply order.
+fn boards(game: &Game<'_>, judgement: &Judgement) -> (Vec<BoardView>, usize) {
+    let mut boards: Vec<(usize, BoardView)> = Vec::new();
+    let mut omitted = 0usize;
+    for incident in &judgement.incidents {
+        if incident.kind == IncidentKind::ResultMismatch {
+            continue;
+        }
+        if let Some((_, view)) = boards.iter_mut().find(|(ply, _)| *ply == incident.ply) {
+            view.title.push_str(&format!(", {}", incident.kind));
+            view.detail.push_str(&format!("; {}", incident.detail));
+            continue;
+        }
+        if boards.len() >= MAX_BOARDS {
+            omitted += 1;
+            continue;
+        }
+        let label = if incident.san.is_empty() {
+            if incident.ply > game.plies() {
+                "After the last recorded move".to_string()
+            } else {
+                format!("After ply {}", incident.ply - 1)
+            }
+        } else {
+            game.replay.numbered(incident.ply, &incident.san)
+        };
+        let title = format!("{label}: {}", incident.kind);
+        boards.push((
+            incident.ply,
+            board_view(game, incident.ply, title, incident.detail.clone()),
+        ));
+    }
+    // The deciding position, unless a board above shows it already (one past
+    // the last move shows the final position too).
+    let plies = game.plies();
+    if let Some(ply) = judgement.verdict.decided_at_ply
+        && !boards
+            .iter()
+            .any(|(p, _)| *p == ply || ply == plies && *p > plies)
+    {
+        let title = format!("The deciding position (ply {ply})");
+        boards.push((ply, board_view(game, ply, title, String::new())));
+    }
+    boards.sort_by_key(|(ply, _)| *ply);
+    (boards.into_iter().map(|(_, view)| view).collect(), omitted)
+}
+
+/// The board after ply `ply` (or, past the last move, the final position),
+/// the move's squares marked.
+fn board_view(game: &Game<'_>, ply: usize, title: String, detail: String) -> BoardView {
+    let state = game.replay.position_at(ply);
+    let marked: Vec<Square> = ply
+        .checked_sub(1)
+        .and_then(|i| game.replay.steps.get(i))
+        .and_then(|s| s.mv)
+        .map(|m| m.from().into_iter().chain([m.to()]).collect())
+        .unwrap_or_default();
+    BoardView {
+        title,
+        detail,
+        svg: svg_board(state.board(), &marked),
+    }
+}
+
+fn glyph(color: Color, role: Role) -> char {
+    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
+    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
+    let i = role as usize - 1;
+    if color == Color::White {
+        white[i]
+    } else {
+        black[i]
+    }
+}
+
+/// A board as inline SVG, White at the bottom.
+pub fn svg_board(board: &Board, marked: &[Square]) -> String {
+    const S: usize = 40;
+    let mut svg = format!(
+        r##"<svg class="board" viewBox="0 0 {w} {w}" width="{w}" height="{w}" role="img" aria-label="chess board">"##,
+        w = 8 * S + 16
+    );
+    for rank in Rank::ALL {
+        for file in File::ALL {
+            let sq = Square::from_coords(file, rank);
+            let (x, y) = (16 + usize::from(file) * S, (7 - usize::from(rank)) * S);
+            let light = (usize::from(file) + usize::from(rank)) % 2 == 1;
+            let fill = match (marked.contains(&sq), light) {
+                (true, _) => "#e8d56b",
+                (false, true) => "#f0d9b5",
+                (false, false) => "#b58863",
+            };
+            let _ = write!(
+                svg,
+                r#"<rect x="{x}" y="{y}" width="{S}" height="{S}" fill="{fill}"/>"#
+            );
+            if let Some(p) = board.piece_at(sq) {
+                // The solid glyphs for both sides, White's filled white and
+                // outlined in black: the hollow ones vanish on dark squares.
+                let paint = match p.color {
+                    Color::White => {
+                        r##"fill="#fff" stroke="#000" stroke-width="1.2" paint-order="stroke""##
+                    }
+                    Color::Black => r##"fill="#000""##,
+                };
+                let _ = write!(
+                    svg,
+                    r#"<text x="{}" y="{}" font-size="32" text-anchor="middle" {paint}>{}</text>"#,
+                    x + S / 2,
+                    y + S - 8,
+                    glyph(Color::Black, p.role)
+                );
+            }
+        }
+    }
+    for i in 0..8 {
+        let _ = write!(
+            svg,
+            r#"<text x="8" y="{}" font-size="11" text-anchor="middle">{}</text><text x="{}" y="{}" font-size="11" text-anchor="middle">{}</text>"#,
+            i * S + S / 2 + 4,
+            8 - i,
+            16 + i * S + S / 2,
+            8 * S + 12,
+            char::from(b'a' + i as u8)
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Both players' remaining time per ply, from the `%clk` timeline, with
+/// flag falls marked.
+fn clock_chart(game: &Game<'_>, judgement: &Judgement) -> String {
+    let mut series: [Vec<(usize, f64)>; 2] = [Vec::new(), Vec::new()];
+    for (i, m) in game.record.moves.iter().enumerate().take(game.plies()) {
+        if let Some(clock) = m.clock {
+            let side = game.replay.steps[i].mover;
+            series[usize::from(side == Color::Black)].push((i + 1, clock.millis() as f64 / 1000.0));
+        }
+    }
+    if series.iter().all(Vec::is_empty) {
+        return String::new();
+    }
+    let (w, h, pad) = (640.0, 200.0, 56.0);
+    let max_ply = game.plies().max(2) as f64;
+    let max_secs = series.iter().flatten().map(|p| p.1).fold(1.0f64, f64::max);
+    let x = |ply: usize| pad + (w - 2.0 * pad) * ply as f64 / max_ply;
+    let y = |secs: f64| h - pad - (h - 2.0 * pad) * secs / max_secs;
+    let mut svg = format!(
+        r#"<svg class="clocks" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" aria-label="clocks">"#
+    );
+    let _ = write!(
+        svg,
+        r##"<line x1="{pad}" y1="{b}" x2="{r}" y2="{b}" stroke="#999"/><line x1="{pad}" y1="{pad}" x2="{pad}" y2="{b}" stroke="#999"/>"##,
+        b = h - pad,
+        r = w - pad
+    );
+    // Axis labels: time left at 0, half and the most; plies at 0, half
+    // and the last.
+    for frac in [0.0, 0.5, 1.0] {
+        let secs = max_secs * frac;
+        let _ = write!(
+            svg,
+            r##"<text x="{}" y="{:.1}" font-size="10" text-anchor="end" fill="#333">{}</text><line x1="{}" y1="{:.1}" x2="{pad}" y2="{:.1}" stroke="#999"/>"##,
+            pad - 4.0,
+            y(secs) + 3.0,
+            crate::model::clock::Clock((secs * 1000.0) as u64),
+            pad - 3.0,
+            y(secs),
+            y(secs)
+        );
+        let ply = (max_ply * frac).round() as usize;
+        let _ = write!(
+            svg,
+            r##"<text x="{:.1}" y="{}" font-size="10" text-anchor="middle" fill="#333">{}</text>"##,
+            x(ply),
+            h - 14.0,
+            if frac == 1.0 {
+                format!("ply {ply}")
+            } else {
+                ply.to_string()
+            }
+        );
+    }
+    for (points, color, name) in [
+        (&series[0], "#1f5fa8", "White"),
+        (&series[1], "#222", "Black"),
+    ] {
+        if points.is_empty() {
+            continue;
+        }
+        let path: Vec<String> = points
+            .iter()
+            .map(|&(ply, secs)| format!("{:.1},{:.1}", x(ply), y(secs)))
+            .collect();
+        let _ = write!(
+            svg,
+            r#"<polyline fill="none" stroke="{color}" stroke-width="2" points="{}"><title>{name}</title></polyline>"#,
+            path.join(" ")
+        );
+    }
+    for incident in &judgement.incidents {
+        if incident.kind == IncidentKind::FlagFall {
+            let fx = x(incident.ply.min(game.plies()));
+            let who = incident.side.map_or("", side_name);
+            let _ = write!(
+                svg,
+                r##"<line class="flag" x1="{fx:.1}" y1="{pad}" x2="{fx:.1}" y2="{b}" stroke="#c01818" stroke-dasharray="4 3"/><text x="{fx:.1}" y="{pad}" font-size="11" fill="#c01818" text-anchor="end">{who}'s flag</text>"##,
+                b = h - pad
+            );
+        }
+    }
+    svg.push_str(r##"<text x="560" y="14" font-size="11" fill="#1f5fa8">White</text><text x="600" y="14" font-size="11">Black</text></svg>"##);
+    svg
+}
+
+/// The index page.
+/// The index: the run's summary and a table of every game with a page.
+pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, csv_suffix: &str) -> String {
+    let distinct = |f: fn(&IndexRow) -> &str| {
+        let mut v: Vec<&str> = rows
+            .iter()
+            .flat_map(|r| f(r).split(' '))
+            .filter(|s| !s.is_empty())
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let mut flagged_first: Vec<&IndexRow> = rows.iter().collect();
+    flagged_first.sort_by_key(|r| match r.status.as_str() {
+        "error" => 0,
+        "corrected" => 1,
+        "review" => 2,
+        _ => 3,
+    });
+    IndexTemplate {
+        run,
+        rows: flagged_first,
+        rules: distinct(|r| &r.rule),
+        categories: distinct(|r| &r.category),
+        kinds: distinct(|r| &r.incidents),
+        reports,
+        csv_suffix,
+    }
+    .render()
+    .unwrap_or_else(|e| format!("<p>the report could not be rendered: {e}</p>"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_has_64_squares_and_the_pieces() {
+        let svg = svg_board(&Board::default(), &[Square::E2, Square::E4]);
+        assert_eq!(svg.matches("<rect").count(), 64);
+        assert_eq!(svg.matches("#e8d56b").count(), 2);
+        assert_eq!(svg.matches('♟').count(), 16);
+        assert_eq!(svg.matches(r##"fill="#fff""##).count(), 16);
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+    }
+
+    #[test]
+    fn controls_read_as_a_person_says_them() {
+        assert_eq!(readable_control("60+0"), "1 min + 0 s");
+        assert_eq!(readable_control("5400+30"), "90 min + 30 s");
+        assert_eq!(readable_control("600"), "10 min + 0 s");
+        assert_eq!(readable_control("45+1"), "45+1");
+        assert_eq!(readable_control("40/7200:3600"), "40/7200:3600");
+    }
+
+    #[test]
+    fn page_names_are_readable_and_unique() {
+        let names: Vec<String> = [
+            "otb/Colombia Events 2008-2019.pgn",
+            "a/x.pgn.zst",
+            "b/x.pgn",
+            "x-2.pgn",
+            "=HYPERLINK(\"http:__evil\",\"open\").pgn",
+            "-",
+            "..pgn",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let stems = page_stems(&names);
+        assert_eq!(
+            stems,
+            [
+                "colombia-events-2008-2019",
+                "x",
+                "x-2",
+                "x-2-2",
+                "hyperlink-http-__evil-open",
+                "stdin",
+                "games"
+            ]
+        );
+        assert_eq!(
+            page_name(&stems[0], 439),
+            "games/colombia-events-2008-2019-439.html"
+        );
+    }
+}

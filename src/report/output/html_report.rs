@@ -1,0 +1,93 @@
+//! `--html DIR`: a page per game to look at as blocks arrive, the index
+//! once the run is over (see [`crate::report::html`]).
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::{BlockResults, Output};
+use crate::report::file::Compression;
+use crate::report::html::{self, IndexRow};
+use crate::report::set::resolve;
+use crate::report::summary::RunSummary;
+use crate::report::summary::Summary;
+
+pub struct HtmlReport {
+    dir: PathBuf,
+    rows: Vec<IndexRow>,
+    /// The run's summary, as summary.json will say it.
+    document: RunSummary,
+    /// The report directory, relative to the HTML report's, for links to
+    /// the CSVs.
+    reports: String,
+    /// `.zst` when the CSVs are compressed.
+    csv_suffix: &'static str,
+}
+
+impl HtmlReport {
+    /// Writes into `dir` (staged); `html_at` and `reports_at` are where the
+    /// HTML report and the report directory will stand.
+    pub fn create(
+        dir: &Path,
+        document: RunSummary,
+        html_at: &Path,
+        reports_at: &Path,
+        compression: Compression,
+    ) -> io::Result<HtmlReport> {
+        let games = dir.join("games");
+        std::fs::create_dir_all(&games)
+            .and_then(|()| {
+                std::fs::write(
+                    games.join(crate::report::set::MARKER),
+                    "pgn-arbiter --html made this folder; each run replaces it whole.\n",
+                )
+            })
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+        let reports = relative(&resolve(html_at), &resolve(reports_at));
+        Ok(HtmlReport {
+            dir: dir.to_path_buf(),
+            rows: Vec::new(),
+            document,
+            reports: reports.to_string_lossy().replace('\\', "/"),
+            csv_suffix: match compression {
+                Compression::None => "",
+                Compression::Zstd => ".zst",
+            },
+        })
+    }
+}
+
+/// The path from directory `from` to `to`, both absolute.
+fn relative(from: &Path, to: &Path) -> PathBuf {
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..a.len() {
+        out.push("..");
+    }
+    for part in &b[common..] {
+        out.push(part);
+    }
+    out
+}
+
+fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    std::fs::write(path, bytes)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+}
+
+impl Output for HtmlReport {
+    fn block(&mut self, results: &mut BlockResults) -> io::Result<()> {
+        for page in std::mem::take(&mut results.pages) {
+            write(&self.dir.join(&page.row.page), page.html.as_bytes())?;
+            self.rows.push(page.row);
+        }
+        Ok(())
+    }
+
+    fn finish(self: Box<Self>, summary: &Summary) -> io::Result<()> {
+        let mut document = self.document;
+        document.complete(summary);
+        let index = html::index(&document, &self.rows, &self.reports, self.csv_suffix);
+        write(&self.dir.join("index.html"), index.as_bytes())
+    }
+}

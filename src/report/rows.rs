@@ -1,0 +1,266 @@
+//! Report: the rows of `verdicts.csv` and `incidents.csv`.
+//!
+//! Column names and order are part of the interface: later versions may
+//! append columns, never rename or reorder them.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::laws::side_name;
+use crate::laws::{Book, regime_name};
+use crate::model::clock::Clock;
+use crate::model::incident::Incident;
+use crate::model::verdict::Verdict;
+use crate::read::ending::{self, Ending};
+use crate::read::events::Unmatched;
+use crate::read::parse::GameRecord;
+
+/// Where a game stands in the input.
+#[derive(Debug, Clone, Copy)]
+pub struct Origin<'a> {
+    pub source: &'a str,
+    /// A name for the source that is unique within the run and safe in a
+    /// file name (see [`crate::report::html::page_stems`]).
+    pub stem: &'a str,
+    /// 1-based index within the source.
+    pub game: u64,
+    /// Offset of the game's first byte in the decompressed stream.
+    pub offset: u64,
+    /// Leave cells as found (`--raw`), formulas and all.
+    pub raw: bool,
+}
+
+/// A cell as written: text that a spreadsheet would evaluate as a formula
+/// (a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets
+/// a leading apostrophe, which spreadsheets show as text and do not run —
+/// unless `raw`. A lone `-` (lichess's Round) and numbers such as `-1` are
+/// harmless and stay as they are.
+///
+/// ```
+/// use pgn_arbiter::report::rows::cell;
+/// assert_eq!(cell("=HYPERLINK(\"http://x\")", false), "'=HYPERLINK(\"http://x\")");
+/// assert_eq!(cell("-", false), "-");
+/// assert_eq!(cell("-0.5", false), "-0.5");
+/// assert_eq!(cell("@SUM(A1)", true), "@SUM(A1)");
+/// assert_eq!(cell("Carlsen, Magnus", false), "Carlsen, Magnus");
+/// assert_eq!(cell("Ann\u{1b}[8m", true), "Ann\\x1b[8m");
+/// ```
+pub fn cell(text: &str, raw: bool) -> Cow<'_, str> {
+    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let harmless = text == "-" || text.parse::<f64>().is_ok_and(f64::is_finite);
+    let text = without_controls(text);
+    if risky && !harmless && !raw {
+        Cow::Owned(format!("'{text}"))
+    } else {
+        text
+    }
+}
+
+/// Control characters written as `\x1b`, even with `--raw`: a cell (or a
+/// line on a terminal) is text a person reads, and a control byte in it
+/// breaks the tools that read it or drives the terminal.
+///
+/// ```
+/// use pgn_arbiter::report::rows::without_controls;
+/// assert_eq!(without_controls("Ann\u{1b}[8m"), "Ann\\x1b[8m");
+/// assert_eq!(without_controls("Café"), "Café");
+/// ```
+pub fn without_controls(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                c if c.is_control() => format!("\\x{:02x}", u32::from(c)),
+                c => c.to_string(),
+            })
+            .collect(),
+    )
+}
+
+#[derive(Debug, Serialize)]
+pub struct VerdictRow<'a> {
+    pub source: Cow<'a, str>,
+    pub game: u64,
+    pub offset: u64,
+    pub event: Cow<'a, str>,
+    pub site: Cow<'a, str>,
+    pub date: Cow<'a, str>,
+    pub round: Cow<'a, str>,
+    pub white: Cow<'a, str>,
+    pub black: Cow<'a, str>,
+    pub time_control: Cow<'a, str>,
+    pub category: &'static str,
+    pub plies: usize,
+    pub recorded_result: &'static str,
+    pub correct_result: &'static str,
+    pub status: &'static str,
+    pub rule: &'static str,
+    pub decided_at_ply: Option<usize>,
+    pub reason: Cow<'a, str>,
+    pub regime: &'static str,
+    /// The edition of the Laws the row was judged by (`--laws`).
+    pub laws: &'static str,
+    /// The time control the audit used, in seconds (`5400+30`).
+    pub time_control_used: Option<String>,
+    /// How it was found: `tag`, `tag-in-minutes`, `clocks` or `none`.
+    pub time_control_read: &'static str,
+    /// The game's web address (Site, Link or GameURL), when it has one.
+    pub url: Cow<'a, str>,
+    /// How the game ended ([`Ending`]), and where that was read.
+    pub ending: &'static str,
+    pub ending_source: &'static str,
+}
+
+impl<'a> VerdictRow<'a> {
+    pub fn new(
+        origin: Origin<'a>,
+        record: &'a GameRecord<'a>,
+        verdict: &'a Verdict,
+        book: &Book,
+        ending: (Ending, ending::Source),
+    ) -> Self {
+        let tags = &record.tags;
+        let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), origin.raw);
+        VerdictRow {
+            source: cell(origin.source, origin.raw),
+            game: origin.game,
+            offset: origin.offset,
+            event: tag(&tags.event),
+            site: tag(&tags.site),
+            date: tag(&tags.date),
+            round: tag(&tags.round),
+            white: tag(&tags.white),
+            black: tag(&tags.black),
+            time_control: tag(&tags.time_control),
+            category: book.category.as_str(),
+            plies: record.moves.len(),
+            recorded_result: record.recorded_result().as_str(),
+            correct_result: verdict.correct.map_or("", |r| r.as_str()),
+            status: verdict.status.as_str(),
+            rule: verdict.rule,
+            decided_at_ply: verdict.decided_at_ply,
+            reason: cell(&verdict.reason, origin.raw),
+            regime: regime_name(book.supervised),
+            laws: book.edition.name,
+            time_control_used: record.control.pgn(),
+            time_control_read: record.control.reading.as_str(),
+            url: cell(tags.url().unwrap_or(""), origin.raw),
+            ending: ending.0.as_str(),
+            ending_source: ending.1.as_str(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+pub struct IncidentRow<'a> {
+    pub source: Cow<'a, str>,
+    /// Empty for an events-file line that matched no game.
+    pub game: Option<u64>,
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub move_label: &'a str,
+    pub side: &'static str,
+    pub kind: &'static str,
+    pub san: Cow<'a, str>,
+    pub fen_before: &'a str,
+    pub white_clock: Option<String>,
+    pub black_clock: Option<String>,
+    pub detail: Cow<'a, str>,
+}
+
+impl<'a> IncidentRow<'a> {
+    pub fn new(origin: Origin<'a>, incident: &'a Incident) -> Self {
+        IncidentRow {
+            source: cell(origin.source, origin.raw),
+            game: Some(origin.game),
+            ply: incident.ply,
+            move_label: &incident.move_label,
+            side: incident.side.map_or("", side_name),
+            kind: incident.kind.as_str(),
+            san: cell(&incident.san, origin.raw),
+            fen_before: &incident.fen_before,
+            white_clock: incident.white_clock.map(Clock::seconds),
+            black_clock: incident.black_clock.map(Clock::seconds),
+            detail: cell(&incident.detail, origin.raw),
+        }
+    }
+
+    /// An events-file line that matched no game.
+    pub fn unmatched(events_path: &'a str, unmatched: &Unmatched, raw: bool) -> Self {
+        IncidentRow {
+            source: cell(events_path, raw),
+            game: None,
+            ply: 0,
+            move_label: "",
+            side: "",
+            kind: crate::model::incident::IncidentKind::UnmatchedEvent.as_str(),
+            san: Cow::Borrowed(""),
+            fen_before: "",
+            white_clock: None,
+            black_clock: None,
+            detail: Cow::Owned(
+                cell(&format!("line {}: {}", unmatched.line, unmatched.text), raw).into_owned(),
+            ),
+        }
+    }
+}
+
+pub const VERDICT_COLUMNS: &[&str] = &[
+    "source",
+    "game",
+    "offset",
+    "event",
+    "site",
+    "date",
+    "round",
+    "white",
+    "black",
+    "time_control",
+    "category",
+    "plies",
+    "recorded_result",
+    "correct_result",
+    "status",
+    "rule",
+    "decided_at_ply",
+    "reason",
+    "regime",
+    "laws",
+    "time_control_used",
+    "time_control_read",
+    "url",
+    "ending",
+    "ending_source",
+];
+
+pub const INCIDENT_COLUMNS: &[&str] = &[
+    "source",
+    "game",
+    "ply",
+    "move",
+    "side",
+    "kind",
+    "san",
+    "fen_before",
+    "white_clock",
+    "black_clock",
+    "detail",
+];
+
+/// A CSV writer into memory, without a header: workers format their rows
+/// in parallel and the writer thread only copies bytes.
+pub fn buffer_writer() -> csv::Writer<Vec<u8>> {
+    csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new())
+}
+
+/// The header line of a report.
+pub fn header(columns: &[&str]) -> Vec<u8> {
+    let mut w = buffer_writer();
+    w.write_record(columns).expect("writing to memory");
+    w.into_inner().expect("writing to memory")
+}

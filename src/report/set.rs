@@ -1,0 +1,587 @@
+//! The report set: every output of one run (the report files, the
+//! corrected PGN, the HTML report) is written aside first and put in place
+//! only once all of it is complete, so that a full disk, a kill or a crash
+//! leaves the previous report whole.
+//!
+//! An output owns only the paths it writes: `verdicts.csv`, `incidents.csv`
+//! and `summary.json` (or their `.zst` forms) in the report directory,
+//! `index.html` and `games/` in the HTML directory, the corrected PGN file.
+//! Anything else in those directories is left as it is. Before anything is
+//! written, the set refuses outputs that would destroy what the user has:
+//! an owned path that is an input or holds one, and two outputs owning the
+//! same path.
+
+use std::fs;
+use std::io;
+use std::path::{Component, Path, PathBuf};
+
+use crate::read::input::Source;
+
+/// What a report directory's run writes; one of the `.zst` pairs or the
+/// plain pair is left over from an earlier run of the other form, and is
+/// removed when the new set is put in place.
+const REPORT_FILES: [&str; 5] = [
+    "verdicts.csv",
+    "incidents.csv",
+    "summary.json",
+    "verdicts.csv.zst",
+    "incidents.csv.zst",
+];
+
+/// What an HTML report writes in its directory.
+const HTML_FILES: [&str; 2] = ["index.html", "games"];
+
+/// The owned names that are directories; the rest are files.
+const OWNED_DIRS: [&str; 1] = ["games"];
+
+/// A file an output puts in each directory it owns, so that a later run
+/// knows the directory is its own to replace.
+pub const MARKER: &str = ".pgn-arbiter";
+
+/// What the user asked for, as final paths.
+#[derive(Debug, Clone, Copy)]
+pub struct Wanted<'a> {
+    pub report_dir: &'a Path,
+    pub fixed_pgn: Option<&'a Path>,
+    pub html: Option<&'a Path>,
+}
+
+/// Why a report set cannot be staged.
+#[derive(Debug)]
+pub enum StageError {
+    /// The outputs asked for would destroy input or each other.
+    Refused(String),
+    /// The staging place cannot be made.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for StageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StageError::Refused(why) => f.write_str(why),
+            StageError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+/// One output: a file, or a directory of which it owns some names.
+#[derive(Debug)]
+struct Output<'a> {
+    what: &'static str,
+    path: &'a Path,
+    /// `None` for a file.
+    owns: Option<&'static [&'static str]>,
+}
+
+impl Output<'_> {
+    /// The paths this output writes, resolved.
+    fn owned(&self) -> Vec<PathBuf> {
+        let at = resolve(self.path);
+        match self.owns {
+            None => vec![at],
+            Some(names) => names.iter().map(|n| at.join(n)).collect(),
+        }
+    }
+
+    /// Where it is written first: a hidden sibling of the file, or a hidden
+    /// folder inside the directory (same file system, so a rename puts it
+    /// in place; inside, so that `-o .` has a place too).
+    fn temp(&self) -> PathBuf {
+        match self.owns {
+            None => {
+                let name = self.path.file_name().unwrap_or_default().to_string_lossy();
+                self.path.with_file_name(format!(".{name}.partial"))
+            }
+            Some(_) => {
+                let key = self
+                    .what
+                    .trim_start_matches('-')
+                    .split(' ')
+                    .next()
+                    .unwrap_or("out");
+                self.path.join(format!(".pgn-arbiter-{key}.partial"))
+            }
+        }
+    }
+}
+
+/// One output being written aside.
+#[derive(Debug)]
+struct Staged {
+    what: &'static str,
+    target: PathBuf,
+    temp: PathBuf,
+    owns: Option<&'static [&'static str]>,
+    /// The directory did not exist before this run.
+    created: bool,
+}
+
+/// The outputs of a run, staged. Dropped without [`ReportSet::commit`], it
+/// removes what it staged and leaves the previous outputs untouched.
+#[derive(Debug)]
+pub struct ReportSet {
+    staged: Vec<Staged>,
+}
+
+impl ReportSet {
+    /// Checks the outputs against the inputs and each other, removes stale
+    /// `.partial` leftovers of an earlier run and creates the staging places.
+    /// An `Err(Refused)` is a usage error; either way nothing is written.
+    pub fn stage(wanted: Wanted<'_>, inputs: &[Source]) -> Result<ReportSet, StageError> {
+        let mut outputs = vec![Output {
+            what: "report directory (-o)",
+            path: wanted.report_dir,
+            owns: Some(&REPORT_FILES),
+        }];
+        outputs.extend(wanted.fixed_pgn.map(|path| Output {
+            what: "--fixed-pgn",
+            path,
+            owns: None,
+        }));
+        outputs.extend(wanted.html.map(|path| Output {
+            what: "--html",
+            path,
+            owns: Some(&HTML_FILES),
+        }));
+        check(&outputs, inputs).map_err(StageError::Refused)?;
+        let mut set = ReportSet { staged: Vec::new() };
+        for output in outputs {
+            set.staged.push(stage_one(&output).map_err(|e| {
+                StageError::Io(io::Error::new(
+                    e.kind(),
+                    format!(
+                        "cannot create the {} {}: {e}",
+                        output.what,
+                        output.path.display()
+                    ),
+                ))
+            })?);
+        }
+        Ok(set)
+    }
+
+    /// Where to write the report directory's files for now.
+    pub fn report_dir(&self) -> &Path {
+        &self.staged[0].temp
+    }
+
+    /// Where to write the corrected PGN for now, if asked for.
+    pub fn fixed_pgn(&self) -> Option<&Path> {
+        self.find("--fixed-pgn")
+    }
+
+    /// Where to write the HTML report for now, if asked for.
+    pub fn html(&self) -> Option<&Path> {
+        self.find("--html")
+    }
+
+    fn find(&self, what: &str) -> Option<&Path> {
+        let staged = self.staged.iter().find(|s| s.what == what)?;
+        Some(&staged.temp)
+    }
+
+    /// Puts every staged output in its place. Renames are all that is left
+    /// to do, so no write can fail between the first and the last.
+    pub fn commit(mut self) -> io::Result<()> {
+        for staged in std::mem::take(&mut self.staged) {
+            put_in_place(&staged).map_err(|e| {
+                io::Error::new(
+                    e.kind(),
+                    format!("cannot put {} in place: {e}", staged.target.display()),
+                )
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for ReportSet {
+    fn drop(&mut self) {
+        for staged in &self.staged {
+            let _ = remove(&staged.temp);
+            if staged.created {
+                let _ = fs::remove_dir(&staged.target); // only if still empty
+            }
+        }
+    }
+}
+
+fn stage_one(output: &Output<'_>) -> io::Result<Staged> {
+    let temp = output.temp();
+    let created = output.owns.is_some() && !output.path.exists();
+    if output.owns.is_some() {
+        fs::create_dir_all(output.path)?;
+    }
+    remove(&temp)?;
+    match output.owns {
+        Some(_) => fs::create_dir(&temp)?,
+        None => temp.parent().map_or(Ok(()), fs::create_dir_all)?,
+    }
+    Ok(Staged {
+        what: output.what,
+        target: output.path.to_path_buf(),
+        temp,
+        owns: output.owns,
+        created,
+    })
+}
+
+/// A file replaces its old version in one rename. In a directory, each
+/// owned name is moved in (a directory by an atomic exchange with the old
+/// one where the system can); an owned name the new run did not write is
+/// removed; the rest of the directory stays as it is.
+fn put_in_place(staged: &Staged) -> io::Result<()> {
+    let Some(names) = staged.owns else {
+        return fs::rename(&staged.temp, &staged.target);
+    };
+    for name in names {
+        let (new, old) = (staged.temp.join(name), staged.target.join(name));
+        if fs::symlink_metadata(&new).is_err() {
+            remove(&old)?;
+        } else if new.is_dir() && old.is_dir() {
+            replace_dir(&new, &old)?;
+        } else {
+            remove_if_dir(&old)?;
+            fs::rename(&new, &old)?;
+        }
+    }
+    remove(&staged.temp)
+}
+
+/// Puts directory `new` where directory `old` is, in one step where the
+/// system can swap them, else moving the old one aside first.
+fn replace_dir(new: &Path, old: &Path) -> io::Result<()> {
+    if exchange(new, old).is_ok() {
+        return remove(new);
+    }
+    let aside = new.with_extension("old");
+    remove(&aside)?;
+    fs::rename(old, &aside)?;
+    fs::rename(new, old)?;
+    remove(&aside)
+}
+
+fn remove_if_dir(path: &Path) -> io::Result<()> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => fs::remove_dir_all(path),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).map_err(io::Error::other);
+    let (a, b) = (c(a)?, c(b)?);
+    // SAFETY: both are valid NUL-terminated paths; AT_FDCWD resolves them
+    // like rename(2) does.
+    let rc = unsafe {
+        libc::renameat2(
+            libc::AT_FDCWD,
+            a.as_ptr(),
+            libc::AT_FDCWD,
+            b.as_ptr(),
+            libc::RENAME_EXCHANGE,
+        )
+    };
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_: &Path, _: &Path) -> io::Result<()> {
+    Err(io::Error::from(io::ErrorKind::Unsupported))
+}
+
+fn remove(path: &Path) -> io::Result<()> {
+    let result = match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => fs::remove_dir_all(path),
+        Ok(_) => fs::remove_file(path),
+        Err(_) => return Ok(()),
+    };
+    match result {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// The absolute path with links resolved, also for a path that does not
+/// exist yet (its nearest existing ancestor is resolved).
+pub fn resolve(path: &Path) -> PathBuf {
+    if let Ok(p) = fs::canonicalize(path) {
+        return p;
+    }
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut rest = Vec::new();
+    let mut base = absolute.as_path();
+    loop {
+        if let Ok(found) = fs::canonicalize(base) {
+            let mut out = found;
+            for part in rest.iter().rev() {
+                out.push(part);
+            }
+            return out;
+        }
+        match (base.parent(), base.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_owned());
+                base = parent;
+            }
+            _ => return lexical(&absolute),
+        }
+    }
+}
+
+/// Removes `.` and `..` without touching the file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The usage errors: an output path of the wrong kind, an owned path that
+/// is an input or holds one (a `merge` input is a directory), two outputs
+/// owning one path.
+fn check(outputs: &[Output<'_>], inputs: &[Source]) -> Result<(), String> {
+    for output in outputs {
+        if output.path.exists() && output.path.is_dir() != output.owns.is_some() {
+            let kind = if output.owns.is_some() {
+                "a file"
+            } else {
+                "a directory"
+            };
+            return Err(format!(
+                "{} {} is {kind}",
+                output.what,
+                output.path.display()
+            ));
+        }
+    }
+    let owned: Vec<Vec<PathBuf>> = outputs.iter().map(Output::owned).collect();
+    let meet = |a: &Path, b: &Path| a.starts_with(b) || b.starts_with(a);
+    for input in inputs {
+        let Source::File(path) = input else { continue };
+        let input_at = resolve(path);
+        for (output, paths) in outputs.iter().zip(&owned) {
+            if paths.iter().any(|p| meet(p, &input_at)) {
+                return Err(format!(
+                    "{} {} would overwrite the input {}: choose another output path",
+                    output.what,
+                    output.path.display(),
+                    path.display()
+                ));
+            }
+        }
+    }
+    for (i, (a, a_paths)) in outputs.iter().zip(&owned).enumerate() {
+        for (b, b_paths) in outputs.iter().zip(&owned).skip(i + 1) {
+            if a_paths.iter().any(|p| b_paths.iter().any(|q| meet(p, q))) {
+                return Err(format!(
+                    "{} {} lies inside the {} {}: give them separate paths",
+                    b.what,
+                    b.path.display(),
+                    a.what,
+                    a.path.display()
+                ));
+            }
+        }
+    }
+    outputs.iter().try_for_each(check_owned_names)
+}
+
+/// Each name a directory output owns is absent or of the kind the output
+/// writes, and a directory holds the marker of an earlier run: what the
+/// user keeps under such a name is never replaced, and the commit cannot
+/// fail half-way on a name of the wrong kind.
+fn check_owned_names(output: &Output<'_>) -> Result<(), String> {
+    let Some(names) = output.owns else {
+        return Ok(());
+    };
+    for name in names {
+        let at = output.path.join(name);
+        let Ok(meta) = fs::symlink_metadata(&at) else {
+            continue;
+        };
+        let wants_dir = OWNED_DIRS.contains(name);
+        let why = if wants_dir && !meta.is_dir() {
+            "is not a folder"
+        } else if !wants_dir && meta.is_dir() {
+            "is a folder"
+        } else if wants_dir && !at.join(MARKER).is_file() {
+            "is a folder pgn-arbiter did not make (it has no .pgn-arbiter marker)"
+        } else {
+            continue;
+        };
+        return Err(format!(
+            "{} {}: {} {why}, and this run would replace it; move it away or choose another path",
+            output.what,
+            output.path.display(),
+            at.display()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wanted<'a>(dir: &'a Path, fixed: Option<&'a Path>, html: Option<&'a Path>) -> Wanted<'a> {
+        Wanted {
+            report_dir: dir,
+            fixed_pgn: fixed,
+            html,
+        }
+    }
+
+    fn refusal(wanted: Wanted<'_>, inputs: &[Source]) -> String {
+        ReportSet::stage(wanted, inputs).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn refuses_outputs_that_are_inputs_or_overlap() {
+        let tmp = tempfile::tempdir().unwrap();
+        let game = tmp.path().join("g.pgn");
+        fs::write(&game, "1. e4 *\n").unwrap();
+        let link = tmp.path().join("link.pgn");
+        std::os::unix::fs::symlink(&game, &link).unwrap();
+        let site = tmp.path().join("site");
+        fs::create_dir_all(site.join("games")).unwrap();
+        let page = site.join("games/old.pgn");
+        fs::write(&page, "1. d4 *\n").unwrap();
+        let inputs = [Source::File(game.clone()), Source::File(page)];
+        let rep = tmp.path().join("rep");
+        for (fixed, html) in [
+            (Some(game.as_path()), None),
+            (Some(link.as_path()), None),
+            (None, Some(site.as_path())),
+        ] {
+            let err = refusal(wanted(&rep, fixed, html), &inputs);
+            assert!(err.contains("would overwrite the input"), "{err}");
+        }
+        let inside = rep.join("verdicts.csv");
+        let err = refusal(wanted(&rep, Some(&inside), None), &inputs);
+        assert!(err.contains("lies inside"), "{err}");
+        assert!(!rep.exists(), "nothing is written on a usage error");
+        assert_eq!(fs::read(&game).unwrap(), b"1. e4 *\n");
+        // A directory that merely holds an input is no conflict (`-o .`).
+        ReportSet::stage(wanted(tmp.path(), None, None), &inputs).unwrap();
+    }
+
+    #[test]
+    fn keeps_what_it_did_not_write() {
+        let tmp = tempfile::tempdir().unwrap();
+        fs::write(tmp.path().join("log"), "mine").unwrap();
+        fs::write(tmp.path().join("verdicts.csv.zst"), "an earlier run").unwrap();
+        let set = ReportSet::stage(wanted(tmp.path(), None, None), &[]).unwrap();
+        fs::write(set.report_dir().join("verdicts.csv"), "new").unwrap();
+        set.commit().unwrap();
+        let mut names: Vec<String> = fs::read_dir(tmp.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["log", "verdicts.csv"]);
+        assert_eq!(fs::read_to_string(tmp.path().join("log")).unwrap(), "mine");
+    }
+
+    #[test]
+    fn commit_replaces_the_set_and_drop_keeps_the_old() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rep = tmp.path().join("rep");
+        fs::create_dir(&rep).unwrap();
+        fs::write(rep.join("verdicts.csv"), "old").unwrap();
+        fs::write(rep.join("incidents.csv"), "old").unwrap();
+        let set = ReportSet::stage(wanted(&rep, None, None), &[]).unwrap();
+        fs::write(set.report_dir().join("verdicts.csv"), "new").unwrap();
+        drop(set);
+        assert_eq!(fs::read_to_string(rep.join("verdicts.csv")).unwrap(), "old");
+        assert!(!rep.join(".pgn-arbiter-report.partial").exists());
+        let set = ReportSet::stage(wanted(&rep, None, None), &[]).unwrap();
+        fs::write(set.report_dir().join("verdicts.csv"), "new").unwrap();
+        set.commit().unwrap();
+        assert_eq!(fs::read_to_string(rep.join("verdicts.csv")).unwrap(), "new");
+        assert!(
+            !rep.join("incidents.csv").exists(),
+            "the set is replaced whole"
+        );
+        let leftovers: Vec<_> = fs::read_dir(tmp.path()).unwrap().flatten().collect();
+        assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+        assert_eq!(fs::read_dir(&rep).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn an_html_report_is_replaced_beside_other_files() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rep = tmp.path().join("rep");
+        let site = tmp.path().join("site");
+        fs::create_dir_all(site.join("games")).unwrap();
+        fs::write(site.join("games").join(MARKER), "").unwrap();
+        fs::write(site.join("games/old-1.html"), "old").unwrap();
+        fs::write(site.join("notes.txt"), "mine").unwrap();
+        let set = ReportSet::stage(wanted(&rep, None, Some(&site)), &[]).unwrap();
+        let staged = set.html().unwrap().to_path_buf();
+        fs::create_dir(staged.join("games")).unwrap();
+        fs::write(staged.join("games/new-1.html"), "new").unwrap();
+        fs::write(staged.join("index.html"), "index").unwrap();
+        set.commit().unwrap();
+        assert!(site.join("games/new-1.html").exists());
+        assert!(!site.join("games/old-1.html").exists());
+        assert_eq!(fs::read_to_string(site.join("notes.txt")).unwrap(), "mine");
+        assert_eq!(fs::read_dir(&site).unwrap().count(), 3);
+    }
+
+    #[test]
+    fn owned_names_of_the_users_or_of_another_kind_are_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rep = tmp.path().join("rep");
+        let site = tmp.path().join("site");
+        fs::create_dir_all(site.join("games")).unwrap();
+        fs::write(site.join("games/my-notes.txt"), "mine").unwrap();
+        let err = refusal(wanted(&rep, None, Some(&site)), &[]);
+        assert!(err.contains("pgn-arbiter did not make"), "{err}");
+        fs::remove_dir_all(site.join("games")).unwrap();
+        fs::write(site.join("games"), "a file of mine").unwrap();
+        let err = refusal(wanted(&rep, None, Some(&site)), &[]);
+        assert!(err.contains("is not a folder"), "{err}");
+        fs::create_dir_all(rep.join("verdicts.csv")).unwrap();
+        let err = refusal(wanted(&rep, None, None), &[]);
+        assert!(err.contains("verdicts.csv is a folder"), "{err}");
+        assert_eq!(
+            fs::read_to_string(site.join("games")).unwrap(),
+            "a file of mine"
+        );
+    }
+
+    #[test]
+    fn a_directory_made_for_a_failed_run_is_removed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rep = tmp.path().join("new");
+        drop(ReportSet::stage(wanted(&rep, None, None), &[]).unwrap());
+        assert!(!rep.exists());
+    }
+
+    #[test]
+    fn stale_partials_are_removed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let rep = tmp.path().join("rep");
+        let stale = rep.join(".pgn-arbiter-report.partial");
+        fs::create_dir_all(&stale).unwrap();
+        fs::write(stale.join("verdicts.csv"), "half").unwrap();
+        let set = ReportSet::stage(wanted(&rep, None, None), &[]).unwrap();
+        assert!(!set.report_dir().join("verdicts.csv").exists());
+    }
+}
