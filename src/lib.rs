@@ -13,11 +13,11 @@
 //! Auditing a game held in memory:
 //!
 //! ```
-//! use pgn_arbiter::laws::{Rules, adjudicate::adjudicate};
+//! use pgn_arbiter::laws::{Judging, adjudicate::adjudicate};
 //! use pgn_arbiter::read::parse::parse_game;
 //!
 //! let record = parse_game(b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0");
-//! let adjudged = adjudicate(&record, record.claims.clone(), &Rules::default()).unwrap();
+//! let adjudged = adjudicate(&record, record.claims.clone(), &Judging::default()).unwrap();
 //! let verdict = &adjudged.judgement.verdict;
 //! assert_eq!(verdict.status.as_str(), "corrected");
 //! assert_eq!(verdict.correct.unwrap().as_str(), "0-1");

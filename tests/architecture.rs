@@ -158,7 +158,10 @@ fn imports_run_from_the_command_line_down_to_the_model() {
             }
         }
     }
-    assert!(upstream.is_empty(), "imports against the flow: {upstream:?}");
+    assert!(
+        upstream.is_empty(),
+        "imports against the flow: {upstream:?}"
+    );
 }
 
 #[test]

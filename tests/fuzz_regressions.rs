@@ -7,7 +7,7 @@
 mod common;
 
 use pgn_arbiter::board::replay::replay;
-use pgn_arbiter::laws::{Game, Laws, Rules, editions, judge_placed};
+use pgn_arbiter::laws::{Game, Judging, Laws, editions, judge_placed};
 use pgn_arbiter::read::parse::parse_game;
 use pgn_arbiter::read::split::{HEAD, Splitter};
 
@@ -29,10 +29,10 @@ fn fuzz_findings_stay_fixed() {
         let record = parse_game(&bytes);
         for edition in editions::ALL {
             for supervised in [false, true] {
-                let rules = Rules {
+                let rules = Judging {
                     laws: Laws::Edition(edition),
                     supervised,
-                    ..Rules::default()
+                    ..Judging::default()
                 };
                 let placement = rules.place(&record);
                 if let Ok(replayed) = replay(&record, placement.book.take_back()) {

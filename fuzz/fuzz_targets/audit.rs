@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pgn_arbiter::laws::{Game, Laws, Rules, editions, judge_placed};
+use pgn_arbiter::laws::{Game, Laws, Judging, editions, judge_placed};
 use pgn_arbiter::read::parse::parse_game;
 use pgn_arbiter::board::replay::replay;
 use pgn_arbiter::model::verdict::Status;
@@ -12,10 +12,10 @@ fuzz_target!(|data: &[u8]| {
     let record = parse_game(data);
     for edition in editions::ALL {
         for supervised in [false, true] {
-            let rules = Rules {
+            let rules = Judging {
                 laws: Laws::Edition(edition),
                 supervised,
-                ..Rules::default()
+                ..Judging::default()
             };
             let placement = rules.place(&record);
             let Ok(replayed) = replay(&record, placement.book.take_back()) else {

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use pgn_arbiter::report::fixed::write_back;
-use pgn_arbiter::laws::{Game, Laws, Rules, editions, judge};
+use pgn_arbiter::laws::{Game, Laws, Judging, editions, judge};
 use pgn_arbiter::read::parse::{GameRecord, parse_game};
 use pgn_arbiter::board::replay::replay;
 use pgn_arbiter::read::split::Splitter;
@@ -27,10 +27,10 @@ fn identity(record: &GameRecord<'_>) -> (Option<String>, Option<String>, Option<
 }
 
 /// Judged by a named edition, so that the notes written back name it.
-fn rules() -> Rules {
-    Rules {
+fn rules() -> Judging {
+    Judging {
         laws: Laws::Edition(&editions::FIDE_2018),
-        ..Rules::default()
+        ..Judging::default()
     }
 }
 

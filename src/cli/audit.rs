@@ -13,7 +13,7 @@ use crate::board::helpmate::Proof;
 use crate::board::tablebase::Tablebases;
 use crate::cli::failure::Failure;
 use crate::cli::laws_option::LawsOption;
-use crate::laws::{Rules, regime_name};
+use crate::laws::{Judging, regime_name};
 use crate::model::clock::Clock;
 use crate::read::events::EventLog;
 use crate::read::input::{Inputs, Packing, Source, sources};
@@ -156,7 +156,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
         threads,
         block_size: args.block_size.max(1),
         max_game_bytes: args.max_game_bytes,
-        rules: Rules {
+        rules: Judging {
             dead_position_check: !args.no_dead_check,
             laws,
             supervised,

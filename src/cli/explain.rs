@@ -16,7 +16,7 @@ use crate::board::replay::Replay;
 use crate::cli::laws_option::LawsOption;
 use crate::laws::adjudicate::{Adjudged, adjudicate};
 use crate::laws::rulebook::{citations, cited, sentence};
-use crate::laws::{Book, Judgement, Rules, side_name};
+use crate::laws::{Book, Judgement, Judging, side_name};
 use crate::model::incident::{Incident, IncidentKind};
 use crate::model::verdict::Status;
 use crate::read::ending::{self, Ending};
@@ -127,7 +127,7 @@ fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String>
             if let Some(problem) = &slice.problem {
                 return Err(format!("{shown}, game {number}: {problem}"));
             }
-            let told = tell(&record, &shown, number, &args.laws, color)?;
+            let told = tell_game(&record, &shown, number, &args.laws, color)?;
             if args.game.is_some() || args.site.is_some() || block.games.len() < 2 {
                 return Ok(told);
             }
@@ -155,7 +155,7 @@ fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String>
     })
 }
 
-fn tell(
+fn tell_game(
     record: &GameRecord<'_>,
     source: &str,
     number: u64,
@@ -182,10 +182,10 @@ fn tell(
     }
     laws.warn_if_deprecated();
     let (chosen, supervised) = laws.chosen();
-    let rules = Rules {
+    let rules = Judging {
         laws: chosen,
         supervised,
-        ..Rules::default()
+        ..Judging::default()
     };
     let placement = rules.place(record);
     let book = placement.book;
@@ -216,13 +216,13 @@ fn tell(
 }
 
 /// "Ended by: time-forfeit (as the comment before the result says)."
-fn tell_ending((ending, source): (Ending, ending::Source)) -> String {
+fn tell_ending((ending, source): (Ending, ending::EndingSource)) -> String {
     let from = match source {
-        ending::Source::TerminationTag => "as the Termination tag says",
-        ending::Source::ResultComment => "as the comment before the result says",
-        ending::Source::Board => "as the final position shows",
-        ending::Source::Clocks => "read from the loser's clock at zero",
-        ending::Source::None => "the record does not say",
+        ending::EndingSource::TerminationTag => "as the Termination tag says",
+        ending::EndingSource::ResultComment => "as the comment before the result says",
+        ending::EndingSource::Board => "as the final position shows",
+        ending::EndingSource::Clocks => "read from the loser's clock at zero",
+        ending::EndingSource::None => "the record does not say",
     };
     format!("Ended by: {ending} ({from}).\n\n")
 }

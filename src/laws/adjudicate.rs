@@ -5,7 +5,7 @@
 //! differ, an arbiter must say which applied.
 
 use crate::board::replay::{ReplayError, replay_with_claims};
-use crate::laws::{Book, Game, Judgement, Placement, Rules, Unplaced, judge_placed};
+use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
 use crate::model::claim::Claim;
 use crate::model::verdict::{Clause, Status};
 use crate::read::parse::GameRecord;
@@ -21,10 +21,10 @@ pub struct Adjudged<'a> {
 pub fn adjudicate<'a>(
     record: &'a GameRecord<'a>,
     claims: Vec<Result<Claim, String>>,
-    rules: &Rules,
+    rules: &Judging,
 ) -> Result<Adjudged<'a>, ReplayError> {
     let placement = rules.place(record);
-    let (game, mut judgement) = judged(record, claims, rules, placement, None)?;
+    let (game, mut judgement) = judge_under(record, claims, rules, placement, None)?;
     if let Some(unplaced) = placement.unplaced
         && judgement.verdict.status != Status::Error
     {
@@ -35,10 +35,10 @@ pub fn adjudicate<'a>(
 
 /// Replays and judges under one placement; `first`, the same record judged
 /// under another edition, lends its solver (one search budget a game).
-fn judged<'a>(
+fn judge_under<'a>(
     record: &'a GameRecord<'a>,
     claims: Vec<Result<Claim, String>>,
-    rules: &Rules,
+    rules: &Judging,
     placement: Placement,
     first: Option<&Game<'_>>,
 ) -> Result<(Game<'a>, Judgement), ReplayError> {
@@ -53,7 +53,12 @@ fn judged<'a>(
 
 /// Judges the game under each candidate edition; the verdict stands if
 /// all give the same result, else it goes to review naming theirs.
-fn settle_the_date(game: &Game<'_>, rules: &Rules, unplaced: Unplaced, judgement: &mut Judgement) {
+fn settle_the_date(
+    game: &Game<'_>,
+    rules: &Judging,
+    unplaced: Unplaced,
+    judgement: &mut Judgement,
+) {
     let record = game.record;
     let verdict = &judgement.verdict;
     let mut differing = Vec::new();
@@ -63,7 +68,7 @@ fn settle_the_date(game: &Game<'_>, rules: &Rules, unplaced: Unplaced, judgement
             book: Book::for_game(edition, record, rules.supervised),
             unplaced: None,
         };
-        let Ok((_, other)) = judged(record, game.claims.clone(), rules, placement, Some(game))
+        let Ok((_, other)) = judge_under(record, game.claims.clone(), rules, placement, Some(game))
         else {
             continue;
         };
@@ -126,9 +131,9 @@ mod tests {
     /// Full searches made to adjudicate the game.
     fn searches(laws: Laws) -> u32 {
         let record = parse_game(WANDER.as_bytes());
-        let rules = Rules {
+        let rules = Judging {
             laws,
-            ..Rules::default()
+            ..Judging::default()
         };
         FULL_SEARCHES.with(|n| n.set(0));
         adjudicate(&record, record.claims.clone(), &rules).unwrap();

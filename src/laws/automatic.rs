@@ -224,17 +224,17 @@ fn fivefold(
 
 #[cfg(test)]
 mod tests {
-    use super::super::Rules;
+    use super::super::Judging;
     use super::super::editions::{FIDE_2009, FIDE_2014, FIDE_2018};
     use super::super::placement::Laws;
     use super::super::test_support::*;
     use crate::model::outcome::GameResult;
     use crate::model::verdict::{Clause, Status};
 
-    fn under(edition: &'static super::super::edition::Edition) -> Rules {
-        Rules {
+    fn under(edition: &'static super::super::edition::Edition) -> Judging {
+        Judging {
             laws: Laws::Edition(edition),
-            ..Rules::default()
+            ..Judging::default()
         }
     }
 

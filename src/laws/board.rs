@@ -9,7 +9,7 @@
 
 use shakmaty::{Chess, Position};
 
-use super::{Decision, Game, Rules, side_name};
+use super::{Decision, Game, Judging, side_name};
 use crate::board::permissive::State;
 use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
@@ -17,7 +17,7 @@ use crate::model::verdict::{Clause, Verdict};
 
 pub(super) fn ended_on_board(
     game: &Game<'_>,
-    rules: &Rules,
+    rules: &Judging,
     recorded: GameResult,
     decisions: &mut Vec<Decision>,
 ) {
@@ -55,7 +55,7 @@ pub(super) fn ended_on_board(
 
 fn end_of_stretch(
     game: &Game<'_>,
-    rules: &Rules,
+    rules: &Judging,
     recorded: GameResult,
     pos: &Chess,
     start: usize,

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use shakmaty::Color;
 
 use super::edition::{Book, Illegal};
-use super::{Game, RELAY_TOLERANCE, ROUNDING_TOLERANCE, Rules, side_name};
+use super::{Game, Judging, RELAY_TOLERANCE, ROUNDING_TOLERANCE, side_name};
 use crate::model::claim::ClaimKind;
 use crate::model::clock::Clock;
 use crate::model::incident::{Incident, IncidentKind};
@@ -18,7 +18,7 @@ use crate::model::time_control::Reading;
 
 const TWO_MINUTES: u64 = 120_000;
 
-pub(super) fn judge(game: &Game<'_>, rules: &Rules, book: &Book, incidents: &mut Vec<Incident>) {
+pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &mut Vec<Incident>) {
     let Some(periods) = &game.record.control.periods else {
         return;
     };
@@ -138,7 +138,7 @@ fn given(
 }
 
 /// What the opponent's illegal moves between `from` and `to` gave `side`:
-/// under the Competition Rules each one; under a claim rule, those claimed
+/// under the Competition Judging each one; under a claim rule, those claimed
 /// in time — the ones the replay took back.
 fn illegal_move_time(game: &Game<'_>, book: &Book, side: Color, from: usize, to: usize) -> u64 {
     let (penalty, only_taken_back) = match book.rules.illegal {

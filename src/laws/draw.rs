@@ -9,7 +9,7 @@
 //! arbiter's judgement, and goes to review.
 
 use super::edition::Book;
-use super::{Decision, Game, Rules, mate_phrase, side_name};
+use super::{Decision, Game, Judging, mate_phrase, side_name};
 use crate::board::helpmate::Mate;
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
@@ -23,7 +23,7 @@ const TWO_MINUTES: Clock = Clock(120_000);
 /// a claim was left to the arbiter and play went on.
 pub(super) fn judge(
     game: &Game<'_>,
-    rules: &Rules,
+    rules: &Judging,
     book: &Book,
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
@@ -206,11 +206,11 @@ mod tests {
     #[test]
     fn tablebase_draw_makes_the_claim_good() {
         use crate::board::tablebase::Tablebases;
-        use crate::laws::Rules;
+        use crate::laws::Judging;
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
-        let rules = Rules {
+        let rules = Judging {
             tablebases: Some(std::sync::Arc::new(Tablebases::open(&dir).unwrap())),
-            ..Rules::default()
+            ..Judging::default()
         };
         // Rook against rook: Black could be helpmated, but cannot be beaten.
         let rook_v_rook = "[FEN \"8/8/4k3/8/2r5/8/3RK3/8 w - - 0 60\"]\n[Result \"1/2-1/2\"]\n\n\

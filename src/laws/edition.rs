@@ -106,7 +106,7 @@ pub struct RuleSet {
     pub time_clause: &'static str,
     pub both_flags_clause: &'static str,
     /// `None` where no clause draws a game for an illegal position left on
-    /// the board (2009: the arbiter reinstates; the Competition Rules treat
+    /// the board (2009: the arbiter reinstates; the Competition Judging treat
     /// it as an illegal move).
     pub position_clause: Option<&'static str>,
     /// Moves each player must have completed before a set-up claim is

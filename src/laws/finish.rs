@@ -9,11 +9,11 @@ use super::{Game, side_name};
 use crate::board::permissive::State;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Status, Verdict};
-use crate::read::ending::{self, Ending, Source, Statement};
+use crate::read::ending::{self, Ending, EndingSource, Statement};
 
 /// The game's ending and where it was read, and the verdict with any
 /// contradiction between the record's words and the board added.
-pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, Source), Verdict) {
+pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingSource), Verdict) {
     let recorded = game.recorded();
     let board = on_board(game, &verdict, recorded);
     let stated = game.statement.as_ref();
@@ -26,10 +26,10 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, Source)
     let ending = match stated {
         Some(s) if s.ending != Ending::Unknown => (s.ending, s.source),
         _ => board
-            .map(|b| (b, Source::Board))
+            .map(|b| (b, EndingSource::Board))
             .or_else(|| by_play(stated, recorded))
             .or_else(|| clock_at_zero(game, stated, recorded))
-            .unwrap_or((Ending::Unknown, Source::None)),
+            .unwrap_or((Ending::Unknown, EndingSource::None)),
     };
     (ending, verdict)
 }
@@ -82,14 +82,14 @@ fn repeated_three_times(game: &Game<'_>, last: &Chess) -> bool {
 /// A `Termination "Normal"` game ended by play: a decisive one that the
 /// board does not show mated was resigned; a draw not on the board was
 /// agreed.
-fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, Source)> {
+fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, EndingSource)> {
     stated.filter(|s| s.ending == Ending::Unknown)?;
     let ending = match recorded {
         GameResult::Win(_) => Ending::Resignation,
         GameResult::Draw => Ending::Agreement,
         GameResult::Unfinished => return None,
     };
-    Some((ending, Source::TerminationTag))
+    Some((ending, EndingSource::TerminationTag))
 }
 
 /// Nothing stated, a decisive result and the loser's clock at zero.
@@ -97,13 +97,13 @@ fn clock_at_zero(
     game: &Game<'_>,
     stated: Option<&Statement>,
     recorded: GameResult,
-) -> Option<(Ending, Source)> {
+) -> Option<(Ending, EndingSource)> {
     if stated.is_some() {
         return None;
     }
     let loser = !recorded.winner()?;
     game.final_clock(loser).filter(|c| c.is_zero())?;
-    Some((Ending::TimeForfeit, Source::Clocks))
+    Some((Ending::TimeForfeit, EndingSource::Clocks))
 }
 
 /// The record's words against the board and the result.
@@ -141,7 +141,7 @@ fn contradiction(s: &Statement, board: Option<Ending>, recorded: GameResult) -> 
 mod tests {
     use super::super::test_support::*;
     use crate::model::verdict::Status;
-    use crate::read::ending::{Ending, Source};
+    use crate::read::ending::{Ending, EndingSource};
 
     const FICS: &str = "[Site \"FICS freechess.org\"]\n[White \"alpha\"]\n[Black \"beta\"]\n";
 
@@ -150,7 +150,7 @@ mod tests {
         let j = judge_pgn(&format!(
             "{FICS}[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# {{alpha resigns}} 0-1"
         ));
-        assert_eq!(j.ending, (Ending::Resignation, Source::ResultComment));
+        assert_eq!(j.ending, (Ending::Resignation, EndingSource::ResultComment));
         assert_eq!(j.verdict.status, Status::Confirmed);
         assert!(
             j.verdict
@@ -164,9 +164,9 @@ mod tests {
     #[test]
     fn the_board_fills_in_an_unstated_ending() {
         let j = judge_pgn("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1");
-        assert_eq!(j.ending, (Ending::Checkmate, Source::Board));
+        assert_eq!(j.ending, (Ending::Checkmate, EndingSource::Board));
         let j = judge_pgn("[Result \"1-0\"]\n\n1. e4 e5 1-0");
-        assert_eq!(j.ending, (Ending::Unknown, Source::None));
+        assert_eq!(j.ending, (Ending::Unknown, EndingSource::None));
     }
 
     #[test]
@@ -179,15 +179,15 @@ mod tests {
         };
         assert_eq!(
             normal("1-0", "1. e4 e5"),
-            (Ending::Resignation, Source::TerminationTag)
+            (Ending::Resignation, EndingSource::TerminationTag)
         );
         assert_eq!(
             normal("1/2-1/2", "1. e4 e5"),
-            (Ending::Agreement, Source::TerminationTag)
+            (Ending::Agreement, EndingSource::TerminationTag)
         );
         assert_eq!(
             normal("1/2-1/2", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"),
-            (Ending::Repetition, Source::Board)
+            (Ending::Repetition, EndingSource::Board)
         );
     }
 }

@@ -374,7 +374,7 @@ fn always_penalised(
 
 #[cfg(test)]
 mod tests {
-    use super::super::Rules;
+    use super::super::Judging;
     use super::super::test_support::*;
     use crate::model::outcome::GameResult;
     use crate::model::verdict::{Clause, Status};
@@ -504,9 +504,9 @@ mod tests {
     #[test]
     fn under_15_3_the_second_illegal_move_loses() {
         // ru-rapid is the 2014 text: its ordinary Laws are 2014's 7.5 b.
-        let rules = Rules {
+        let rules = Judging {
             supervised: true,
-            ..Rules::default()
+            ..Judging::default()
         };
         let one = "1. e4 e5 2. Ke1-e3 2. Nf3";
         let j =

@@ -1,7 +1,7 @@
 //! Laws: decide a replayed game's correct result under an edition of the
 //! Laws — by default ru-rapid, the Russian rapid-play rules of `RULES.en.md`.
 //!
-//! [`judge`] is a pure function of a [`Game`] and the [`Rules`]. The edition
+//! [`judge`] is a pure function of a [`Game`] and the [`Judging`]. The edition
 //! and the game's category give a [`Book`] ([`placement`]); each clause
 //! lives in its own submodule, reads the book, and is tested there on small
 //! hand-made games: [`board`] (checkmate, stalemate, dead position),
@@ -53,9 +53,12 @@ use crate::model::verdict::{Clause, Status, Verdict};
 use crate::read::ending::{self, Ending, Statement};
 use crate::read::parse::GameRecord;
 
-/// How the audit is run.
+/// How the games of a run are judged: which Laws, under what supervision,
+/// how the helpmate question is answered, with which tablebases and clock
+/// tolerance. (The Laws themselves are [`Edition`]s and their [`RuleSet`]s;
+/// the [`Book`] is one edition for one game's category.)
 #[derive(Debug, Clone)]
-pub struct Rules {
+pub struct Judging {
     /// Look for dead positions after every move (on by default; off only
     /// to measure what it costs).
     pub dead_position_check: bool,
@@ -83,7 +86,7 @@ pub fn regime_name(supervised: bool) -> &'static str {
     if supervised { "15.3" } else { "15.4" }
 }
 
-impl Rules {
+impl Judging {
     /// The book a game is judged by.
     pub fn place(&self, record: &GameRecord<'_>) -> Placement {
         self.laws.place(record, self.supervised)
@@ -99,9 +102,9 @@ pub const ROUNDING_TOLERANCE: Clock = Clock(1_000);
 /// real changes or a relay reading the wrong board.
 pub const RELAY_TOLERANCE: Clock = Clock(60_000);
 
-impl Default for Rules {
+impl Default for Judging {
     fn default() -> Self {
-        Rules {
+        Judging {
             dead_position_check: true,
             laws: Laws::default(),
             supervised: false,
@@ -146,7 +149,7 @@ pub struct Judgement {
     /// The Laws the game was judged by.
     pub book: Book,
     /// How the game ended, and where that was read.
-    pub ending: (Ending, ending::Source),
+    pub ending: (Ending, ending::EndingSource),
 }
 
 /// The answer to "can this side still mate?" about a game's position.
@@ -449,12 +452,12 @@ fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
 }
 
 /// Decides the correct result of a replayed game.
-pub fn judge(game: &Game<'_>, rules: &Rules) -> Judgement {
+pub fn judge(game: &Game<'_>, rules: &Judging) -> Judgement {
     judge_placed(game, rules, rules.place(game.record))
 }
 
 /// [`judge`] with the book already chosen (the replay needed it first).
-pub fn judge_placed(game: &Game<'_>, rules: &Rules, placement: Placement) -> Judgement {
+pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> Judgement {
     game.solver.borrow_mut().proof = rules.proof;
     let book = &placement.book;
     let recorded = game.recorded();
@@ -479,7 +482,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Rules, placement: Placement) -> Jud
     }
     let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
     let (ending, mut verdict) = finish::ending(game, verdict);
-    verdict = caveats(game, rules, &placement, verdict, postponed);
+    verdict = add_caveats(game, rules, &placement, verdict, postponed);
     quote_the_rule(&mut verdict, book);
     if verdict.status == Status::Corrected {
         let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
@@ -566,9 +569,9 @@ fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
 /// arbiter, a game outside the rapid rules (`--only-rapid`), a helpmate
 /// question past the bound. (A date that placed no edition is the
 /// caller's: see [`crate::laws::adjudicate`].)
-fn caveats(
+fn add_caveats(
     game: &Game<'_>,
-    rules: &Rules,
+    rules: &Judging,
     placement: &Placement,
     mut verdict: Verdict,
     postponed: Option<String>,
@@ -696,10 +699,10 @@ pub(crate) mod test_support {
 
     /// Judges a game given as PGN text.
     pub fn judge_pgn(pgn: &str) -> Judgement {
-        judge_with(pgn, &Rules::default())
+        judge_with(pgn, &Judging::default())
     }
 
-    pub fn judge_with(pgn: &str, rules: &Rules) -> Judgement {
+    pub fn judge_with(pgn: &str, rules: &Judging) -> Judgement {
         let record = parse_game(pgn.as_bytes());
         let placement = rules.place(&record);
         let replay = replay(&record, placement.book.take_back()).expect("replayable");
@@ -788,9 +791,9 @@ mod tests {
 
     #[test]
     fn only_rapid_sends_other_games_to_review() {
-        let rules = Rules {
+        let rules = Judging {
             only_rapid: true,
-            ..Rules::default()
+            ..Judging::default()
         };
         let blitz = judge_with(
             "[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n1. e4 1-0",
@@ -820,7 +823,7 @@ mod tests {
             plain.verdict.reason
         );
         // 840 s is rapid by 15.1 and by 2014's A.1, blitz by 2009's B1.
-        let rules = Rules {
+        let rules = Judging {
             laws: Laws::Edition(&editions::FIDE_2009),
             ..rules
         };

@@ -64,7 +64,7 @@ fn reads_as_resignation(statement: Option<&Statement>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Rules;
+    use super::super::Judging;
     use super::super::editions::{FIDE_2018, FIDE_2023};
     use super::super::placement::Laws;
     use super::super::test_support::*;
@@ -74,10 +74,10 @@ mod tests {
     const BARE_KING_WINS: &str =
         "[FEN \"4k3/8/8/8/8/8/4q3/K7 w - - 0 60\"]\n[Result \"1-0\"]\n\n60. Kb1 Qe4+ 1-0\n";
 
-    fn under(edition: &'static super::super::edition::Edition) -> Rules {
-        Rules {
+    fn under(edition: &'static super::super::edition::Edition) -> Judging {
+        Judging {
             laws: Laws::Edition(edition),
-            ..Rules::default()
+            ..Judging::default()
         }
     }
 

@@ -25,7 +25,7 @@ use crate::read::ending::{Ending, Statement};
 
 /// Where the claim behind a flag fall comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Source {
+enum ClaimSource {
     /// A `[%claim time …]` in the record, or an `--events` line.
     Recorded,
     /// The record states the game ended on time (a `Termination` tag, a
@@ -53,21 +53,21 @@ fn server(game: &Game<'_>) -> Option<&'static str> {
 /// The side whose flag the end of the record shows fallen, if any, and
 /// what shows it. A server's words name who flagged; else the loser, or
 /// in a drawn game the side to move.
-fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<(Color, Source)> {
+fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<(Color, ClaimSource)> {
     let to_move = game.replay.end.turn();
     if let Some(said) = stated_on_time(game) {
         let flagged = said
             .side
             .or_else(|| recorded.winner().map(|w| !w))
             .unwrap_or(to_move);
-        return Some((flagged, Source::Stated));
+        return Some((flagged, ClaimSource::Stated));
     }
     if game.statement.is_some() {
         return None;
     }
     let loser = !recorded.winner()?;
     game.final_clock(loser).filter(|c| c.is_zero())?;
-    Some((loser, Source::ClockAtZero))
+    Some((loser, ClaimSource::ClockAtZero))
 }
 
 pub(super) fn judge(
@@ -125,7 +125,7 @@ pub(super) fn judge(
                     recorded,
                     ply,
                     flagged,
-                    Source::Recorded,
+                    ClaimSource::Recorded,
                 ));
                 return;
             }
@@ -195,20 +195,20 @@ fn flag_fall(
     recorded: GameResult,
     ply: usize,
     flagged: Color,
-    source: Source,
+    source: ClaimSource,
 ) -> Decision {
     let claimant = !flagged;
     let readings = last_readings(game, ply);
     let (flagged_name, claimant_name) = (side_name(flagged), side_name(claimant));
     let claim = match source {
-        Source::Recorded => format!("{claimant_name} claimed the win on time (recorded)"),
-        Source::Stated => format!(
+        ClaimSource::Recorded => format!("{claimant_name} claimed the win on time (recorded)"),
+        ClaimSource::Stated => format!(
             "{claimant_name}'s claim is read from {}",
             stated_on_time(game)
                 .map(Statement::quoted)
                 .unwrap_or_default()
         ),
-        Source::ClockAtZero => format!(
+        ClaimSource::ClockAtZero => format!(
             "{claimant_name}'s claim is read from {flagged_name}'s clock at zero and the result"
         ),
     };
@@ -228,12 +228,12 @@ fn flag_fall(
     };
     let claimant_clock = game.clock_after(claimant, ply);
     let server = server(game);
-    let both_stated = source == Source::Stated
+    let both_stated = source == ClaimSource::Stated
         && stated_on_time(game).is_some_and(|s| s.ending == Ending::BothFlags);
     let both_down = both_stated
         || claimant_clock == Some(Clock::ZERO)
             && server.is_none()
-            && (source != Source::Recorded || !book.rules.time_remaining);
+            && (source != ClaimSource::Recorded || !book.rules.time_remaining);
     if both_down {
         incidents.push(game.incident(
             ply + 1,
@@ -649,16 +649,16 @@ mod tests {
 
     #[test]
     fn from_2018_the_clock_that_showed_zero_first_loses() {
-        use crate::laws::Rules;
+        use crate::laws::Judging;
         use crate::laws::editions::{FIDE_2014, FIDE_2018};
         use crate::laws::placement::Laws;
         // White's clock showed zero first (after 1. e4), yet the record
         // gives White the win on time.
         let pgn = "[TimeControl \"600+5\"]\n[Termination \"Time forfeit\"]\n[Result \"1-0\"]\n\n\
                    1. e4 {[%clk 0:00:00]} e5 {[%clk 0:00:00]} 2. Qh5 1-0";
-        let under = |e| Rules {
+        let under = |e| Judging {
             laws: Laws::Edition(e),
-            ..Rules::default()
+            ..Judging::default()
         };
         let j = judge_with(pgn, &under(&FIDE_2018));
         assert_eq!(

@@ -9,7 +9,7 @@
 //! the final position.
 //!
 //! ```
-//! use pgn_arbiter::read::ending::{Ending, Statement, Source};
+//! use pgn_arbiter::read::ending::{Ending, Statement, EndingSource};
 //! use pgn_arbiter::read::parse::parse_game;
 //! use shakmaty::Color;
 //!
@@ -18,7 +18,7 @@
 //! );
 //! let said = Statement::read(&record).unwrap();
 //! assert_eq!(said.ending, Ending::TimeForfeit);
-//! assert_eq!(said.source, Source::ResultComment);
+//! assert_eq!(said.source, EndingSource::ResultComment);
 //! assert_eq!(said.side, Some(Color::White));
 //! ```
 
@@ -97,7 +97,7 @@ impl fmt::Display for Ending {
 
 /// Where the ending was read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Source {
+pub enum EndingSource {
     /// A `Termination` tag (or ICC's `ICCResult`).
     TerminationTag,
     /// A server's comment just before the result.
@@ -109,15 +109,15 @@ pub enum Source {
     None,
 }
 
-impl Source {
+impl EndingSource {
     /// The name the `ending_source` column uses.
     pub fn as_str(self) -> &'static str {
         match self {
-            Source::TerminationTag => "termination-tag",
-            Source::ResultComment => "result-comment",
-            Source::Board => "board",
-            Source::Clocks => "clocks",
-            Source::None => "none",
+            EndingSource::TerminationTag => "termination-tag",
+            EndingSource::ResultComment => "result-comment",
+            EndingSource::Board => "board",
+            EndingSource::Clocks => "clocks",
+            EndingSource::None => "none",
         }
     }
 }
@@ -129,7 +129,7 @@ pub struct Statement {
     /// play (not on time, not abandoned), and the board and the result say
     /// how.
     pub ending: Ending,
-    pub source: Source,
+    pub source: EndingSource,
     /// The player the statement names as the one who flagged, resigned,
     /// left or was mated; else the loser by the result.
     pub side: Option<Color>,
@@ -156,7 +156,7 @@ impl Statement {
             let (ending, side) = phrase(text, tags, loser)?;
             Some(Statement {
                 ending,
-                source: Source::ResultComment,
+                source: EndingSource::ResultComment,
                 side,
                 text: text.to_string(),
                 server: server(tags),
@@ -173,7 +173,7 @@ impl Statement {
     pub fn quoted(&self) -> String {
         let server = self.server.map(|s| format!("{s} ")).unwrap_or_default();
         let place = match self.source {
-            Source::ResultComment => format!("the {server}comment"),
+            EndingSource::ResultComment => format!("the {server}comment"),
             _ if self.server == Some("ICC") => "the ICCResult tag".to_string(),
             _ => "the Termination tag".to_string(),
         };
@@ -201,7 +201,7 @@ fn tag_statement(text: &str, tags: &Tags, loser: Option<Color>) -> Option<Statem
     let (ending, side) = phrase(text, tags, loser).or_else(|| termination_word(text, loser))?;
     Some(Statement {
         ending,
-        source: Source::TerminationTag,
+        source: EndingSource::TerminationTag,
         side,
         text: text.to_string(),
         server: server(tags),
@@ -357,7 +357,7 @@ mod tests {
     use super::*;
     use crate::read::parse::parse_game;
 
-    fn said(pgn: &str) -> Option<(Ending, Source, Option<Color>)> {
+    fn said(pgn: &str) -> Option<(Ending, EndingSource, Option<Color>)> {
         let record = parse_game(pgn.as_bytes());
         Statement::read(&record).map(|s| (s.ending, s.source, s.side))
     }
@@ -370,7 +370,7 @@ mod tests {
         let game =
             |comment: &str, result: &str| said(&format!("{FICS}\n1. e4 e5 {{{comment}}} {result}"));
         use Ending::*;
-        let rc = Source::ResultComment;
+        let rc = EndingSource::ResultComment;
         assert_eq!(
             game("Knightsmasher forfeits on time", "0-1"),
             Some((TimeForfeit, rc, Some(Color::White)))
@@ -427,7 +427,7 @@ mod tests {
             game,
             Some((
                 Ending::TimeForfeit,
-                Source::ResultComment,
+                EndingSource::ResultComment,
                 Some(Color::Black)
             ))
         );
@@ -484,7 +484,7 @@ mod tests {
                 "[Site \"Internet Chess Club\"]\n[White \"Mike\"]\n[Black \"Prophet-Daniel\"]\n[ICCResult \"{t}\"]\n[Result \"{result}\"]\n\n1. e4 {result}"
             ))
         };
-        let tt = Source::TerminationTag;
+        let tt = EndingSource::TerminationTag;
         assert_eq!(
             tag("Black forfeits on time", "1-0"),
             Some((Ending::TimeForfeit, tt, Some(Color::Black)))

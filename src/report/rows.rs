@@ -120,7 +120,7 @@ impl<'a> VerdictRow<'a> {
         record: &'a GameRecord<'a>,
         verdict: &'a Verdict,
         book: &Book,
-        ending: (Ending, ending::Source),
+        ending: (Ending, ending::EndingSource),
     ) -> Self {
         let tags = &record.tags;
         let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), origin.raw);

@@ -66,14 +66,14 @@ impl std::fmt::Display for StageError {
 
 /// One output: a file, or a directory of which it owns some names.
 #[derive(Debug)]
-struct Output<'a> {
+struct Owner<'a> {
     what: &'static str,
     path: &'a Path,
     /// `None` for a file.
     owns: Option<&'static [&'static str]>,
 }
 
-impl Output<'_> {
+impl Owner<'_> {
     /// The paths this output writes, resolved.
     fn owned(&self) -> Vec<PathBuf> {
         let at = resolve(self.path);
@@ -128,17 +128,17 @@ impl ReportSet {
     /// `.partial` leftovers of an earlier run and creates the staging places.
     /// An `Err(Refused)` is a usage error; either way nothing is written.
     pub fn stage(wanted: Wanted<'_>, inputs: &[Source]) -> Result<ReportSet, StageError> {
-        let mut outputs = vec![Output {
+        let mut outputs = vec![Owner {
             what: "report directory (-o)",
             path: wanted.report_dir,
             owns: Some(&REPORT_FILES),
         }];
-        outputs.extend(wanted.fixed_pgn.map(|path| Output {
+        outputs.extend(wanted.fixed_pgn.map(|path| Owner {
             what: "--fixed-pgn",
             path,
             owns: None,
         }));
-        outputs.extend(wanted.html.map(|path| Output {
+        outputs.extend(wanted.html.map(|path| Owner {
             what: "--html",
             path,
             owns: Some(&HTML_FILES),
@@ -206,7 +206,7 @@ impl Drop for ReportSet {
     }
 }
 
-fn stage_one(output: &Output<'_>) -> io::Result<Staged> {
+fn stage_one(output: &Owner<'_>) -> io::Result<Staged> {
     let temp = output.temp();
     let created = output.owns.is_some() && !output.path.exists();
     if output.owns.is_some() {
@@ -354,7 +354,7 @@ fn lexical(path: &Path) -> PathBuf {
 /// The usage errors: an output path of the wrong kind, an owned path that
 /// is an input or holds one (a `merge` input is a directory), two outputs
 /// owning one path.
-fn check(outputs: &[Output<'_>], inputs: &[Source]) -> Result<(), String> {
+fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
     for output in outputs {
         if output.path.exists() && output.path.is_dir() != output.owns.is_some() {
             let kind = if output.owns.is_some() {
@@ -369,7 +369,7 @@ fn check(outputs: &[Output<'_>], inputs: &[Source]) -> Result<(), String> {
             ));
         }
     }
-    let owned: Vec<Vec<PathBuf>> = outputs.iter().map(Output::owned).collect();
+    let owned: Vec<Vec<PathBuf>> = outputs.iter().map(Owner::owned).collect();
     let meet = |a: &Path, b: &Path| a.starts_with(b) || b.starts_with(a);
     for input in inputs {
         let Source::File(path) = input else { continue };
@@ -405,7 +405,7 @@ fn check(outputs: &[Output<'_>], inputs: &[Source]) -> Result<(), String> {
 /// writes, and a directory holds the marker of an earlier run: what the
 /// user keeps under such a name is never replaced, and the commit cannot
 /// fail half-way on a name of the wrong kind.
-fn check_owned_names(output: &Output<'_>) -> Result<(), String> {
+fn check_owned_names(output: &Owner<'_>) -> Result<(), String> {
     let Some(names) = output.owns else {
         return Ok(());
     };

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-use crate::laws::Rules;
+use crate::laws::Judging;
 use crate::laws::adjudicate::{Adjudged, adjudicate};
 use crate::model::incident::Incident;
 use crate::model::time_control::Category;
@@ -47,7 +47,7 @@ pub struct Options {
     pub fixed_pgn: bool,
     /// Render a page for each game to look at (`--html`).
     pub html: bool,
-    pub rules: Rules,
+    pub rules: Judging,
     /// Claims from a sidecar file (`--events`).
     pub events: Option<Arc<EventLog>>,
     /// Audit only the games that start in this part of the one input.
@@ -460,8 +460,8 @@ fn audit_game(
 }
 
 /// The ending a record states, for a game that could not be judged.
-fn stated(record: &crate::read::parse::GameRecord<'_>) -> (Ending, ending::Source) {
-    Statement::read(record).map_or((Ending::Unknown, ending::Source::None), |s| {
+fn stated(record: &crate::read::parse::GameRecord<'_>) -> (Ending, ending::EndingSource) {
+    Statement::read(record).map_or((Ending::Unknown, ending::EndingSource::None), |s| {
         (s.ending, s.source)
     })
 }
@@ -472,7 +472,7 @@ type Audited = (
     Verdict,
     Vec<Incident>,
     Option<Page>,
-    (Ending, ending::Source),
+    (Ending, ending::EndingSource),
 );
 
 fn audit_record(
