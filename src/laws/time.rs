@@ -85,30 +85,7 @@ pub(super) fn judge(
             continue;
         };
         let ply = claim.ply.min(game.plies());
-        let flagged = !claimant;
-        let own = game.clock_after(claimant, ply);
-        let theirs = game.clock_after(flagged, ply);
-        let clause = book.rules.time_clause;
-        let rejection = if own == Some(Clock::ZERO) && book.rules.time_remaining {
-            Some(format!(
-                "{} claimed a win on time with his own clock at zero; the claimant must have time \
-                 left ({clause})",
-                side_name(claimant)
-            ))
-        } else if ply > 0
-            && game.replay.mover(ply) == flagged
-            && theirs.is_some_and(|c| !c.is_zero())
-        {
-            Some(format!(
-                "{} claimed a win on time, but no flag had fallen: {} had just moved with {} left",
-                side_name(claimant),
-                side_name(flagged),
-                theirs.unwrap_or_default()
-            ))
-        } else {
-            None
-        };
-        match rejection {
+        match rejection(game, book, ply, claimant) {
             Some(why) => {
                 incidents.push(game.incident(
                     ply,
@@ -119,44 +96,63 @@ pub(super) fn judge(
                 rejected = Some((ply, claimant, why));
             }
             None => {
-                decisions.push(flag_fall(
-                    game,
-                    book,
-                    recorded,
-                    ply,
-                    flagged,
-                    ClaimSource::Recorded,
-                ));
+                let source = ClaimSource::Recorded;
+                decisions.push(flag_fall(game, book, recorded, ply, !claimant, source));
                 return;
             }
         }
     }
     if explicit {
-        // A result that only a rejected claim at the end of the record
-        // explains rests on that claim: a human must look.
-        if let Some((ply, claimant, why)) = rejected
-            && ply >= game.plies()
-            && recorded == GameResult::Win(claimant)
-        {
-            let reason = format!(
-                "{why}; the recorded result {recorded} is the one the claim asked for and \
-                 nothing else in the record explains it: check the scoresheet"
-            );
-            let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason);
-            decisions.push(Decision::new(ply, 4, verdict.for_review()));
-        }
+        decisions.extend(rejected.and_then(|r| resting_on_rejection(game, recorded, r)));
         return;
     }
     if let Some((flagged, source)) = flagged_at_end(game, recorded) {
-        decisions.push(flag_fall(
-            game,
-            book,
-            recorded,
-            game.plies(),
-            flagged,
-            source,
+        let ply = game.plies();
+        decisions.push(flag_fall(game, book, recorded, ply, flagged, source));
+    }
+}
+
+/// Why a claim on time made once `ply` plies were played fails, if it does:
+/// the claimant's own clock at zero (where the edition asks for time left),
+/// or no flag down (the opponent had just moved with time left).
+fn rejection(game: &Game<'_>, book: &Book, ply: usize, claimant: Color) -> Option<String> {
+    let flagged = !claimant;
+    let own = game.clock_after(claimant, ply);
+    let theirs = game.clock_after(flagged, ply);
+    let clause = book.rules.time_clause;
+    if own == Some(Clock::ZERO) && book.rules.time_remaining {
+        return Some(format!(
+            "{} claimed a win on time with his own clock at zero; the claimant must have time \
+             left ({clause})",
+            side_name(claimant)
         ));
     }
+    let fresh = ply > 0 && game.replay.mover(ply) == flagged;
+    theirs.filter(|c| fresh && !c.is_zero()).map(|left| {
+        format!(
+            "{} claimed a win on time, but no flag had fallen: {} had just moved with {left} left",
+            side_name(claimant),
+            side_name(flagged),
+        )
+    })
+}
+
+/// A result that only a rejected claim at the end of the record explains
+/// rests on that claim: a human must look.
+fn resting_on_rejection(
+    game: &Game<'_>,
+    recorded: GameResult,
+    (ply, claimant, why): (usize, Color, String),
+) -> Option<Decision> {
+    if ply < game.plies() || recorded != GameResult::Win(claimant) {
+        return None;
+    }
+    let reason = format!(
+        "{why}; the recorded result {recorded} is the one the claim asked for and nothing else \
+         in the record explains it: check the scoresheet"
+    );
+    let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason);
+    Some(Decision::new(ply, 4, verdict.for_review()))
 }
 
 /// "White 0:00:33 after 36. Kh1, Black 0:00:00 after 35...Qc3": each
@@ -197,10 +193,53 @@ fn flag_fall(
     flagged: Color,
     source: ClaimSource,
 ) -> Decision {
-    let claimant = !flagged;
     let readings = last_readings(game, ply);
-    let (flagged_name, claimant_name) = (side_name(flagged), side_name(claimant));
-    let claim = match source {
+    let claim = claim_words(game, flagged, source);
+    let clause = book.rules.time_clause;
+    let mut incidents = vec![game.incident(
+        ply + 1,
+        IncidentKind::FlagFall,
+        Some(flagged),
+        format!(
+            "{}'s flag fell ({readings}); {claim} ({clause})",
+            side_name(flagged)
+        ),
+    )];
+    let claimant_clock = game.clock_after(!flagged, ply);
+    let server = server(game);
+    let both_stated = source == ClaimSource::Stated
+        && stated_on_time(game).is_some_and(|s| s.ending == Ending::BothFlags);
+    let both_down = both_stated
+        || claimant_clock == Some(Clock::ZERO)
+            && server.is_none()
+            && (source != ClaimSource::Recorded || !book.rules.time_remaining);
+    let decided = if both_down {
+        let rule = both_flags_rule(book);
+        let detail = format!("both clocks show zero ({readings}); {rule}");
+        incidents.push(game.incident(ply + 1, IncidentKind::BothFlags, None, detail));
+        let d = both_flags(game, book, recorded, ply, flagged, &readings);
+        (d.verdict, d.helpmate)
+    } else {
+        let had_time = had_time(flagged, claimant_clock, server);
+        let lead = format!(
+            "{}'s flag fell ({readings}); {claim}; {had_time}",
+            side_name(flagged)
+        );
+        claimant_mates(game, book, recorded, ply, flagged, &lead)
+    };
+    Decision {
+        ply,
+        rank: 3,
+        verdict: decided.0,
+        incidents,
+        helpmate: decided.1,
+    }
+}
+
+/// "White claimed the win on time (recorded)", or where the claim is read.
+fn claim_words(game: &Game<'_>, flagged: Color, source: ClaimSource) -> String {
+    let claimant_name = side_name(!flagged);
+    match source {
         ClaimSource::Recorded => format!("{claimant_name} claimed the win on time (recorded)"),
         ClaimSource::Stated => format!(
             "{claimant_name}'s claim is read from {}",
@@ -209,45 +248,16 @@ fn flag_fall(
                 .unwrap_or_default()
         ),
         ClaimSource::ClockAtZero => format!(
-            "{claimant_name}'s claim is read from {flagged_name}'s clock at zero and the result"
+            "{claimant_name}'s claim is read from {}'s clock at zero and the result",
+            side_name(flagged)
         ),
-    };
-    let clause = book.rules.time_clause;
-    let mut incidents = vec![game.incident(
-        ply + 1,
-        IncidentKind::FlagFall,
-        Some(flagged),
-        format!("{flagged_name}'s flag fell ({readings}); {claim} ({clause})"),
-    )];
-    let decision = |verdict: Verdict, incidents, helpmate| Decision {
-        ply,
-        rank: 3,
-        verdict,
-        incidents,
-        helpmate,
-    };
-    let claimant_clock = game.clock_after(claimant, ply);
-    let server = server(game);
-    let both_stated = source == ClaimSource::Stated
-        && stated_on_time(game).is_some_and(|s| s.ending == Ending::BothFlags);
-    let both_down = both_stated
-        || claimant_clock == Some(Clock::ZERO)
-            && server.is_none()
-            && (source != ClaimSource::Recorded || !book.rules.time_remaining);
-    if both_down {
-        incidents.push(game.incident(
-            ply + 1,
-            IncidentKind::BothFlags,
-            None,
-            format!(
-                "both clocks show zero ({readings}); {}",
-                both_flags_rule(book)
-            ),
-        ));
-        let d = both_flags(game, book, recorded, ply, flagged, &readings);
-        return decision(d.verdict, incidents, d.helpmate);
     }
-    let had_time = match (claimant_clock, server) {
+}
+
+/// Whether the claimant still had time, as the record shows it.
+fn had_time(flagged: Color, claimant_clock: Option<Clock>, server: Option<&str>) -> String {
+    let (flagged_name, claimant_name) = (side_name(flagged), side_name(!flagged));
+    match (claimant_clock, server) {
         (Some(c), Some(server)) if c.is_zero() => format!(
             "{claimant_name}'s clock reads 0:00:00, which {server}'s PGN rounds from under one \
              second: {server}'s server, which keeps the clocks exactly, decided that \
@@ -257,10 +267,7 @@ fn flag_fall(
         (None, _) => {
             format!("{claimant_name}'s clock is not recorded and is taken to show time left")
         }
-    };
-    let lead = format!("{flagged_name}'s flag fell ({readings}); {claim}; {had_time}");
-    let (verdict, helpmate) = claimant_mates(game, book, recorded, ply, flagged, &lead);
-    decision(verdict, incidents, helpmate)
+    }
 }
 
 /// The flag fell and the claim stands: the claimant wins if he can still
@@ -274,64 +281,51 @@ fn claimant_mates(
     lead: &str,
 ) -> (Verdict, Option<crate::board::helpmate::Helpmate>) {
     let claimant = !flagged;
-    let claimant_name = side_name(claimant);
+    let name = side_name(claimant);
     let clause = book.rules.time_clause;
     let answer = game.can_mate(ply, claimant);
     let note = &answer.note;
     let scored = server_draw(game, recorded, ply, claimant);
+    let also = scored
+        .as_deref()
+        .map(|s| format!("; {s}"))
+        .unwrap_or_default();
+    let decide = |correct, clause_cited, reason| {
+        Verdict::decide(recorded, correct, clause_cited, ply, reason)
+    };
     let verdict = match &answer.mate {
-        Mate::Impossible if game.can_mate(ply, flagged).mate == Mate::Impossible => {
-            let reason = format!(
-                "{lead}{}, but the position is dead{note}: no series of legal moves lets either \
-                 side checkmate, so the game is drawn",
-                scored
-                    .as_deref()
-                    .map(|s| format!("; {s}"))
-                    .unwrap_or_default()
-            );
-            Verdict::decide(
-                recorded,
-                GameResult::Draw,
-                Clause::DeadPosition,
-                ply,
-                reason,
-            )
-        }
-        Mate::Impossible => {
-            let reason = format!(
-                "{lead}{}, but no series of legal moves lets {claimant_name} checkmate{note}, so \
-                 the game is drawn ({clause})",
-                scored
-                    .as_deref()
-                    .map(|s| format!("; {s}"))
-                    .unwrap_or_default()
-            );
-            Verdict::decide(recorded, GameResult::Draw, Clause::TimeClaim, ply, reason)
-        }
+        Mate::Impossible if game.can_mate(ply, flagged).mate == Mate::Impossible => decide(
+            GameResult::Draw,
+            Clause::DeadPosition,
+            format!(
+                "{lead}{also}, but the position is dead{note}: no series of legal moves lets \
+                 either side checkmate, so the game is drawn"
+            ),
+        ),
+        Mate::Impossible => decide(
+            GameResult::Draw,
+            Clause::TimeClaim,
+            format!(
+                "{lead}{also}, but no series of legal moves lets {name} checkmate{note}, so the \
+                 game is drawn ({clause})"
+            ),
+        ),
         Mate::Possible(_) | Mate::NotShownImpossible => {
             let mates = mate_phrase(claimant, &answer);
             let reason = match scored {
-                Some(s) => format!(
-                    "{lead}; {s}; but {mates}, so under the Laws {claimant_name} wins ({clause})"
-                ),
+                Some(s) => {
+                    format!("{lead}; {s}; but {mates}, so under the Laws {name} wins ({clause})")
+                }
                 None => format!("{lead}; {mates}, so the win on time stands ({clause})"),
             };
-            Verdict::decide(
-                recorded,
-                GameResult::Win(claimant),
-                Clause::TimeClaim,
-                ply,
-                reason,
-            )
+            decide(GameResult::Win(claimant), Clause::TimeClaim, reason)
         }
-        Mate::Undecided => Verdict::decide(
-            recorded,
+        Mate::Undecided => decide(
             GameResult::Win(claimant),
             Clause::TimeClaim,
-            ply,
             format!(
-                "{lead}; whether {claimant_name} can still checkmate could not be decided by the \
-                 helpmate solver, so check the final position by hand ({clause})"
+                "{lead}; whether {name} can still checkmate could not be decided by the helpmate \
+                 solver, so check the final position by hand ({clause})"
             ),
         )
         .for_review(),

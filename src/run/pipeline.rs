@@ -24,7 +24,7 @@ use crate::model::verdict::{Status, Verdict};
 use crate::read::ending::{self, Ending, Statement};
 use crate::read::events::EventLog;
 use crate::read::input::{Source, decompress};
-use crate::read::parse::parse_game;
+use crate::read::parse::{GameRecord, parse_game};
 use crate::read::shard::Shard;
 use crate::read::split::{Block, GameSlice, Splitter};
 use crate::report::fixed::write_back;
@@ -197,10 +197,15 @@ fn read_all(
     permits: Receiver<()>,
     results: std::sync::mpsc::Sender<(u64, BlockReport)>,
 ) -> Vec<String> {
-    let shared = Arc::new(options.clone());
+    let mut workers = Workers {
+        pool,
+        permits,
+        results,
+        options: Arc::new(options.clone()),
+        next: 0,
+    };
     let stems = html::page_stems(names);
     let mut errors = Vec::new();
-    let mut seq = 0u64;
     for (index, source) in sources.iter().enumerate() {
         let name = &names[index];
         let named = Arc::new(SourceName {
@@ -218,49 +223,96 @@ fn read_all(
                 continue;
             }
         };
-        let mut splitter = Splitter::with_limit(stream, options.block_size, options.max_game_bytes);
-        let range = options
-            .shard
-            .map_or(0..u64::MAX, |shard| shard.range(source.size().unwrap_or(0)));
-        let mut read_error = None;
-        loop {
-            match splitter.next_block() {
-                Ok(Some(mut block)) => {
-                    let past = block.games.last().is_some_and(|g| g.offset >= range.end);
-                    block.keep_starting_in(&range);
-                    if !block.games.is_empty() {
-                        if permits.recv().is_err() {
-                            return errors;
-                        }
-                        let results = results.clone();
-                        let named = Arc::clone(&named);
-                        let shared = Arc::clone(&shared);
-                        let this = seq;
-                        seq += 1;
-                        pool.spawn(move || {
-                            let report = audit_block(&block, index, &named, &shared);
-                            let _ = results.send((this, report));
-                        });
-                    }
-                    if past {
-                        break; // the rest belongs to later shards
-                    }
-                }
-                Ok(None) => break,
-                // The games read before the error are still handed out:
-                // count them all before saying how many there were.
-                Err(e) => read_error = Some(e),
-            }
-        }
-        if let Some(e) = read_error {
-            errors.push(format!(
-                "{name}: read error: {e}; {} game(s) were read before it and have rows, the last \
-                 of them cut short (check that the file is complete and not corrupt)",
-                splitter.games_emitted()
-            ));
+        match read_source(stream, source, index, &named, &mut workers) {
+            Reading::Done => {}
+            Reading::Stopped => return errors,
+            Reading::Failed(e) => errors.push(format!("{name}: {e}")),
         }
     }
     errors
+}
+
+/// The worker pool as the reader sees it: a permit for each block in
+/// flight, and the blocks numbered in input order.
+struct Workers<'a> {
+    pool: &'a rayon::ThreadPool,
+    permits: Receiver<()>,
+    results: std::sync::mpsc::Sender<(u64, BlockReport)>,
+    options: Arc<Options>,
+    next: u64,
+}
+
+impl Workers<'_> {
+    /// Hands a block to a worker once a permit is free; false when the
+    /// writer has stopped.
+    fn audit(&mut self, block: Block, index: usize, named: &Arc<SourceName>) -> bool {
+        if self.permits.recv().is_err() {
+            return false;
+        }
+        let (results, named, options) = (
+            self.results.clone(),
+            Arc::clone(named),
+            Arc::clone(&self.options),
+        );
+        let this = self.next;
+        self.next += 1;
+        self.pool.spawn(move || {
+            let report = audit_block(&block, index, &named, &options);
+            let _ = results.send((this, report));
+        });
+        true
+    }
+}
+
+/// How reading one source ended.
+enum Reading {
+    Done,
+    /// The writer stopped: read nothing more.
+    Stopped,
+    Failed(String),
+}
+
+/// Cuts one source into blocks (those of the shard asked for) and hands
+/// them out.
+fn read_source(
+    stream: Box<dyn Read + Send>,
+    source: &Source,
+    index: usize,
+    named: &Arc<SourceName>,
+    workers: &mut Workers<'_>,
+) -> Reading {
+    let options = Arc::clone(&workers.options);
+    let mut splitter = Splitter::with_limit(stream, options.block_size, options.max_game_bytes);
+    let range = options
+        .shard
+        .map_or(0..u64::MAX, |shard| shard.range(source.size().unwrap_or(0)));
+    let mut read_error = None;
+    loop {
+        match splitter.next_block() {
+            Ok(Some(mut block)) => {
+                let past = block.games.last().is_some_and(|g| g.offset >= range.end);
+                block.keep_starting_in(&range);
+                if !block.games.is_empty() && !workers.audit(block, index, named) {
+                    return Reading::Stopped;
+                }
+                if past {
+                    break; // the rest belongs to later shards
+                }
+            }
+            Ok(None) => break,
+            // The games read before the error are still handed out: count
+            // them all before saying how many there were.
+            Err(e) => read_error = Some(e),
+        }
+    }
+    match read_error {
+        None => Reading::Done,
+        Some(e) => Reading::Failed(format!(
+            "read error: {e}; {} game(s) were read before it and have rows, the last of them cut \
+             short (check that the file is complete and not corrupt)",
+            splitter.games_emitted()
+        )),
+    }
 }
 
 /// The calling thread: writes block reports in sequence order.
@@ -359,12 +411,11 @@ fn audit_game(
     options: &Options,
     out: Sinks<'_>,
 ) {
-    let rules = &options.rules;
     let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
     let mut record = parse_game(&data[slice.bytes.clone()]);
     record.first_line = slice.line;
-    let placement = rules.place(&record);
+    let placement = options.rules.place(&record);
     let mut claims = record.claims.clone();
     if let Some(events) = &options.events {
         for (line, claim) in events.claims_for(&record.tags) {
@@ -372,74 +423,96 @@ fn audit_game(
             claims.push(claim);
         }
     }
+    let (verdict, found, page, ending) = judged_safely(&record, slice, claims, options, origin);
+    let book = &placement.book;
+    if verdict.status != Status::Confirmed || !options.rows_flagged {
+        let row = VerdictRow::new(origin, &record, &verdict, book, ending);
+        // Writing into a Vec cannot fail short of running out of memory.
+        out.verdicts.serialize(row).expect("writing to memory");
+        out.summary.verdict_rows += 1;
+    }
+    for incident in &found {
+        let row = IncidentRow::new(origin, incident);
+        out.incidents.serialize(row).expect("writing to memory");
+    }
+    let page = match page {
+        None if options.html && verdict.status == Status::Error => {
+            html::error_page(&record, book, &verdict, origin)
+        }
+        page => page,
+    };
+    out.pages.extend(page);
+    if let Some(fixed) = out.fixed {
+        // Only the head of an oversized game was kept: it cannot be copied.
+        match slice.problem {
+            Some(_) => out.summary.not_copied += 1,
+            None => write_back(&record, &verdict, book, fixed),
+        }
+    }
+    count(out.summary, &verdict, &found, ending, book, &options.rules);
+}
+
+/// The game judged, or an `error` verdict: for a game the splitter could
+/// not keep whole, and for a panic inside a chess library. An error row
+/// names the source, the game's number and the line.
+fn judged_safely(
+    record: &GameRecord<'_>,
+    slice: &GameSlice,
+    claims: Vec<Result<crate::model::claim::Claim, String>>,
+    options: &Options,
+    origin: Origin<'_>,
+) -> Audited {
     let audited = match &slice.problem {
         Some(problem) => Ok((
             Verdict::error(format!("line {}: {problem}", slice.line)),
             Vec::new(),
             None,
-            stated(&record),
+            stated(record),
         )),
         None => catch_unwind(AssertUnwindSafe(|| {
-            audit_record(&record, claims, options, origin)
+            audit_record(record, claims, options, origin)
         })),
     };
-    let (mut verdict, found, page, ending) = audited.unwrap_or_else(|panic| {
+    let mut audited = audited.unwrap_or_else(|panic| {
         let what = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        (
-            Verdict::error(format!(
-                "the chess library failed on this game ({what}); please report it with the game"
-            )),
-            Vec::new(),
-            None,
-            stated(&record),
-        )
+        let why = format!(
+            "the chess library failed on this game ({what}); please report it with the game"
+        );
+        (Verdict::error(why), Vec::new(), None, stated(record))
     });
-    if verdict.status == crate::model::verdict::Status::Error {
-        // An error row must be enough to find the game: source, number, line.
+    let verdict = &mut audited.0;
+    if verdict.status == Status::Error {
         let source = match origin.source {
             "-" => "standard input",
             path => path,
         };
         verdict.reason = format!("{source}, game {}: {}", origin.game, verdict.reason);
     }
-    if verdict.status != Status::Confirmed || !options.rows_flagged {
-        let row = VerdictRow::new(origin, &record, &verdict, &placement.book, ending);
-        // Writing into a Vec cannot fail short of running out of memory.
-        out.verdicts.serialize(row).expect("writing to memory");
-        out.summary.verdict_rows += 1;
-    }
-    for incident in &found {
-        out.incidents
-            .serialize(IncidentRow::new(origin, incident))
-            .expect("writing to memory");
-        *out.summary
+    audited
+}
+
+/// Counts one game in the block's summary.
+fn count(
+    summary: &mut Summary,
+    verdict: &Verdict,
+    incidents: &[Incident],
+    ending: (Ending, ending::EndingSource),
+    book: &crate::laws::Book,
+    rules: &Judging,
+) {
+    summary.games += 1;
+    summary.incident_rows += incidents.len() as u64;
+    for incident in incidents {
+        *summary
             .by_incident
             .entry(incident.kind.as_str())
             .or_default() += 1;
     }
-    let page = match page {
-        None if options.html && verdict.status == Status::Error => {
-            html::error_page(&record, &placement.book, &verdict, origin)
-        }
-        page => page,
-    };
-    out.pages.extend(page);
-    let summary = out.summary;
-    if let Some(fixed) = out.fixed {
-        // Only the head of an oversized game was kept: it cannot be copied.
-        match slice.problem {
-            Some(_) => summary.not_copied += 1,
-            None => write_back(&record, &verdict, &placement.book, fixed),
-        }
-    }
-    summary.games += 1;
-    summary.incident_rows += found.len() as u64;
     *summary.by_ending.entry(ending.0.as_str()).or_default() += 1;
-    let book = &placement.book;
     if book.edition.rapid_rules_for_all
         && !rules.only_rapid
         && !matches!(book.category, Category::Rapid | Category::Unknown)
@@ -450,13 +523,11 @@ fn audit_game(
         .by_status
         .entry(verdict.status.as_str())
         .or_default() += 1;
-    *summary
-        .by_rule
-        .entry(match verdict.rule {
-            "" => "(none)",
-            rule => rule,
-        })
-        .or_default() += 1;
+    let rule = match verdict.rule {
+        "" => "(none)",
+        rule => rule,
+    };
+    *summary.by_rule.entry(rule).or_default() += 1;
 }
 
 /// The ending a record states, for a game that could not be judged.
