@@ -22,12 +22,7 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
     let Some(periods) = &game.record.control.periods else {
         return;
     };
-    let tolerance = rules
-        .clock_tolerance
-        .unwrap_or(match game.record.tags.server() {
-            Some(_) => ROUNDING_TOLERANCE,
-            None => RELAY_TOLERANCE,
-        });
+    let tolerance = tolerance(game, rules);
     // The ordinary Laws let the arbiter correct a clock at any time; a
     // rise is still worth an auditor's look, from the rapid window on.
     let window = usize::from(
@@ -61,28 +56,16 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
             let allowed = given(game, book, periods, side, moves, prev_ply, ply);
             let over = now.millis().saturating_sub(prev.millis() + allowed);
             if over > tolerance.millis() {
-                let glitch = before[side as usize]
-                    .filter(|b| b.millis().abs_diff(now.millis()) <= tolerance.millis() + allowed)
-                    .map(|b| {
-                        format!(
-                            "; it read {b} the move before {prev}, so the low reading looks like \
-                             a relay glitch (one wrong reading), not a change of the clock"
-                        )
-                    })
-                    .unwrap_or_default();
-                let incident = game.incident(
-                    ply,
-                    IncidentKind::ClockChange,
-                    Some(side),
-                    format!(
-                        "{}'s clock went from {prev} to {now}: {} more than the {} the rules give, \
-                         past the tolerance of {} for relay and rounding noise ({clause}){glitch}",
-                        side_name(side),
-                        Clock(over),
-                        Clock(allowed),
-                        tolerance
-                    ),
-                );
+                let change = Change {
+                    side,
+                    prev,
+                    now,
+                    over: Clock(over),
+                    allowed: Clock(allowed),
+                    earlier: before[side as usize],
+                };
+                let detail = change.detail(tolerance, clause);
+                let incident = game.incident(ply, IncidentKind::ClockChange, Some(side), detail);
                 rises.push((moves as usize, incident));
             }
         }
@@ -90,16 +73,72 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
         last[side as usize] = Some((ply, now));
     }
     if game.record.control.reading == Reading::Clocks {
-        // The control was inferred as one period: a rise both players get
-        // at the same move is the next period's time, not a change.
-        let moves_of = |side: Color| -> HashSet<usize> {
-            let of_side = rises.iter().filter(|(_, i)| i.side == Some(side));
-            of_side.map(|(m, _)| *m).collect()
-        };
-        let (white, black) = (moves_of(Color::White), moves_of(Color::Black));
-        rises.retain(|(m, _)| !(white.contains(m) && black.contains(m)));
+        drop_new_periods(&mut rises);
     }
     incidents.extend(rises.into_iter().map(|(_, i)| i));
+}
+
+/// The control was inferred from the clocks as one period: a rise both
+/// players get at the same move is the next period's time, not a change.
+fn drop_new_periods(rises: &mut Vec<(usize, Incident)>) {
+    let moves_of = |side: Color| -> HashSet<usize> {
+        let of_side = rises.iter().filter(|(_, i)| i.side == Some(side));
+        of_side.map(|(m, _)| *m).collect()
+    };
+    let (white, black) = (moves_of(Color::White), moves_of(Color::Black));
+    rises.retain(|(m, _)| !(white.contains(m) && black.contains(m)));
+}
+
+/// How far a clock may rise past what the rules give: `--clock-tolerance`,
+/// else the rounding of a server's PGN or the lag of a relay.
+fn tolerance(game: &Game<'_>, rules: &Judging) -> Clock {
+    rules
+        .clock_tolerance
+        .unwrap_or(match game.record.tags.server() {
+            Some(_) => ROUNDING_TOLERANCE,
+            None => RELAY_TOLERANCE,
+        })
+}
+
+/// A clock that rose past what the rules give.
+struct Change {
+    side: Color,
+    prev: Clock,
+    now: Clock,
+    /// How far past the rules' allowance, and that allowance.
+    over: Clock,
+    allowed: Clock,
+    /// The side's reading before `prev`.
+    earlier: Option<Clock>,
+}
+
+impl Change {
+    /// The incident's words; a low reading between two alike is said to
+    /// look like one wrong reading of a relay.
+    fn detail(&self, tolerance: Clock, clause: &str) -> String {
+        let Change {
+            side,
+            prev,
+            now,
+            over,
+            allowed,
+            earlier,
+        } = self;
+        let glitch = earlier
+            .filter(|b| b.millis().abs_diff(now.millis()) <= tolerance.millis() + allowed.millis())
+            .map(|b| {
+                format!(
+                    "; it read {b} the move before {prev}, so the low reading looks like a relay \
+                     glitch (one wrong reading), not a change of the clock"
+                )
+            })
+            .unwrap_or_default();
+        format!(
+            "{}'s clock went from {prev} to {now}: {over} more than the {allowed} the rules give, \
+             past the tolerance of {tolerance} for relay and rounding noise ({clause}){glitch}",
+            side_name(*side)
+        )
+    }
 }
 
 /// The time `side` may gain between its readings at `from` and `to`, the

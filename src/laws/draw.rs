@@ -8,8 +8,10 @@
 //! series of legal moves cannot win by normal means. The rest is the
 //! arbiter's judgement, and goes to review.
 
+use shakmaty::Color;
+
 use super::edition::Book;
-use super::{Decision, Game, Judging, mate_phrase, side_name};
+use super::{Decision, Game, Judging, MateAnswer, mate_phrase, side_name};
 use crate::board::helpmate::Mate;
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
@@ -30,33 +32,14 @@ pub(super) fn judge(
     decisions: &mut Vec<Decision>,
 ) -> Option<String> {
     let [claim_clause, decided, later, _] = book.rules.quickplay_clauses;
-    let increment = game.record.control.increment();
     let mut postponed = None;
     for claim in game.claims_of(ClaimKind::Draw) {
         let Claimant::Player(claimant) = claim.by else {
             continue;
         };
         let ply = claim.ply.min(game.plies());
-        let name = side_name(claimant);
         let clock = game.clock_after(claimant, ply);
-        let inadmissible = if let Err(why) = book.quickplay_admissible(increment) {
-            Some(format!(
-                "{name} claimed a draw in the quickplay finish, but {why}"
-            ))
-        } else if game.replay.position_at(ply).turn() != claimant {
-            Some(format!(
-                "{name} claimed a draw while it was not his move; only the player to move may \
-                 claim ({claim_clause})"
-            ))
-        } else {
-            clock.filter(|&c| c >= TWO_MINUTES).map(|left| {
-                format!(
-                    "{name} claimed a draw with {left} left; a claim needs less than two minutes \
-                     ({claim_clause})"
-                )
-            })
-        };
-        if let Some(why) = inadmissible {
+        if let Some(why) = inadmissible(game, book, ply, claimant, clock) {
             incidents.push(game.incident(
                 ply,
                 IncidentKind::InadmissibleClaim,
@@ -68,39 +51,13 @@ pub(super) fn judge(
         }
         let opponent = !claimant;
         let answer = game.can_mate(ply, opponent);
-        let clock_text = clock.map_or("an unrecorded clock".to_string(), |c| format!("{c} left"));
-        let lead = format!(
-            "{name} claimed a draw with {clock_text} after {} ({claim_clause}; {})",
-            game.move_text(ply),
-            game.clocks_note(ply)
-        );
-        let cannot_win = if answer.mate == Mate::Impossible {
-            Some(mate_phrase(opponent, &answer))
-        } else {
-            rules
-                .tablebases
-                .as_ref()
-                .zip(game.replay.position_at(ply).as_chess().cloned())
-                .and_then(|(tb, pos)| tb.opponent_cannot_win(&pos))
-                .filter(|&drawn| drawn)
-                .map(|_| {
-                    format!(
-                        "the endgame tablebases show {} cannot force a win",
-                        side_name(opponent)
-                    )
-                })
-        };
-        if let Some(why) = cannot_win {
+        let lead = claim_words(game, ply, claimant, clock, claim_clause);
+        if let Some(why) = cannot_win(game, rules, ply, opponent, &answer) {
             let reason = format!(
                 "{lead}; {why}, so he cannot win by normal means and the game is drawn ({decided})"
             );
-            let verdict = Verdict::decide(
-                recorded,
-                GameResult::Draw,
-                Clause::QuickplayFinish,
-                ply,
-                reason,
-            );
+            let clause = Clause::QuickplayFinish;
+            let verdict = Verdict::decide(recorded, GameResult::Draw, clause, ply, reason);
             decisions.push(Decision::new(ply, 3, verdict));
             return postponed;
         }
@@ -124,6 +81,81 @@ pub(super) fn judge(
         ));
     }
     postponed
+}
+
+/// "White claimed a draw with 0:01:20 left after 60...Kd7 (10.2; clocks
+/// White 0:01:20, Black 0:05:00)".
+fn claim_words(
+    game: &Game<'_>,
+    ply: usize,
+    claimant: Color,
+    clock: Option<Clock>,
+    clause: &str,
+) -> String {
+    let clock_text = clock.map_or("an unrecorded clock".to_string(), |c| format!("{c} left"));
+    format!(
+        "{} claimed a draw with {clock_text} after {} ({clause}; {})",
+        side_name(claimant),
+        game.move_text(ply),
+        game.clocks_note(ply)
+    )
+}
+
+/// Why a draw claim is not admissible, if it is not: the edition or the
+/// increment rules it out, it was not the claimant's move, or he had two
+/// minutes or more.
+fn inadmissible(
+    game: &Game<'_>,
+    book: &Book,
+    ply: usize,
+    claimant: Color,
+    clock: Option<Clock>,
+) -> Option<String> {
+    let claim_clause = book.rules.quickplay_clauses[0];
+    let name = side_name(claimant);
+    if let Err(why) = book.quickplay_admissible(game.record.control.increment()) {
+        return Some(format!(
+            "{name} claimed a draw in the quickplay finish, but {why}"
+        ));
+    }
+    if game.replay.position_at(ply).turn() != claimant {
+        return Some(format!(
+            "{name} claimed a draw while it was not his move; only the player to move may claim \
+             ({claim_clause})"
+        ));
+    }
+    clock.filter(|&c| c >= TWO_MINUTES).map(|left| {
+        format!(
+            "{name} claimed a draw with {left} left; a claim needs less than two minutes \
+             ({claim_clause})"
+        )
+    })
+}
+
+/// Why the opponent cannot win by normal means, when the record shows it:
+/// he cannot checkmate at all, or (with `--syzygy`) the tablebases show he
+/// cannot force a win.
+fn cannot_win(
+    game: &Game<'_>,
+    rules: &Judging,
+    ply: usize,
+    opponent: Color,
+    answer: &MateAnswer,
+) -> Option<String> {
+    if answer.mate == Mate::Impossible {
+        return Some(mate_phrase(opponent, answer));
+    }
+    let tablebases = rules.tablebases.as_ref()?;
+    let pos = game.replay.position_at(ply).as_chess().cloned()?;
+    tablebases
+        .opponent_cannot_win(&pos)
+        .filter(|&drawn| drawn)
+        .map(|_| {
+            format!(
+                "the endgame tablebases show {} cannot force a win",
+                side_name(opponent)
+            )
+        })
 }
 
 /// A recorded draw that only an inadmissible claim at the end of the

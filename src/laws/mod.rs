@@ -594,33 +594,7 @@ fn add_caveats(
     if let Some(why) = postponed.filter(|_| !settled_on_board) {
         doubts.push(why);
     }
-    let book = &placement.book;
-    let category = book.category;
-    if rules.only_rapid && category != Category::Rapid {
-        let rules = if book.edition.is_ru_rapid() {
-            "the rapid-play rules do not apply; judged by them"
-        } else {
-            "judged by the rules of its category"
-        };
-        verdict.reason = format!(
-            "not a rapid game ({}); {rules} it would be: {}",
-            book.edition.category_phrase(category),
-            verdict.reason
-        );
-        verdict = verdict.for_review();
-    } else if book.edition.rapid_rules_for_all
-        && matches!(
-            category,
-            Category::Blitz | Category::Standard | Category::Daily
-        )
-    {
-        verdict.reason = format!(
-            "{}; the game is {}, and {} judges it by the rapid-play rules all the same",
-            verdict.reason,
-            book.edition.category_phrase(category),
-            book.edition.name
-        );
-    }
+    verdict = outside_the_rapid_rules(rules, &placement.book, verdict);
     if game.solver_over_budget() {
         doubts.push(format!(
             "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
@@ -631,6 +605,36 @@ fn add_caveats(
     for doubt in doubts {
         verdict.reason = format!("{}; {doubt}", verdict.reason);
         verdict = verdict.for_review();
+    }
+    verdict
+}
+
+/// A game that is not rapid: with `--only-rapid` it goes to review; under a
+/// rule set that judges every game as rapid, the reason says so.
+fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -> Verdict {
+    let category = book.category;
+    let phrase = book.edition.category_phrase(category);
+    if rules.only_rapid && category != Category::Rapid {
+        let rules = if book.edition.is_ru_rapid() {
+            "the rapid-play rules do not apply; judged by them"
+        } else {
+            "judged by the rules of its category"
+        };
+        verdict.reason = format!(
+            "not a rapid game ({phrase}); {rules} it would be: {}",
+            verdict.reason
+        );
+        return verdict.for_review();
+    }
+    let not_rapid = matches!(
+        category,
+        Category::Blitz | Category::Standard | Category::Daily
+    );
+    if book.edition.rapid_rules_for_all && not_rapid {
+        verdict.reason = format!(
+            "{}; the game is {phrase}, and {} judges it by the rapid-play rules all the same",
+            verdict.reason, book.edition.name
+        );
     }
     verdict
 }
