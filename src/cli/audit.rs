@@ -22,6 +22,7 @@ use crate::report::file::Compression;
 use crate::report::output::{CsvReports, FixedPgn, HtmlReport, Output, SummaryJson};
 use crate::report::set::{ReportSet, Wanted};
 use crate::report::summary::{InputSummary, RunOptions, RunSummary, Summary};
+use crate::report::terminal;
 use crate::run::pipeline::{self, Options};
 
 /// Replay every game and decide its correct result.
@@ -425,63 +426,7 @@ fn progress_bar(inputs: &[Source]) -> ProgressBar {
 }
 
 fn report_summary(s: &Summary, dir: &Path) {
-    let mut err = io::stderr().lock();
-    for problem in &s.source_errors {
-        let _ = writeln!(err, "pgn-arbiter: {problem}");
-    }
-    let counts = |m: &std::collections::BTreeMap<&str, u64>| {
-        m.iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let _ = writeln!(
-        err,
-        "{} games read; {} verdict rows and {} incident rows written to {}",
-        s.games,
-        s.verdict_rows,
-        s.incident_rows,
-        dir.display()
-    );
-    if s.games == 0 {
-        let _ = writeln!(
-            err,
-            "  no game was found in the input: check the paths, and that the files are PGN"
-        );
-    } else {
-        let _ = writeln!(err, "  status:    {}", counts(&s.by_status));
-        let _ = writeln!(err, "  rule:      {}", counts(&s.by_rule));
-        let _ = writeln!(err, "  endings:   {}", counts(&s.by_ending));
-    }
-    if !s.by_incident.is_empty() {
-        let _ = writeln!(err, "  incidents: {}", counts(&s.by_incident));
-    }
-    if !s.not_rapid.is_empty() {
-        let _ = writeln!(
-            err,
-            "  not rapid: {} — judged by the rapid-play rules all the same; --laws by-date judges \
-             each game by the FIDE rules of its category (--only-rapid sends them to review)",
-            counts(&s.not_rapid)
-        );
-    }
-    if s.not_copied > 0 {
-        let _ = writeln!(
-            err,
-            "  {} game(s) over --max-game-bytes could not be copied into the corrected PGN",
-            s.not_copied
-        );
-    }
-    if s.unmatched_events > 0 {
-        let _ = writeln!(
-            err,
-            "  {} line(s) of the events file matched no game or several (see incidents.csv, kind unmatched-event)",
-            s.unmatched_events
-        );
-    }
-    let _ = writeln!(
-        err,
-        "  {:.2} s, {:.0} games/s",
-        s.seconds,
-        s.games as f64 / s.seconds.max(1e-9)
-    );
+    let _ = io::stderr()
+        .lock()
+        .write_all(terminal::summary(s, dir).as_bytes());
 }

@@ -1,0 +1,76 @@
+//! What a run prints on the terminal when it ends: the inputs that could
+//! not be read, then the counts by status, rule, ending and incident.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::summary::Summary;
+
+/// The end-of-run text, one line a count.
+pub fn summary(s: &Summary, dir: &Path) -> String {
+    let mut lines: Vec<String> = s
+        .source_errors
+        .iter()
+        .map(|problem| format!("pgn-arbiter: {problem}"))
+        .collect();
+    lines.push(format!(
+        "{} games read; {} verdict rows and {} incident rows written to {}",
+        s.games,
+        s.verdict_rows,
+        s.incident_rows,
+        dir.display()
+    ));
+    if s.games == 0 {
+        lines.push(
+            "  no game was found in the input: check the paths, and that the files are PGN".into(),
+        );
+    } else {
+        lines.push(format!("  status:    {}", counts(&s.by_status)));
+        lines.push(format!("  rule:      {}", counts(&s.by_rule)));
+        lines.push(format!("  endings:   {}", counts(&s.by_ending)));
+    }
+    lines.extend(notes(s));
+    lines.push(format!(
+        "  {:.2} s, {:.0} games/s",
+        s.seconds,
+        s.games as f64 / s.seconds.max(1e-9)
+    ));
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// The lines that are there only when there is something to say.
+fn notes(s: &Summary) -> Vec<String> {
+    let mut lines = Vec::new();
+    if !s.by_incident.is_empty() {
+        lines.push(format!("  incidents: {}", counts(&s.by_incident)));
+    }
+    if !s.not_rapid.is_empty() {
+        lines.push(format!(
+            "  not rapid: {} — judged by the rapid-play rules all the same; --laws by-date judges \
+             each game by the FIDE rules of its category (--only-rapid sends them to review)",
+            counts(&s.not_rapid)
+        ));
+    }
+    if s.not_copied > 0 {
+        lines.push(format!(
+            "  {} game(s) over --max-game-bytes could not be copied into the corrected PGN",
+            s.not_copied
+        ));
+    }
+    if s.unmatched_events > 0 {
+        lines.push(format!(
+            "  {} line(s) of the events file matched no game or several (see incidents.csv, kind \
+             unmatched-event)",
+            s.unmatched_events
+        ));
+    }
+    lines
+}
+
+/// "confirmed 82, corrected 8".
+fn counts(map: &BTreeMap<&str, u64>) -> String {
+    map.iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
