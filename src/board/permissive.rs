@@ -148,76 +148,37 @@ pub fn in_check(board: &shakmaty::Board, color: Color) -> bool {
 /// Moves pieces as the move says, whatever the rules think of it.
 pub fn apply(setup: &mut Setup, m: Move) {
     let color = setup.turn;
-    let board = &mut setup.board;
     setup.ep_square = None;
-    let mut reset_clock = false;
-    match m {
+    let reset_clock = match m {
         Move::Normal {
             role,
             from,
             capture,
             to,
             promotion,
-        } => {
-            board.discard_piece_at(from);
-            reset_clock = role == Role::Pawn || capture.is_some() || board.piece_at(to).is_some();
-            board.set_piece_at(
-                to,
-                Piece {
-                    color,
-                    role: promotion.unwrap_or(role),
-                },
-            );
-            if role == Role::King {
-                setup.castling_rights &= !Bitboard::from_rank(color.backrank());
-            }
-            setup.castling_rights.discard(from);
-            setup.castling_rights.discard(to);
-            if role == Role::Pawn && from.distance(to) == 2 && from.file() == to.file() {
-                setup.ep_square = Some(Square::from_coords(
-                    from.file(),
-                    if color == Color::White {
-                        Rank::Third
-                    } else {
-                        Rank::Sixth
-                    },
-                ));
-            }
-        }
+        } => apply_normal(setup, role, from, capture, to, promotion),
         Move::EnPassant { from, to } => {
+            let board = &mut setup.board;
             board.discard_piece_at(from);
             board.discard_piece_at(Square::from_coords(to.file(), from.rank()));
-            board.set_piece_at(
-                to,
-                Piece {
-                    color,
-                    role: Role::Pawn,
-                },
-            );
-            reset_clock = true;
+            board.set_piece_at(to, color.pawn());
+            true
         }
         Move::Castle { king, rook } => {
             let side = CastlingSide::from_king_side(rook > king);
+            let board = &mut setup.board;
             board.discard_piece_at(king);
             board.discard_piece_at(rook);
-            board.set_piece_at(
-                side.king_to(color),
-                Piece {
-                    color,
-                    role: Role::King,
-                },
-            );
-            board.set_piece_at(
-                side.rook_to(color),
-                Piece {
-                    color,
-                    role: Role::Rook,
-                },
-            );
+            board.set_piece_at(side.king_to(color), color.king());
+            board.set_piece_at(side.rook_to(color), color.rook());
             setup.castling_rights &= !Bitboard::from_rank(color.backrank());
+            false
         }
-        Move::Put { role, to } => board.set_piece_at(to, Piece { color, role }),
-    }
+        Move::Put { role, to } => {
+            setup.board.set_piece_at(to, Piece { color, role });
+            false
+        }
+    };
     setup.halfmoves = if reset_clock {
         0
     } else {
@@ -227,6 +188,44 @@ pub fn apply(setup: &mut Setup, m: Move) {
         setup.fullmoves = setup.fullmoves.saturating_add(1);
     }
     setup.turn = !color;
+}
+
+/// A normal move carried out on the board, castling rights and the en
+/// passant square kept up; whether it resets the fifty-move count.
+fn apply_normal(
+    setup: &mut Setup,
+    role: Role,
+    from: Square,
+    capture: Option<Role>,
+    to: Square,
+    promotion: Option<Role>,
+) -> bool {
+    let color = setup.turn;
+    let board = &mut setup.board;
+    board.discard_piece_at(from);
+    let reset_clock = role == Role::Pawn || capture.is_some() || board.piece_at(to).is_some();
+    let role_after = promotion.unwrap_or(role);
+    board.set_piece_at(
+        to,
+        Piece {
+            color,
+            role: role_after,
+        },
+    );
+    if role == Role::King {
+        setup.castling_rights &= !Bitboard::from_rank(color.backrank());
+    }
+    setup.castling_rights.discard(from);
+    setup.castling_rights.discard(to);
+    if role == Role::Pawn && from.distance(to) == 2 && from.file() == to.file() {
+        let rank = if color == Color::White {
+            Rank::Third
+        } else {
+            Rank::Sixth
+        };
+        setup.ep_square = Some(Square::from_coords(from.file(), rank));
+    }
+    reset_clock
 }
 
 /// Whether `role` on `from` can move to `to` by how the piece moves, on this

@@ -300,29 +300,7 @@ fn tell_incident(incident: &Incident, replay: &Replay, book: &Book, color: bool)
             "Last clock readings {at}: White {w}, Black {b}.\n"
         ));
     }
-    // The position after the move, with the move marked; for events between
-    // moves, the position they happened in.
-    let (board, marked) = match incident
-        .ply
-        .checked_sub(1)
-        .and_then(|i| replay.steps.get(i))
-    {
-        Some(step) => {
-            let after = replay.position_at(incident.ply);
-            let marked: Vec<_> = step
-                .mv
-                .map(|m| m.from().into_iter().chain([m.to()]).collect())
-                .unwrap_or_default();
-            (after.board().clone(), marked)
-        }
-        None => {
-            let fen: Option<Fen> = incident.fen_before.parse().ok();
-            (
-                fen.map(|f| f.into_setup().board).unwrap_or_default(),
-                Vec::new(),
-            )
-        }
-    };
+    let (board, marked) = incident_board(incident, replay);
     for line in diagram::text(&board, &marked, color).lines() {
         out.push_str(&format!("    {line}\n"));
     }
@@ -335,6 +313,33 @@ fn tell_incident(incident: &Incident, replay: &Replay, book: &Book, color: bool)
     }
     out.push('\n');
     out
+}
+
+/// The position after the incident's move, with the move's squares; for
+/// events between moves, the position they happened in.
+fn incident_board(
+    incident: &Incident,
+    replay: &Replay,
+) -> (shakmaty::Board, Vec<shakmaty::Square>) {
+    let step = incident
+        .ply
+        .checked_sub(1)
+        .and_then(|i| replay.steps.get(i));
+    match step {
+        Some(step) => {
+            let after = replay.position_at(incident.ply);
+            let marked: Vec<_> = step
+                .mv
+                .map(|m| m.from().into_iter().chain([m.to()]).collect())
+                .unwrap_or_default();
+            (after.board().clone(), marked)
+        }
+        None => {
+            let fen: Option<Fen> = incident.fen_before.parse().ok();
+            let board = fen.map(|f| f.into_setup().board).unwrap_or_default();
+            (board, Vec::new())
+        }
+    }
 }
 
 /// Text from the record as a terminal should show it: an escape sequence

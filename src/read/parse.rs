@@ -431,30 +431,7 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
     while i < b.len() {
         let c = b[i];
         match c {
-            b'{' => {
-                // Comments are short (`{ [%clk 0:03:12] }`): a plain loop
-                // beats memchr's set-up on them.
-                let end = b[i + 1..]
-                    .iter()
-                    .position(|&c| c == b'}')
-                    .map(|p| i + 1 + p);
-                let text_end = end.unwrap_or(b.len());
-                if depth == 0 {
-                    let text = &b[i + 1..text_end];
-                    annotate(text, game);
-                    if text
-                        .iter()
-                        .find(|c| !c.is_ascii_whitespace())
-                        .is_some_and(u8::is_ascii_alphabetic)
-                    {
-                        game.closing_comment = Some(i as u32 + 1..text_end as u32);
-                    }
-                }
-                if end.is_none() && game.damage.is_none() {
-                    game.damage = Some(("comment `{` is never closed".into(), i));
-                }
-                i = text_end + 1;
-            }
+            b'{' => i = read_comment(b, i, depth, game),
             b';' => i = line_end(b, i),
             b'%' if at_line_start(b, i) => i = line_end(b, i),
             // Some exports write variations in square brackets (the
@@ -487,6 +464,30 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
             }
         }
     }
+}
+
+/// Reads the comment opening at `b[i]` (at the top level, its clocks,
+/// claims and words); returns the offset after it.
+fn read_comment(b: &[u8], i: usize, depth: usize, game: &mut GameRecord<'_>) -> usize {
+    // Comments are short (`{ [%clk 0:03:12] }`): a plain loop beats
+    // memchr's set-up on them.
+    let end = b[i + 1..]
+        .iter()
+        .position(|&c| c == b'}')
+        .map(|p| i + 1 + p);
+    let text_end = end.unwrap_or(b.len());
+    if depth == 0 {
+        let text = &b[i + 1..text_end];
+        annotate(text, game);
+        let words = text.iter().find(|c| !c.is_ascii_whitespace());
+        if words.is_some_and(u8::is_ascii_alphabetic) {
+            game.closing_comment = Some(i as u32 + 1..text_end as u32);
+        }
+    }
+    if end.is_none() && game.damage.is_none() {
+        game.damage = Some(("comment `{` is never closed".into(), i));
+    }
+    text_end + 1
 }
 
 /// The `]` closing a `[word]` that holds no white space.
