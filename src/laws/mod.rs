@@ -1,7 +1,9 @@
 //! Laws: decide a replayed game's correct result under an edition of the
 //! Laws — by default ru-rapid, the Russian rapid-play rules of `RULES.en.md`.
 //!
-//! [`judge`] is a pure function of a [`Game`] and the [`Judging`]. The edition
+//! [`judge`] decides from a [`Game`] and the [`Judging`] alone (the game's
+//! helpmate solver remembers the answers it found: a memo, see [`judge`]'s
+//! module, and [`Game`] for the view of the game the clauses share). The edition
 //! and the game's category give a [`Book`] ([`placement`]); each clause
 //! lives in its own submodule, reads the book, and is tested there on small
 //! hand-made games: [`board`] (checkmate, stalemate, dead position),
@@ -22,7 +24,9 @@ mod draw;
 pub mod edition;
 pub mod editions;
 mod finish;
+mod game;
 mod illegal;
+mod judge;
 pub mod placement;
 mod position;
 mod resignation;
@@ -31,26 +35,22 @@ mod setup;
 mod time;
 
 pub use edition::Book;
+pub use game::Game;
+pub(crate) use game::MateAnswer;
+pub use judge::{judge, judge_placed};
 pub use placement::{Laws, Placement, Unplaced};
 
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::Arc;
 
-use shakmaty::{ByColor, Chess, Color};
+use shakmaty::Color;
 
-use crate::model::claim::{Claim, ClaimKind};
-
-use crate::board::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate, Mate, Proof, Solver};
-use crate::board::permissive::State;
-use crate::board::replay::Replay;
+use crate::board::helpmate::{Helpmate, Mate, Proof};
 use crate::board::tablebase::Tablebases;
 use crate::model::clock::Clock;
-use crate::model::incident::{Incident, IncidentKind};
+use crate::model::incident::Incident;
 use crate::model::outcome::GameResult;
-use crate::model::time_control::Category;
-use crate::model::verdict::{Clause, Status, Verdict};
-use crate::read::ending::{self, Ending, Statement};
+use crate::model::verdict::{Clause, Verdict};
+use crate::read::ending::{self, Ending};
 use crate::read::parse::GameRecord;
 
 /// How the games of a run are judged: which Laws, under what supervision,
@@ -116,27 +116,6 @@ impl Default for Judging {
     }
 }
 
-/// A game as recorded and as replayed on the board, with its claims.
-#[derive(Debug, Clone)]
-pub struct Game<'a> {
-    pub record: &'a GameRecord<'a>,
-    pub replay: Replay,
-    /// Claims from the record's comments and from `--events`; an entry that
-    /// could not be read says why.
-    pub claims: Vec<Result<Claim, String>>,
-    /// How the record says the game ended (a tag, a server's comment).
-    pub statement: Option<Statement>,
-    /// The game's helpmate questions, remembered by position and bounded:
-    /// the dead-position check and the claims ask about the same
-    /// positions, and the search is the costliest step of an audit. Shared
-    /// by the judgements of one record under several editions
-    /// ([`Game::sharing_solver`]), so that the bound is one per game.
-    solver: Rc<RefCell<Solver>>,
-    /// The plies after which each side's `%clk` was recorded: made once,
-    /// so that asking at every incident stays linear in the game's length.
-    clock_plies: std::cell::OnceCell<ByColor<Vec<u32>>>,
-}
-
 /// The verdict and the incidents behind it, in ply order.
 #[derive(Debug, Clone)]
 pub struct Judgement {
@@ -150,14 +129,6 @@ pub struct Judgement {
     pub book: Book,
     /// How the game ended, and where that was read.
     pub ending: (Ending, ending::EndingSource),
-}
-
-/// The answer to "can this side still mate?" about a game's position.
-#[derive(Debug, Clone)]
-pub(crate) struct MateAnswer {
-    pub mate: Mate,
-    /// Says which position was judged when it is not the one asked about.
-    pub note: String,
 }
 
 /// What one clause would decide, and when.
@@ -185,209 +156,6 @@ impl Decision {
             incidents: Vec::new(),
             helpmate: None,
         }
-    }
-}
-
-impl<'a> Game<'a> {
-    /// A game with the claims its record holds.
-    pub fn new(record: &'a GameRecord<'a>, replay: Replay) -> Self {
-        Game::with_claims(record, replay, record.claims.clone())
-    }
-
-    /// A game with claims from the record and elsewhere (`--events`).
-    pub fn with_claims(
-        record: &'a GameRecord<'a>,
-        replay: Replay,
-        claims: Vec<Result<Claim, String>>,
-    ) -> Self {
-        Game {
-            record,
-            replay,
-            claims,
-            statement: Statement::read(record),
-            solver: Rc::new(RefCell::new(Solver::for_game())),
-            clock_plies: std::cell::OnceCell::new(),
-        }
-    }
-
-    /// The same record replayed another way (under another edition), asking
-    /// its helpmate questions of `other`'s solver: its answers and its
-    /// budget are the game's, not the edition's.
-    pub fn sharing_solver(mut self, other: &Game<'_>) -> Self {
-        self.solver = Rc::clone(&other.solver);
-        self
-    }
-
-    /// Whether a position of the game is dead.
-    fn is_dead(&self, pos: &Chess) -> bool {
-        self.solver.borrow_mut().is_dead(pos)
-    }
-
-    /// Whether a helpmate question went unanswered: the game's searches
-    /// reached [`FULL_SEARCHES_PER_GAME`].
-    fn solver_over_budget(&self) -> bool {
-        self.solver.borrow().over_budget
-    }
-
-    /// The recorded result.
-    pub fn recorded(&self) -> GameResult {
-        self.record.recorded_result()
-    }
-
-    pub fn plies(&self) -> usize {
-        self.replay.plies()
-    }
-
-    /// The readable claims of one kind, in order.
-    fn claims_of(&self, kind: ClaimKind) -> impl Iterator<Item = Claim> + '_ {
-        self.claims
-            .iter()
-            .filter_map(|c| c.as_ref().ok())
-            .filter(move |c| c.kind == kind)
-            .copied()
-    }
-
-    /// The last `%clk` of `side` among plies `1..=ply`.
-    pub fn clock(&self, side: Color, ply: usize) -> Option<Clock> {
-        let plies = self.clock_plies.get_or_init(|| {
-            let mut plies = ByColor::<Vec<u32>>::default();
-            for k in 1..=self.plies() {
-                if self.record.moves[k - 1].clock.is_some() {
-                    plies.get_mut(self.replay.mover(k)).push(k as u32);
-                }
-            }
-            plies
-        });
-        let side_plies = plies.get(side);
-        let before = side_plies.partition_point(|&k| k as usize <= ply);
-        let k = *side_plies.get(before.checked_sub(1)?)? as usize;
-        self.record.moves[k - 1].clock
-    }
-
-    /// The clock of `side` when the record ends: the `WhiteClock` or
-    /// `BlackClock` tag (a broadcast's last reading), else the last `%clk`.
-    pub fn final_clock(&self, side: Color) -> Option<Clock> {
-        let tag = match side {
-            Color::White => &self.record.tags.white_clock,
-            Color::Black => &self.record.tags.black_clock,
-        };
-        // FICS writes these tags with the clocks at the start of the game.
-        let tag = tag.as_ref().filter(|_| !self.record.tags.is_fics());
-        tag.map(String::as_str)
-            .and_then(Clock::parse)
-            .or_else(|| self.clock(side, self.plies()))
-    }
-
-    /// The clock of `side` once `ply` plies were played.
-    fn clock_after(&self, side: Color, ply: usize) -> Option<Clock> {
-        if ply >= self.plies() {
-            self.final_clock(side)
-        } else {
-            self.clock(side, ply)
-        }
-    }
-
-    /// Both clocks once `ply` plies were played, for a reason sentence.
-    fn clocks_text(&self, ply: usize) -> String {
-        let show = |c: Option<Clock>| c.map_or_else(|| "unknown".to_string(), |c| c.to_string());
-        format!(
-            "White {}, Black {}",
-            show(self.clock_after(Color::White, ply)),
-            show(self.clock_after(Color::Black, ply))
-        )
-    }
-
-    /// "clocks White 0:01:20, Black 0:05:00", or "no clocks recorded".
-    fn clocks_note(&self, ply: usize) -> String {
-        let (white, black) = (
-            self.clock_after(Color::White, ply),
-            self.clock_after(Color::Black, ply),
-        );
-        if white.is_none() && black.is_none() {
-            return "no clocks recorded".into();
-        }
-        format!("clocks {}", self.clocks_text(ply))
-    }
-
-    /// The move of ply `ply` as the record writes it.
-    fn written(&self, ply: usize) -> String {
-        ply.checked_sub(1)
-            .and_then(|i| self.record.moves.get(i))
-            .map(|m| String::from_utf8_lossy(self.record.token(m)).into_owned())
-            .unwrap_or_default()
-    }
-
-    /// `23. Nf3` or `23...Nf6` as written.
-    fn move_text(&self, ply: usize) -> String {
-        self.replay.numbered(ply, &self.written(ply))
-    }
-
-    /// An incident at the move of ply `ply` (1-based; one past the last
-    /// played move for events after it, such as a flag fall).
-    fn incident(
-        &self,
-        ply: usize,
-        kind: IncidentKind,
-        side: Option<Color>,
-        detail: String,
-    ) -> Incident {
-        let before = self.replay.position_at(ply.saturating_sub(1));
-        let clocks_at = ply.saturating_sub(1);
-        Incident {
-            ply,
-            move_label: if ply == 0 {
-                String::new()
-            } else {
-                self.replay.move_label(ply)
-            },
-            kind,
-            side,
-            san: self.written(ply),
-            fen_before: before.fen(),
-            white_clock: self.clock_after(Color::White, clocks_at),
-            black_clock: self.clock_after(Color::Black, clocks_at),
-            detail,
-        }
-    }
-
-    /// The legal position nearest before or at `ply`, and its ply: the
-    /// question "can this side still mate?" needs a legal position, and the
-    /// one just after an illegal move may not be one.
-    fn legal_position(&self, ply: usize) -> Option<(Chess, usize)> {
-        if ply >= self.plies()
-            && let State::Legal(pos) = &self.replay.end
-        {
-            return Some((pos.clone(), self.plies()));
-        }
-        self.replay.last_legal(ply)
-    }
-
-    /// Can `side` still checkmate once `ply` plies were played?
-    fn can_mate(&self, ply: usize, side: Color) -> MateAnswer {
-        let Some((pos, at)) = self.legal_position(ply) else {
-            return MateAnswer {
-                mate: Mate::Undecided,
-                note: " (no legal position to judge)".into(),
-            };
-        };
-        let mate = self.solver.borrow_mut().can_checkmate(&pos, side);
-        let note = match at {
-            _ if at == ply => String::new(),
-            0 => " (judged in the starting position, the last legal one)".into(),
-            _ => format!(
-                " (judged in the last legal position, after {})",
-                self.move_text(at)
-            ),
-        };
-        MateAnswer { mate, note }
-    }
-
-    /// How many moves `side` has completed once `ply` plies were played.
-    fn moves_completed(&self, side: Color, ply: usize) -> usize {
-        self.replay.steps[..ply.min(self.plies())]
-            .iter()
-            .filter(|s| s.mover == side && !s.restored)
-            .count()
     }
 }
 
@@ -451,250 +219,6 @@ fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
     }
 }
 
-/// Decides the correct result of a replayed game.
-pub fn judge(game: &Game<'_>, rules: &Judging) -> Judgement {
-    judge_placed(game, rules, rules.place(game.record))
-}
-
-/// [`judge`] with the book already chosen (the replay needed it first).
-pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> Judgement {
-    game.solver.borrow_mut().proof = rules.proof;
-    let book = &placement.book;
-    let recorded = game.recorded();
-    let mut incidents = Vec::new();
-    let mut decisions = Vec::new();
-    board::ended_on_board(game, rules, recorded, &mut decisions);
-    automatic::judge(game, book, recorded, &mut decisions);
-    illegal::judge(game, book, recorded, &mut incidents, &mut decisions);
-    position::judge(game, book, recorded, &mut incidents, &mut decisions);
-    setup::judge(game, book, recorded, &mut incidents, &mut decisions);
-    time::judge(game, book, recorded, &mut incidents, &mut decisions);
-    let postponed = draw::judge(game, rules, book, recorded, &mut incidents, &mut decisions);
-    clocks::judge(game, rules, book, &mut incidents);
-    notation(game, &mut incidents);
-    for claim in game.claims.iter().filter_map(|c| c.as_ref().err()) {
-        incidents.push(game.incident(
-            game.plies(),
-            IncidentKind::RejectedClaim,
-            None,
-            claim.clone(),
-        ));
-    }
-    let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
-    let (ending, mut verdict) = finish::ending(game, verdict);
-    verdict = add_caveats(game, rules, &placement, verdict, postponed);
-    quote_the_rule(&mut verdict, book);
-    if verdict.status == Status::Corrected {
-        let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
-        incidents.push(game.incident(
-            verdict.decided_at_ply.unwrap_or(0),
-            IncidentKind::ResultMismatch,
-            None,
-            format!(
-                "recorded {recorded}, the rules give {correct} ({})",
-                verdict.rule
-            ),
-        ));
-    }
-    incidents.sort_by_key(|i| i.ply);
-    Judgement {
-        verdict,
-        incidents,
-        helpmate,
-        book: placement.book,
-        ending,
-    }
-}
-
-/// The earliest decision ends the game; what was recorded after it does
-/// not count. With none, the record stands (or 5.1.2 turns it).
-fn settle(
-    game: &Game<'_>,
-    book: &Book,
-    recorded: GameResult,
-    decisions: Vec<Decision>,
-    incidents: &mut Vec<Incident>,
-) -> (Verdict, Option<Helpmate>) {
-    let chosen = decisions.into_iter().min_by_key(|d| (d.ply, d.rank));
-    let (mut verdict, end, helpmate) = match chosen {
-        Some(d) => {
-            incidents.retain(|i| i.ply <= d.ply);
-            incidents.extend(d.incidents);
-            (d.verdict, Some(d.ply), d.helpmate)
-        }
-        None => {
-            let verdict = resignation::judge(game, book, recorded)
-                .or_else(|| abandonment::judge(game, book, recorded))
-                .unwrap_or_else(|| unmoved_verdict(game, recorded, incidents));
-            (verdict, None, None)
-        }
-    };
-    verdict.rule = verdict.clause.map_or("", |c| book.cite(c));
-    let recorded_moves = game.record.moves.len();
-    if let Some(end) = end.filter(|&end| recorded_moves > end)
-        && verdict.status != Status::Error
-    {
-        let extra = recorded_moves - end;
-        incidents.push(game.incident(
-            end + 1,
-            IncidentKind::MovesAfterEnd,
-            None,
-            format!(
-                "{extra} pl{} (half-moves) recorded after the game ended ({})",
-                if extra == 1 { "y" } else { "ies" },
-                verdict.rule
-            ),
-        ));
-    }
-    (verdict, helpmate)
-}
-
-/// Under a FIDE edition the reason ends with the cited clause in the
-/// project's words: clause numbers differ between editions, and a reader
-/// of the CSV should not need the edition's text beside it. (ru-rapid's
-/// reasons name clauses that `RULES.en.md`, shipped with the tool, holds.)
-fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
-    if book.edition.is_ru_rapid() {
-        return;
-    }
-    if let Some(words) = book.edition.text(verdict.rule) {
-        verdict.reason = format!(
-            "{}; {} in our words: “{words}”",
-            verdict.reason, verdict.rule
-        );
-    }
-}
-
-/// What a human must check before the verdict stands: a claim left to the
-/// arbiter, a game outside the rapid rules (`--only-rapid`), a helpmate
-/// question past the bound. (A date that placed no edition is the
-/// caller's: see [`crate::laws::adjudicate`].)
-fn add_caveats(
-    game: &Game<'_>,
-    rules: &Judging,
-    placement: &Placement,
-    mut verdict: Verdict,
-    postponed: Option<String>,
-) -> Verdict {
-    if verdict.status == Status::Error {
-        return verdict;
-    }
-    let settled_on_board = matches!(
-        verdict.clause,
-        Some(
-            Clause::Checkmate
-                | Clause::Stalemate
-                | Clause::DeadPosition
-                | Clause::QuickplayFinish
-                | Clause::SeventyFiveMoves
-                | Clause::FivefoldRepetition
-        )
-    );
-    let mut doubts = Vec::new();
-    if let Some(why) = postponed.filter(|_| !settled_on_board) {
-        doubts.push(why);
-    }
-    verdict = outside_the_rapid_rules(rules, &placement.book, verdict);
-    if game.solver_over_budget() {
-        doubts.push(format!(
-            "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
-             the bound per game, and a question past it went unanswered: check it by hand \
-             (`pgn-arbiter explain`)"
-        ));
-    }
-    for doubt in doubts {
-        verdict.reason = format!("{}; {doubt}", verdict.reason);
-        verdict = verdict.for_review();
-    }
-    verdict
-}
-
-/// A game that is not rapid: with `--only-rapid` it goes to review; under a
-/// rule set that judges every game as rapid, the reason says so.
-fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -> Verdict {
-    let category = book.category;
-    let phrase = book.edition.category_phrase(category);
-    if rules.only_rapid && category != Category::Rapid {
-        let rules = if book.edition.is_ru_rapid() {
-            "the rapid-play rules do not apply; judged by them"
-        } else {
-            "judged by the rules of its category"
-        };
-        verdict.reason = format!(
-            "not a rapid game ({phrase}); {rules} it would be: {}",
-            verdict.reason
-        );
-        return verdict.for_review();
-    }
-    let not_rapid = matches!(
-        category,
-        Category::Blitz | Category::Standard | Category::Daily
-    );
-    if book.edition.rapid_rules_for_all && not_rapid {
-        verdict.reason = format!(
-            "{}; the game is {phrase}, and {} judges it by the rapid-play rules all the same",
-            verdict.reason, book.edition.name
-        );
-    }
-    verdict
-}
-
-/// No clause ended the game: an unreadable move stops the audit, else the
-/// record stands.
-fn unmoved_verdict(
-    game: &Game<'_>,
-    recorded: GameResult,
-    incidents: &mut Vec<Incident>,
-) -> Verdict {
-    if let Some(stop) = &game.replay.stop {
-        let ply = stop.token + 1;
-        let line = game
-            .record
-            .line_of(game.record.moves[stop.token].span.start as usize);
-        let side = game.replay.mover(ply);
-        let why = format!("line {line}: {} {}", game.replay.move_label(ply), stop.why);
-        incidents.push(game.incident(ply, IncidentKind::UnreadableMove, Some(side), why.clone()));
-        return Verdict::error(format!("the move text cannot be read: {why}"));
-    }
-    let plies = game.plies();
-    if recorded == GameResult::Unfinished {
-        return Verdict::decide(
-            recorded,
-            recorded,
-            Clause::Unfinished,
-            plies,
-            "the record holds no result (`*`) and nothing on the board ended the game".into(),
-        );
-    }
-    Verdict::decide(
-        recorded,
-        recorded,
-        Clause::AsRecorded,
-        plies,
-        format!(
-            "nothing in the record contradicts {recorded}{}",
-            game.statement
-                .as_ref()
-                .map(|s| format!(" ({})", s.quoted()))
-                .unwrap_or_default()
-        ),
-    )
-}
-
-/// Moves written in irregular notation: read as meant, reported, no effect.
-fn notation(game: &Game<'_>, incidents: &mut Vec<Incident>) {
-    for (i, step) in game.replay.steps.iter().enumerate() {
-        if let Some(what) = step.notation {
-            incidents.push(game.incident(
-                i + 1,
-                IncidentKind::Notation,
-                Some(step.mover),
-                format!("{what}; read as meant"),
-            ));
-        }
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod test_support {
     use super::*;
@@ -721,6 +245,7 @@ pub(crate) mod test_support {
 #[cfg(test)]
 mod tests {
     use super::test_support::*;
+    use crate::model::verdict::Status;
 
     #[test]
     fn a_game_past_the_search_bound_goes_to_review() {

@@ -1,0 +1,262 @@
+//! Judging one game: every clause proposes what it would decide, the
+//! earliest decision ends the game, and the verdict gets what a human must
+//! check and the words of the clause it cites.
+//!
+//! Judging is a function of the game and the [`Judging`] options but for
+//! one thing it changes: the game's solver remembers the helpmate answers it
+//! found (a memo, shared by the editions a game is judged under).
+
+use super::edition::Book;
+use super::{
+    Decision, Game, Judgement, Judging, Placement, abandonment, automatic, board, clocks, draw,
+    finish, illegal, position, resignation, setup, time,
+};
+use crate::board::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate};
+use crate::model::incident::{Incident, IncidentKind};
+use crate::model::outcome::GameResult;
+use crate::model::time_control::Category;
+use crate::model::verdict::{Clause, Status, Verdict};
+
+/// Decides the correct result of a replayed game.
+pub fn judge(game: &Game<'_>, rules: &Judging) -> Judgement {
+    judge_placed(game, rules, rules.place(game.record))
+}
+
+/// [`judge`] with the book already chosen (the replay needed it first).
+pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> Judgement {
+    game.use_proof_of(rules);
+    let book = &placement.book;
+    let recorded = game.recorded();
+    let mut incidents = Vec::new();
+    let mut decisions = Vec::new();
+    board::ended_on_board(game, rules, recorded, &mut decisions);
+    automatic::judge(game, book, recorded, &mut decisions);
+    illegal::judge(game, book, recorded, &mut incidents, &mut decisions);
+    position::judge(game, book, recorded, &mut incidents, &mut decisions);
+    setup::judge(game, book, recorded, &mut incidents, &mut decisions);
+    time::judge(game, book, recorded, &mut incidents, &mut decisions);
+    let postponed = draw::judge(game, rules, book, recorded, &mut incidents, &mut decisions);
+    clocks::judge(game, rules, book, &mut incidents);
+    notation(game, &mut incidents);
+    for claim in game.claims.iter().filter_map(|c| c.as_ref().err()) {
+        incidents.push(game.incident(
+            game.plies(),
+            IncidentKind::RejectedClaim,
+            None,
+            claim.clone(),
+        ));
+    }
+    let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
+    let (ending, mut verdict) = finish::ending(game, verdict);
+    verdict = add_caveats(game, rules, &placement, verdict, postponed);
+    quote_the_rule(&mut verdict, book);
+    if verdict.status == Status::Corrected {
+        let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
+        incidents.push(game.incident(
+            verdict.decided_at_ply.unwrap_or(0),
+            IncidentKind::ResultMismatch,
+            None,
+            format!(
+                "recorded {recorded}, the rules give {correct} ({})",
+                verdict.rule
+            ),
+        ));
+    }
+    incidents.sort_by_key(|i| i.ply);
+    Judgement {
+        verdict,
+        incidents,
+        helpmate,
+        book: placement.book,
+        ending,
+    }
+}
+
+/// The earliest decision ends the game; what was recorded after it does
+/// not count. With none, the record stands (or 5.1.2 turns it).
+fn settle(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    decisions: Vec<Decision>,
+    incidents: &mut Vec<Incident>,
+) -> (Verdict, Option<Helpmate>) {
+    let chosen = decisions.into_iter().min_by_key(|d| (d.ply, d.rank));
+    let (mut verdict, end, helpmate) = match chosen {
+        Some(d) => {
+            incidents.retain(|i| i.ply <= d.ply);
+            incidents.extend(d.incidents);
+            (d.verdict, Some(d.ply), d.helpmate)
+        }
+        None => {
+            let verdict = resignation::judge(game, book, recorded)
+                .or_else(|| abandonment::judge(game, book, recorded))
+                .unwrap_or_else(|| unmoved_verdict(game, recorded, incidents));
+            (verdict, None, None)
+        }
+    };
+    verdict.rule = verdict.clause.map_or("", |c| book.cite(c));
+    let recorded_moves = game.record.moves.len();
+    if let Some(end) = end.filter(|&end| recorded_moves > end)
+        && verdict.status != Status::Error
+    {
+        let extra = recorded_moves - end;
+        incidents.push(game.incident(
+            end + 1,
+            IncidentKind::MovesAfterEnd,
+            None,
+            format!(
+                "{extra} pl{} (half-moves) recorded after the game ended ({})",
+                if extra == 1 { "y" } else { "ies" },
+                verdict.rule
+            ),
+        ));
+    }
+    (verdict, helpmate)
+}
+
+/// Under a FIDE edition the reason ends with the cited clause in the
+/// project's words: clause numbers differ between editions, and a reader
+/// of the CSV should not need the edition's text beside it. (ru-rapid's
+/// reasons name clauses that `RULES.en.md`, shipped with the tool, holds.)
+fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
+    if book.edition.is_ru_rapid() {
+        return;
+    }
+    if let Some(words) = book.edition.text(verdict.rule) {
+        verdict.reason = format!(
+            "{}; {} in our words: “{words}”",
+            verdict.reason, verdict.rule
+        );
+    }
+}
+
+/// What a human must check before the verdict stands: a claim left to the
+/// arbiter, a game outside the rapid rules (`--only-rapid`), a helpmate
+/// question past the bound. (A date that placed no edition is the
+/// caller's: see [`crate::laws::adjudicate`].)
+fn add_caveats(
+    game: &Game<'_>,
+    rules: &Judging,
+    placement: &Placement,
+    mut verdict: Verdict,
+    postponed: Option<String>,
+) -> Verdict {
+    if verdict.status == Status::Error {
+        return verdict;
+    }
+    let settled_on_board = matches!(
+        verdict.clause,
+        Some(
+            Clause::Checkmate
+                | Clause::Stalemate
+                | Clause::DeadPosition
+                | Clause::QuickplayFinish
+                | Clause::SeventyFiveMoves
+                | Clause::FivefoldRepetition
+        )
+    );
+    let mut doubts = Vec::new();
+    if let Some(why) = postponed.filter(|_| !settled_on_board) {
+        doubts.push(why);
+    }
+    verdict = outside_the_rapid_rules(rules, &placement.book, verdict);
+    if game.solver_over_budget() {
+        doubts.push(format!(
+            "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
+             the bound per game, and a question past it went unanswered: check it by hand \
+             (`pgn-arbiter explain`)"
+        ));
+    }
+    for doubt in doubts {
+        verdict.reason = format!("{}; {doubt}", verdict.reason);
+        verdict = verdict.for_review();
+    }
+    verdict
+}
+
+/// A game that is not rapid: with `--only-rapid` it goes to review; under a
+/// rule set that judges every game as rapid, the reason says so.
+fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -> Verdict {
+    let category = book.category;
+    let phrase = book.edition.category_phrase(category);
+    if rules.only_rapid && category != Category::Rapid {
+        let rules = if book.edition.is_ru_rapid() {
+            "the rapid-play rules do not apply; judged by them"
+        } else {
+            "judged by the rules of its category"
+        };
+        verdict.reason = format!(
+            "not a rapid game ({phrase}); {rules} it would be: {}",
+            verdict.reason
+        );
+        return verdict.for_review();
+    }
+    let not_rapid = matches!(
+        category,
+        Category::Blitz | Category::Standard | Category::Daily
+    );
+    if book.edition.rapid_rules_for_all && not_rapid {
+        verdict.reason = format!(
+            "{}; the game is {phrase}, and {} judges it by the rapid-play rules all the same",
+            verdict.reason, book.edition.name
+        );
+    }
+    verdict
+}
+
+/// No clause ended the game: an unreadable move stops the audit, else the
+/// record stands.
+fn unmoved_verdict(
+    game: &Game<'_>,
+    recorded: GameResult,
+    incidents: &mut Vec<Incident>,
+) -> Verdict {
+    if let Some(stop) = &game.replay.stop {
+        let ply = stop.token + 1;
+        let line = game
+            .record
+            .line_of(game.record.moves[stop.token].span.start as usize);
+        let side = game.replay.mover(ply);
+        let why = format!("line {line}: {} {}", game.replay.move_label(ply), stop.why);
+        incidents.push(game.incident(ply, IncidentKind::UnreadableMove, Some(side), why.clone()));
+        return Verdict::error(format!("the move text cannot be read: {why}"));
+    }
+    let plies = game.plies();
+    if recorded == GameResult::Unfinished {
+        return Verdict::decide(
+            recorded,
+            recorded,
+            Clause::Unfinished,
+            plies,
+            "the record holds no result (`*`) and nothing on the board ended the game".into(),
+        );
+    }
+    Verdict::decide(
+        recorded,
+        recorded,
+        Clause::AsRecorded,
+        plies,
+        format!(
+            "nothing in the record contradicts {recorded}{}",
+            game.statement
+                .as_ref()
+                .map(|s| format!(" ({})", s.quoted()))
+                .unwrap_or_default()
+        ),
+    )
+}
+
+/// Moves written in irregular notation: read as meant, reported, no effect.
+fn notation(game: &Game<'_>, incidents: &mut Vec<Incident>) {
+    for (i, step) in game.replay.steps.iter().enumerate() {
+        if let Some(what) = step.notation {
+            incidents.push(game.incident(
+                i + 1,
+                IncidentKind::Notation,
+                Some(step.mover),
+                format!("{what}; read as meant"),
+            ));
+        }
+    }
+}
