@@ -19,6 +19,7 @@ mod abandonment;
 pub mod adjudicate;
 mod automatic;
 mod board;
+mod both_flags;
 mod clocks;
 mod draw;
 pub mod edition;
@@ -31,6 +32,7 @@ pub mod placement;
 mod position;
 mod resignation;
 pub mod rulebook;
+mod server_draw;
 mod setup;
 mod time;
 

@@ -11,10 +11,12 @@
 //! that says the game was lost on time, or a loser's clock at zero, is read
 //! as a claim by the side the result favours at the end of the record.
 
-use shakmaty::{Color, Position};
+use shakmaty::Color;
 
-use super::edition::{Book, BothFlags};
-use super::{Decision, Game, loss_unless_unwinnable, mate_phrase, side_name};
+use super::both_flags::{both_flags, both_flags_rule};
+use super::edition::Book;
+use super::server_draw::server_draw;
+use super::{Decision, Game, mate_phrase, side_name};
 use crate::board::helpmate::Mate;
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
@@ -285,7 +287,7 @@ fn claimant_mates(
     let clause = book.rules.time_clause;
     let answer = game.can_mate(ply, claimant);
     let note = &answer.note;
-    let scored = server_draw(game, recorded, ply, claimant);
+    let scored = server_draw(game, stated_on_time(game), recorded, ply, claimant);
     let also = scored
         .as_deref()
         .map(|s| format!("; {s}"))
@@ -331,204 +333,6 @@ fn claimant_mates(
         .for_review(),
     };
     (verdict, answer.mate.into_helpmate())
-}
-
-/// "FICS scored it a draw because by its count White (king and knight) has
-/// no mating material": a server that drew a game lost on time, in its own
-/// terms.
-fn server_draw(
-    game: &Game<'_>,
-    recorded: GameResult,
-    ply: usize,
-    claimant: Color,
-) -> Option<String> {
-    let said = stated_on_time(game).filter(|_| recorded == GameResult::Draw)?;
-    let who = said.server.unwrap_or("the record");
-    let material = game
-        .legal_position(ply)
-        .map(|(pos, _)| format!(" ({})", material(pos.board(), claimant)))
-        .unwrap_or_default();
-    Some(format!(
-        "{who} scored it a draw because by its count {}{material} has no mating material",
-        side_name(claimant)
-    ))
-}
-
-/// "king and knight", "king, bishop and 2 pawns".
-fn material(board: &shakmaty::Board, side: Color) -> String {
-    use shakmaty::Role;
-    let mut parts = vec!["king".to_string()];
-    for role in [
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ] {
-        let n = (board.by_color(side) & board.by_role(role)).count();
-        let name = format!("{role:?}").to_lowercase();
-        match n {
-            0 => {}
-            1 => parts.push(name),
-            n => parts.push(format!("{n} {name}s")),
-        }
-    }
-    match parts.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => "bare king".to_string(),
-    }
-}
-
-/// What the edition says of two fallen flags, for the incident.
-fn both_flags_rule(book: &Book) -> String {
-    let clause = book.rules.both_flags_clause;
-    match book.rules.both_flags {
-        BothFlags::Review => format!("the claimant must have time left ({clause})"),
-        BothFlags::Draw => format!("both flags down draws the game ({clause})"),
-        BothFlags::LastPeriodDraw => format!(
-            "the claimant must have time left ({}); if who fell first cannot be told, the last \
-             period is drawn ({clause})",
-            book.rules.time_clause
-        ),
-        BothFlags::FirstZeroLoses => format!(
-            "the clock that showed zero first loses; a tie in the last period without increment \
-             is drawn ({clause})"
-        ),
-    }
-}
-
-/// Both clocks show zero once `ply` plies were played; `flagged` is the
-/// side the claim or result says fell.
-fn both_flags(
-    game: &Game<'_>,
-    book: &Book,
-    recorded: GameResult,
-    ply: usize,
-    flagged: Color,
-    readings: &str,
-) -> Decision {
-    let clause = book.rules.both_flags_clause;
-    let review = |clause: Clause, why: String| {
-        let verdict = Verdict::decide(recorded, recorded, clause, ply, why);
-        Decision::new(ply, 3, verdict.for_review())
-    };
-    match (book.rules.both_flags, first_at_zero(game, flagged, ply)) {
-        // ru-rapid's reading is the claimant's condition of 15.4.3.
-        (BothFlags::Review, _) => review(
-            Clause::TimeClaim,
-            format!(
-                "{}'s flag fell but {}'s clock shows zero too ({readings}); a win on time needs \
-                 time left on the claimant's clock ({clause}), and clocks rounded to whole \
-                 seconds cannot tell who fell first",
-                side_name(flagged),
-                side_name(!flagged)
-            ),
-        ),
-        (BothFlags::Draw, _) => {
-            let why =
-                format!("both flags have fallen ({readings}), so the game is drawn ({clause})");
-            let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
-            Decision::new(ply, 3, verdict)
-        }
-        (BothFlags::FirstZeroLoses, Some(loser)) => {
-            // No clause for games with increment: the clock's flag
-            // indicator decides, as the Arbiters' Manual reads the time rule.
-            let lead = format!(
-                "both clocks show zero ({readings}); {}'s showed zero first, and the clock that \
-                 shows zero first loses ({})",
-                side_name(loser),
-                book.rules.time_clause
-            );
-            let d =
-                loss_unless_unwinnable(game, recorded, ply, ply, loser, Clause::TimeClaim, lead);
-            Decision { rank: 3, ..d }
-        }
-        (BothFlags::LastPeriodDraw, Some(first)) => review(
-            Clause::TimeClaim,
-            format!(
-                "both clocks show zero ({readings}); {}'s showed zero first, so the claimant had \
-                 no time left and a claim fails ({}); who fell first is the arbiter's finding",
-                side_name(first),
-                book.rules.time_clause
-            ),
-        ),
-        (policy, None) => tied_flags(game, book, recorded, ply, flagged, policy, readings),
-    }
-}
-
-/// Which side's clock showed zero first, when the readings tell.
-fn first_at_zero(game: &Game<'_>, flagged: Color, ply: usize) -> Option<Color> {
-    let first = |side| first_zero(game, side, ply);
-    match (first(flagged), first(!flagged)) {
-        (Some(a), Some(b)) if a != b => Some(if a < b { flagged } else { !flagged }),
-        _ => None,
-    }
-}
-
-/// Both flags down and no telling which fell first: drawn in the last
-/// period (from 2018 only without increment), else the arbiter's call.
-fn tied_flags(
-    game: &Game<'_>,
-    book: &Book,
-    recorded: GameResult,
-    ply: usize,
-    flagged: Color,
-    policy: BothFlags,
-    readings: &str,
-) -> Decision {
-    let clause = book.rules.both_flags_clause;
-    let tie = "the readings cannot tell which flag fell first";
-    let last_period = in_last_period(game, flagged, ply);
-    let drawn = match policy {
-        BothFlags::FirstZeroLoses => {
-            last_period && game.record.control.increment() == Some(Clock::ZERO)
-        }
-        _ => last_period,
-    };
-    if drawn {
-        let period = match policy {
-            BothFlags::FirstZeroLoses => "the last period of a game without increment",
-            _ => "the last period",
-        };
-        let why = format!(
-            "both clocks show zero ({readings}) and {tie}; in {period} that is a draw ({clause})"
-        );
-        let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
-        return Decision::new(ply, 3, verdict);
-    }
-    let why = format!(
-        "both clocks show zero ({readings}) and {tie}; outside the last period of a game without \
-         increment the Laws leave it to the arbiter ({clause})"
-    );
-    let verdict = Verdict::decide(recorded, recorded, Clause::BothFlags, ply, why);
-    Decision::new(ply, 3, verdict.for_review())
-}
-
-/// The first ply (up to `ply`) after which `side`'s clock read zero; the
-/// end of the record if only its final clock does.
-fn first_zero(game: &Game<'_>, side: Color, ply: usize) -> Option<usize> {
-    (1..=ply.min(game.plies()))
-        .find(|&k| {
-            game.replay.mover(k) == side && game.record.moves[k - 1].clock == Some(Clock::ZERO)
-        })
-        .or_else(|| {
-            game.final_clock(side)
-                .filter(|c| c.is_zero())
-                .map(|_| ply + 1)
-        })
-}
-
-/// Whether `side` was in the period in which all remaining moves must be
-/// made, once `ply` plies were played.
-fn in_last_period(game: &Game<'_>, side: Color, ply: usize) -> bool {
-    let Some(periods) = &game.record.control.periods else {
-        return false;
-    };
-    let before_last: u32 = periods[..periods.len().saturating_sub(1)]
-        .iter()
-        .map(|p| p.moves.unwrap_or(u32::MAX))
-        .fold(0, u32::saturating_add);
-    game.moves_completed(side, ply) as u32 >= before_last
 }
 
 #[cfg(test)]
