@@ -9,3 +9,4 @@ pub mod input;
 pub mod parse;
 pub mod shard;
 pub mod split;
+pub mod tags;

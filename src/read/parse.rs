@@ -14,129 +14,8 @@ use crate::model::claim::Claim;
 use crate::model::clock::{Clock, commands};
 use crate::model::outcome::{GameResult, is_result_token};
 use crate::model::time_control::{Category, Control, Readings};
-
-/// The tags the audit reads; the rest stay in the input bytes.
-#[derive(Debug, Clone, Default)]
-pub struct Tags {
-    pub event: Option<String>,
-    pub site: Option<String>,
-    pub date: Option<String>,
-    /// The event's first day: which edition of the Laws applies goes by it.
-    pub event_date: Option<String>,
-    pub round: Option<String>,
-    pub white: Option<String>,
-    pub black: Option<String>,
-    pub result: Option<String>,
-    pub time_control: Option<String>,
-    pub termination: Option<String>,
-    /// ICC writes how the game ended here (`Black forfeits on time`).
-    pub icc_result: Option<String>,
-    pub fen: Option<String>,
-    pub setup: Option<String>,
-    pub variant: Option<String>,
-    pub white_clock: Option<String>,
-    pub black_clock: Option<String>,
-    /// chess.com writes the game's address here (its Site is "Chess.com").
-    pub link: Option<String>,
-    /// lichess broadcasts write the game's address here.
-    pub game_url: Option<String>,
-}
-
-impl Tags {
-    /// Whether the game is an over-the-board game relayed by a lichess
-    /// broadcast (a study or broadcast address), whose `TimeControl` tags
-    /// give the base in minutes.
-    pub fn lichess_relay(&self) -> bool {
-        self.address()
-            .is_some_and(|(server, section)| server == "lichess" && is_relay(section))
-    }
-
-    /// The server the game was played on, `lichess` or `chess.com`, when
-    /// its address is a game there (not a study or a broadcast of an
-    /// over-the-board game): its clocks were kept by the server.
-    pub fn server(&self) -> Option<&'static str> {
-        let (server, section) = self.address()?;
-        (!is_relay(section) && section != "events").then_some(server)
-    }
-
-    /// The server of the game's address, if lichess or chess.com, and the
-    /// first part of the address's path (`study`, `game`, a game id …).
-    fn address(&self) -> Option<(&'static str, &str)> {
-        let mut parts = self.url()?.split('/').skip(2);
-        let host = parts.next()?;
-        let section = parts.next().unwrap_or_default();
-        let on = |domain: &str| host == domain || host.ends_with(&format!(".{domain}"));
-        let server = if on("lichess.org") {
-            "lichess"
-        } else if on("chess.com") {
-            "chess.com"
-        } else {
-            return None;
-        };
-        Some((server, section))
-    }
-
-    /// Whether the game was played on the Free Internet Chess Server, whose
-    /// `WhiteClock` and `BlackClock` tags hold the clocks at the start.
-    pub fn is_fics(&self) -> bool {
-        self.site
-            .as_deref()
-            .is_some_and(|s| s.contains("freechess.org") || s.starts_with("FICS"))
-    }
-
-    /// Whether the game is the one at `address`: its `Site`, `Link` or
-    /// `GameURL`, ignoring a trailing `/` and the scheme's `http`/`https`.
-    pub fn is_at(&self, address: &str) -> bool {
-        let norm = |u: &str| {
-            let u = u.trim().trim_end_matches('/');
-            u.strip_prefix("https://")
-                .or_else(|| u.strip_prefix("http://"))
-                .unwrap_or(u)
-                .to_string()
-        };
-        let want = norm(address);
-        [&self.site, &self.link, &self.game_url]
-            .into_iter()
-            .filter_map(|t| t.as_deref())
-            .any(|t| norm(t) == want)
-    }
-
-    /// The game's web address: `Site`, `Link` or `GameURL`, the first that
-    /// is an http(s) address.
-    pub fn url(&self) -> Option<&str> {
-        [&self.site, &self.link, &self.game_url]
-            .into_iter()
-            .filter_map(|t| t.as_deref())
-            .map(str::trim)
-            .find(|u| u.starts_with("https://") || u.starts_with("http://"))
-    }
-
-    /// Where a tag of this name is kept, if it is.
-    fn slot(&mut self, name: &[u8]) -> Option<&mut Option<String>> {
-        let slot = match name {
-            b"Event" => &mut self.event,
-            b"Site" => &mut self.site,
-            b"Date" => &mut self.date,
-            b"EventDate" => &mut self.event_date,
-            b"Round" => &mut self.round,
-            b"White" => &mut self.white,
-            b"Black" => &mut self.black,
-            b"Result" => &mut self.result,
-            b"TimeControl" => &mut self.time_control,
-            b"Termination" => &mut self.termination,
-            b"ICCResult" => &mut self.icc_result,
-            b"FEN" => &mut self.fen,
-            b"SetUp" => &mut self.setup,
-            b"Variant" => &mut self.variant,
-            b"WhiteClock" => &mut self.white_clock,
-            b"BlackClock" => &mut self.black_clock,
-            b"Link" => &mut self.link,
-            b"GameURL" => &mut self.game_url,
-            _ => return None,
-        };
-        Some(slot)
-    }
-}
+pub use crate::read::tags::Tags;
+use crate::read::tags::{decode, unescape};
 
 /// One mainline move as written, with what its comments said.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,11 +103,6 @@ impl<'a> GameRecord<'a> {
             .count();
         self.first_line.max(1) + breaks as u64
     }
-}
-
-/// A study or a broadcast: over-the-board games relayed, not played there.
-fn is_relay(section: &str) -> bool {
-    matches!(section, "study" | "broadcast")
 }
 
 /// Each side's first clock readings (up to twenty moves), for reading the
@@ -375,30 +249,6 @@ fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> 
         }
     }
     close + 1
-}
-
-/// A quoted tag value without its `\\"` and `\\\\` escapes (most have none).
-fn unescape(raw: &[u8]) -> Vec<u8> {
-    if memchr::memchr(b'\\', raw).is_none() {
-        return raw.to_vec();
-    }
-    let mut value = Vec::with_capacity(raw.len());
-    let mut j = 0;
-    while j < raw.len() {
-        if raw[j] == b'\\' && j + 1 < raw.len() && matches!(raw[j + 1], b'"' | b'\\') {
-            j += 1;
-        }
-        value.push(raw[j]);
-        j += 1;
-    }
-    value
-}
-
-/// Tag text as UTF-8, or Latin-1 when it is not valid UTF-8 (old
-/// over-the-board files).
-fn decode(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|e| e.into_bytes().iter().map(|&c| char::from(c)).collect())
 }
 
 /// Where the line holding `b[i]` ends (`\n`, `\r\n` or a lone `\r`).
@@ -615,23 +465,6 @@ mod tests {
     fn annotations_are_not_moves() {
         let g = parse_game("1. e4 += 1... d5 ⩱ 2. exd5 e.p. -- +-- 0-1".as_bytes());
         assert_eq!(tokens(&g), ["e4", "d5", "exd5", "--"]);
-    }
-
-    #[test]
-    fn a_tag_without_its_bracket_keeps_its_value() {
-        let g = parse_game(b"[White \"Ann\"]\n[Black \"Zeta\"\n[Result \"1-0\"]\n\n1. e4 1-0");
-        assert_eq!(g.tags.black.as_deref(), Some("Zeta"));
-        assert_eq!(g.tags.result.as_deref(), Some("1-0"));
-    }
-
-    #[test]
-    fn unclosed_quote_and_comment() {
-        let g = parse_game(b"[Event \"Lille]\n[Site \"x\"]\n\n1. e4 {never closed\n");
-        assert_eq!(g.tags.event.as_deref(), Some("Lille"));
-        assert_eq!(g.tags.site.as_deref(), Some("x"));
-        let (what, at) = g.damage.clone().unwrap();
-        assert!(what.contains("never closed"));
-        assert_eq!(g.line_of(at), 4);
     }
 
     #[test]
