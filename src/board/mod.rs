@@ -4,6 +4,7 @@
 //! checkmate?" (the helpmate question) and endgame tablebases.
 
 pub mod helpmate;
+pub mod moves;
 pub mod notation;
 pub mod permissive;
 pub mod replay;
