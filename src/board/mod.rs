@@ -8,4 +8,5 @@ pub mod moves;
 pub mod notation;
 pub mod permissive;
 pub mod replay;
+pub mod short_mate;
 pub mod tablebase;
