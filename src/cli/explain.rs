@@ -14,7 +14,7 @@ use shakmaty::{Color, Position};
 use crate::board::helpmate::{Mate, can_checkmate, is_dead, position_or_why};
 use crate::board::replay::Replay;
 use crate::cli::laws_option::LawsOption;
-use crate::laws::adjudicate::{Adjudged, adjudicate};
+use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
 use crate::laws::rulebook::{citations, cited, sentence};
 use crate::laws::{Book, Judgement, Judging, side_name};
 use crate::model::incident::{Incident, IncidentKind};
@@ -202,8 +202,9 @@ fn tell_game(
     );
     out.push_str(&format!("Judged by {}.\n", book.edition.title));
     out.push_str(&format!("Recorded result: {}.\n", record.recorded_result()));
-    let Adjudged { game, judgement } = adjudicate(record, record.claims.clone(), &rules)
-        .map_err(|e| format!("{source}, game {number}: {e}"))?;
+    let Adjudged { game, judgement } =
+        adjudicate_placed(record, record.claims.clone(), &rules, placement)
+            .map_err(|e| format!("{source}, game {number}: {e}"))?;
     out.push_str(&tell_ending(judgement.ending));
     if judgement.incidents.is_empty() {
         out.push_str("Nothing in the record calls for an arbiter.\n\n");

@@ -23,7 +23,17 @@ pub fn adjudicate<'a>(
     claims: Vec<Result<Claim, String>>,
     rules: &Judging,
 ) -> Result<Adjudged<'a>, ReplayError> {
-    let placement = rules.place(record);
+    adjudicate_placed(record, claims, rules, rules.place(record))
+}
+
+/// [`adjudicate`] with the edition and category already chosen: the caller
+/// needed them for its own rows, and a game is placed once.
+pub fn adjudicate_placed<'a>(
+    record: &'a GameRecord<'a>,
+    claims: Vec<Result<Claim, String>>,
+    rules: &Judging,
+    placement: Placement,
+) -> Result<Adjudged<'a>, ReplayError> {
     let (game, mut judgement) = judge_under(record, claims, rules, placement, None)?;
     if let Some(unplaced) = placement.unplaced
         && judgement.verdict.status != Status::Error

@@ -16,8 +16,8 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-use crate::laws::Judging;
-use crate::laws::adjudicate::{Adjudged, adjudicate};
+use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
+use crate::laws::{Judging, Placement};
 use crate::model::incident::Incident;
 use crate::model::time_control::Category;
 use crate::model::verdict::{Status, Verdict};
@@ -423,7 +423,8 @@ fn audit_game(
             claims.push(claim);
         }
     }
-    let (verdict, found, page, ending) = judged_safely(&record, slice, claims, options, origin);
+    let audited = judged_safely(&record, slice, claims, options, origin, placement);
+    let (verdict, found, page, ending) = audited;
     let book = &placement.book;
     if verdict.status != Status::Confirmed || !options.rows_flagged {
         let row = VerdictRow::new(origin, &record, &verdict, book, ending);
@@ -461,6 +462,7 @@ fn judged_safely(
     claims: Vec<Result<crate::model::claim::Claim, String>>,
     options: &Options,
     origin: Origin<'_>,
+    placement: Placement,
 ) -> Audited {
     let audited = match &slice.problem {
         Some(problem) => Ok((
@@ -470,7 +472,7 @@ fn judged_safely(
             stated(record),
         )),
         None => catch_unwind(AssertUnwindSafe(|| {
-            audit_record(record, claims, options, origin)
+            audit_record(record, claims, options, origin, placement)
         })),
     };
     let mut audited = audited.unwrap_or_else(|panic| {
@@ -547,16 +549,17 @@ type Audited = (
 );
 
 fn audit_record(
-    record: &crate::read::parse::GameRecord<'_>,
+    record: &GameRecord<'_>,
     claims: Vec<Result<crate::model::claim::Claim, String>>,
     options: &Options,
     origin: Origin<'_>,
+    placement: Placement,
 ) -> Audited {
     if let Some((what, at)) = &record.damage {
         let verdict = Verdict::error(format!("line {}: {what}", record.line_of(*at)));
         return (verdict, Vec::new(), None, stated(record));
     }
-    match adjudicate(record, claims, &options.rules) {
+    match adjudicate_placed(record, claims, &options.rules, placement) {
         Ok(Adjudged { game, judgement }) => {
             let page = options
                 .html
