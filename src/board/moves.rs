@@ -11,6 +11,7 @@ use crate::board::permissive::{
     apply, castling_king_path, castling_path_clear, castling_squares, in_check, reaches,
     standard_castling_origin,
 };
+use crate::model::outcome::side_name;
 
 /// The name of a piece, as a sentence says it.
 pub fn role_name(role: Role) -> &'static str {
@@ -85,11 +86,7 @@ fn san_move(
         [from] if reaching.is_empty() => Some(normal(setup, role, *from, to, promotion)),
         _ => None,
     };
-    let whose = if color == Color::White {
-        "White"
-    } else {
-        "Black"
-    };
+    let whose = side_name(color);
     if reaching.len() > 1 && pick(setup, reaching.clone()).is_none() {
         let piece = role_name(role);
         return Err(format!(

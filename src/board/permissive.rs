@@ -7,6 +7,7 @@
 //! path, nearly always) and falls back to a bare `Setup` that this module
 //! moves pieces on, with the checks and castling rules written out.
 
+use crate::model::outcome::colour_word;
 use shakmaty::attacks;
 use shakmaty::fen::Fen;
 use shakmaty::{
@@ -124,17 +125,10 @@ impl State {
                 role: Role::Pawn,
             }) & Bitboard::from_rank(rank);
             for sq in stuck {
-                what.push(format!("a {} pawn stands on {sq}", color_name(color)));
+                what.push(format!("a {} pawn stands on {sq}", colour_word(color)));
             }
         }
         (!what.is_empty()).then(|| what.join(" and "))
-    }
-}
-
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }
 

@@ -17,8 +17,9 @@ use shakmaty::{
 pub use crate::board::moves::role_name;
 use crate::board::moves::{physical_move, why_illegal};
 use crate::board::notation::{Reading, Written, read};
-use crate::board::permissive::{State, color_name};
+use crate::board::permissive::State;
 use crate::model::claim::{Claim, ClaimKind, Claimant};
+use crate::model::outcome::colour_word;
 use crate::read::parse::GameRecord;
 
 /// Which illegal moves the arbiter took back, so that the record goes on
@@ -278,7 +279,7 @@ fn wrong_setup(board: &shakmaty::Board) -> Option<String> {
         .filter_map(|sq| {
             board
                 .piece_at(sq)
-                .map(|p| format!("{} {} on {sq}", color_name(p.color), role_name(p.role)))
+                .map(|p| format!("{} {} on {sq}", colour_word(p.color), role_name(p.role)))
         })
         .collect();
     Some(format!(

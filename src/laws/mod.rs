@@ -36,6 +36,7 @@ mod server_draw;
 mod setup;
 mod time;
 
+pub use crate::model::outcome::side_name;
 pub use edition::Book;
 pub use game::Game;
 pub(crate) use game::MateAnswer;
@@ -158,13 +159,6 @@ impl Decision {
             incidents: Vec::new(),
             helpmate: None,
         }
-    }
-}
-
-pub fn side_name(side: Color) -> &'static str {
-    match side {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }
 

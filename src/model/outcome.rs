@@ -85,6 +85,22 @@ pub fn is_result_token(token: &[u8]) -> bool {
                 .is_some()
 }
 
+/// "White" or "Black": a side as a sentence names it.
+pub fn side_name(side: Color) -> &'static str {
+    match side {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// "white" or "black": a side as it qualifies a piece ("a white pawn").
+pub fn colour_word(side: Color) -> &'static str {
+    match side {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,8 @@
 
 use shakmaty::{Board, Color, File, Rank, Role, Square};
 
-fn glyph(color: Color, role: Role) -> char {
+/// The Unicode figure of a piece (♔ … ♟).
+pub(crate) fn glyph(color: Color, role: Role) -> char {
     match (color, role) {
         (Color::White, Role::King) => '♔',
         (Color::White, Role::Queen) => '♕',

@@ -13,13 +13,14 @@ mod chart;
 mod replay;
 
 use askama::Template;
-use shakmaty::{Board, Color, File, Rank, Role, Square};
+use shakmaty::{Board, Color, File, Rank, Square};
 
 use crate::board::helpmate::Helpmate;
 use crate::laws::{Book, Game, Judgement};
 use crate::model::incident::{Incident, IncidentKind};
 use crate::model::verdict::{Status, Verdict};
 use crate::read::parse::GameRecord;
+use crate::report::diagram::glyph;
 use crate::report::rows::Origin;
 use crate::report::summary::RunSummary;
 
@@ -379,17 +380,6 @@ fn board_view(game: &Game<'_>, ply: usize, title: String, detail: String) -> Boa
         title,
         detail,
         svg: svg_board(state.board(), &marked),
-    }
-}
-
-fn glyph(color: Color, role: Role) -> char {
-    let white = ['♙', '♘', '♗', '♖', '♕', '♔'];
-    let black = ['♟', '♞', '♝', '♜', '♛', '♚'];
-    let i = role as usize - 1;
-    if color == Color::White {
-        white[i]
-    } else {
-        black[i]
     }
 }
 
