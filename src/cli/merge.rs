@@ -256,10 +256,8 @@ fn check_sane(dir: &Path, s: &RunSummary) -> Result<(), Failure> {
 /// The shards of one file were cut from the same file: the same size and
 /// fingerprint, each its own part of it.
 fn check_shards_tile(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure> {
-    let shards: Vec<(&PathBuf, &InputSummary)> = dirs
-        .iter()
-        .zip(summaries)
-        .flat_map(|(d, s)| s.inputs.iter().map(move |i| (d, i)))
+    let shards: Vec<(&PathBuf, &InputSummary)> = inputs_of(dirs, summaries)
+        .into_iter()
         .filter(|(_, i)| i.shard.is_some() && i.path.is_some())
         .collect();
     for (i, (dir_a, a)) in shards.iter().enumerate() {
@@ -344,13 +342,20 @@ fn differences(a: &RunOptions, b: &RunOptions) -> String {
     }
 }
 
-/// No input is in two reports, unless as shards whose ranges do not meet.
-fn check_disjoint(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure> {
-    let all: Vec<(&PathBuf, &InputSummary)> = dirs
-        .iter()
+/// Every input of every report, with the report's directory.
+fn inputs_of<'a>(
+    dirs: &'a [PathBuf],
+    summaries: &'a [RunSummary],
+) -> Vec<(&'a PathBuf, &'a InputSummary)> {
+    dirs.iter()
         .zip(summaries)
         .flat_map(|(d, s)| s.inputs.iter().map(move |i| (d, i)))
-        .collect();
+        .collect()
+}
+
+/// No input is in two reports, unless as shards whose ranges do not meet.
+fn check_disjoint(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure> {
+    let all = inputs_of(dirs, summaries);
     for (i, (dir_a, a)) in all.iter().enumerate() {
         for (dir_b, b) in &all[i + 1..] {
             if a.path.is_none() || a.path != b.path {

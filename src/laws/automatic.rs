@@ -156,9 +156,9 @@ impl History {
             return None;
         }
         for (earlier, k) in self.pending.drain(..) {
-            self.hashed.push((key(&earlier), k));
+            self.hashed.push((position_key(&earlier), k));
         }
-        let key = key(pos);
+        let key = position_key(pos);
         self.hashed.push((key, ply));
         Some(key)
     }
@@ -166,7 +166,7 @@ impl History {
 
 /// Same side to move, pieces, castling and en passant rights: "the same
 /// position" of 9.2.
-fn key(pos: &Chess) -> u64 {
+pub(super) fn position_key(pos: &Chess) -> u64 {
     let key: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
     key.0
 }

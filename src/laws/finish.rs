@@ -2,9 +2,9 @@
 //! checked against the final position; the board fills in what the record
 //! leaves unsaid. A statement the board contradicts is said in the reason.
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Position};
+use shakmaty::{Chess, Position};
 
+use super::automatic::position_key;
 use super::{Game, side_name};
 use crate::board::permissive::State;
 use crate::model::outcome::GameResult;
@@ -15,29 +15,32 @@ use crate::read::ending::{self, Ending, EndingSource, Statement};
 /// contradiction between the record's words and the board added.
 pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingSource), Verdict) {
     let recorded = game.recorded();
-    let board = on_board(game, &verdict, recorded);
+    let mark = final_mark(game, &verdict);
     let stated = game.statement.as_ref();
     if verdict.status != Status::Error
         && let Some(s) = stated
-        && let Some(note) = contradiction(s, board, recorded)
+        && let Some(note) = contradiction(s, mark, recorded)
     {
         verdict.reason = format!("{}; {note}", verdict.reason);
     }
     let ending = match stated {
         Some(s) if s.ending != Ending::Unknown => (s.ending, s.source),
-        _ => board
+        _ => mark
+            .or_else(|| drawn_by_play(game, recorded))
             .map(|b| (b, EndingSource::Board))
             .or_else(|| by_play(stated, recorded))
-            .or_else(|| clock_at_zero(game, stated, recorded))
+            .or_else(|| {
+                game.loser_on_clocks(recorded)
+                    .map(|_| (Ending::TimeForfeit, EndingSource::Clocks))
+            })
             .unwrap_or((Ending::Unknown, EndingSource::None)),
     };
     (ending, verdict)
 }
 
-/// What the final position shows: mate, stalemate, too little material,
-/// a dead position or an automatic draw the laws found, a repetition or
-/// fifty moves behind a recorded draw.
-fn on_board(game: &Game<'_>, verdict: &Verdict, recorded: GameResult) -> Option<Ending> {
+/// What the final position shows at a glance: mate, stalemate, too little
+/// material, or the dead position or automatic draw the laws found.
+fn final_mark(game: &Game<'_>, verdict: &Verdict) -> Option<Ending> {
     let automatic = match verdict.clause {
         Some(Clause::DeadPosition) => Some(Ending::DeadPosition),
         Some(Clause::FivefoldRepetition) => Some(Ending::Repetition),
@@ -53,26 +56,35 @@ fn on_board(game: &Game<'_>, verdict: &Verdict, recorded: GameResult) -> Option<
         Some(Ending::Stalemate)
     } else if pos.is_insufficient_material() {
         Some(Ending::InsufficientMaterial)
-    } else if automatic.is_some() || recorded != GameResult::Draw {
+    } else {
         automatic
+    }
+}
+
+/// A recorded draw whose final position stood three times, or came after
+/// fifty moves without capture or pawn move. Asked only when the record
+/// states no ending: it replays the game.
+fn drawn_by_play(game: &Game<'_>, recorded: GameResult) -> Option<Ending> {
+    let State::Legal(pos) = &game.replay.end else {
+        return None;
+    };
+    if recorded != GameResult::Draw {
+        None
     } else if repeated_three_times(game, pos) {
         Some(Ending::Repetition)
-    } else if pos.halfmoves() >= 100 {
-        Some(Ending::FiftyMoves)
     } else {
-        None
+        (pos.halfmoves() >= 100).then_some(Ending::FiftyMoves)
     }
 }
 
 /// Whether the final position stood on the board three times.
 fn repeated_three_times(game: &Game<'_>, last: &Chess) -> bool {
-    let key = |p: &Chess| -> Zobrist64 { p.zobrist_hash(EnPassantMode::Legal) };
-    let want = key(last);
+    let want = position_key(last);
     let mut state = game.replay.start.clone();
-    let mut seen = usize::from(matches!(&state, State::Legal(p) if key(p) == want));
+    let mut seen = usize::from(matches!(&state, State::Legal(p) if position_key(p) == want));
     for ply in 1..=game.plies() {
         game.replay.play_ply(&mut state, ply);
-        if matches!(&state, State::Legal(p) if key(p) == want) {
+        if matches!(&state, State::Legal(p) if position_key(p) == want) {
             seen += 1;
         }
     }
@@ -92,27 +104,13 @@ fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, 
     Some((ending, EndingSource::TerminationTag))
 }
 
-/// Nothing stated, a decisive result and the loser's clock at zero.
-fn clock_at_zero(
-    game: &Game<'_>,
-    stated: Option<&Statement>,
-    recorded: GameResult,
-) -> Option<(Ending, EndingSource)> {
-    if stated.is_some() {
-        return None;
-    }
-    let loser = !recorded.winner()?;
-    game.final_clock(loser).filter(|c| c.is_zero())?;
-    Some((Ending::TimeForfeit, EndingSource::Clocks))
-}
-
 /// The record's words against the board and the result.
-fn contradiction(s: &Statement, board: Option<Ending>, recorded: GameResult) -> Option<String> {
+fn contradiction(s: &Statement, mark: Option<Ending>, recorded: GameResult) -> Option<String> {
     if s.ending == Ending::Unknown {
         return None;
     }
     let says = s.quoted();
-    let shown = |e: Ending| board == Some(e);
+    let shown = |e: Ending| mark == Some(e);
     if s.ending != Ending::Checkmate && shown(Ending::Checkmate) {
         return Some(format!(
             "{says} says the game ended another way, but the final position is checkmate"

@@ -252,6 +252,17 @@ impl<'a> Game<'a> {
 }
 
 impl Game<'_> {
+    /// The loser by the result when the record states no ending and his
+    /// last clock reads zero: a flag fall only the clocks show.
+    pub(super) fn loser_on_clocks(&self, recorded: GameResult) -> Option<Color> {
+        if self.statement.is_some() {
+            return None;
+        }
+        let loser = !recorded.winner()?;
+        self.final_clock(loser).filter(|c| c.is_zero())?;
+        Some(loser)
+    }
+
     /// The solver answers as the run's proof mode asks.
     pub(super) fn use_proof_of(&self, rules: &Judging) {
         self.solver.borrow_mut().proof = rules.proof;

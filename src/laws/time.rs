@@ -64,11 +64,7 @@ fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<(Color, Claim
             .unwrap_or(to_move);
         return Some((flagged, ClaimSource::Stated));
     }
-    if game.statement.is_some() {
-        return None;
-    }
-    let loser = !recorded.winner()?;
-    game.final_clock(loser).filter(|c| c.is_zero())?;
+    let loser = game.loser_on_clocks(recorded)?;
     Some((loser, ClaimSource::ClockAtZero))
 }
 

@@ -153,7 +153,7 @@ impl Statement {
             .find_map(|t| tag_statement(t, tags, loser));
         let commented = || {
             let text = record.closing_comment()?;
-            let (ending, side) = phrase(text, tags, loser)?;
+            let (ending, side) = phrase(&Words::of(text), tags, loser)?;
             Some(Statement {
                 ending,
                 source: EndingSource::ResultComment,
@@ -183,12 +183,9 @@ impl Statement {
 
 /// The server a record comes from, when its tags say.
 fn server(tags: &Tags) -> Option<&'static str> {
-    let site = tags
-        .site
-        .as_deref()
-        .unwrap_or_default()
-        .to_ascii_lowercase();
-    if tags.icc_result.is_some() || site.contains("internet chess club") {
+    let site = tags.site.as_deref().unwrap_or_default().as_bytes();
+    let icc = b"internet chess club";
+    if tags.icc_result.is_some() || site.windows(icc.len()).any(|w| w.eq_ignore_ascii_case(icc)) {
         Some("ICC")
     } else if tags.is_fics() {
         Some("FICS")
@@ -198,7 +195,9 @@ fn server(tags: &Tags) -> Option<&'static str> {
 }
 
 fn tag_statement(text: &str, tags: &Tags, loser: Option<Color>) -> Option<Statement> {
-    let (ending, side) = phrase(text, tags, loser).or_else(|| termination_word(text, loser))?;
+    let words = Words::of(text);
+    let (ending, side) =
+        phrase(&words, tags, loser).or_else(|| termination_word(&words.lower, loser))?;
     Some(Statement {
         ending,
         source: EndingSource::TerminationTag,
@@ -208,11 +207,27 @@ fn tag_statement(text: &str, tags: &Tags, loser: Option<Color>) -> Option<Statem
     })
 }
 
+/// A statement's words, trimmed, and lower-cased once for matching (the
+/// names in them are matched as written).
+struct Words<'a> {
+    text: &'a str,
+    lower: String,
+}
+
+impl Words<'_> {
+    fn of(text: &str) -> Words<'_> {
+        let text = text.trim().trim_end_matches('.');
+        Words {
+            text,
+            lower: text.to_ascii_lowercase(),
+        }
+    }
+}
+
 /// The PGN standard's and the GUIs' `Termination` words (`time forfeit`,
 /// `abandoned`, `GUI adjudication`, `3-fold rep` …); `normal` names no
 /// ending but rules out time and abandonment.
-fn termination_word(text: &str, loser: Option<Color>) -> Option<(Ending, Option<Color>)> {
-    let t = text.trim().to_ascii_lowercase();
+fn termination_word(t: &str, loser: Option<Color>) -> Option<(Ending, Option<Color>)> {
     let has = |w: &str| t.contains(w);
     let ending = if t == "normal" {
         Ending::Unknown
@@ -250,9 +265,8 @@ fn termination_word(text: &str, loser: Option<Color>) -> Option<(Ending, Option<
 /// `Game drawn by repetition` …) and chess.com (`X won on time`, `Game
 /// drawn by timeout vs insufficient material` …). A player is named by his
 /// name or his colour.
-fn phrase(text: &str, tags: &Tags, loser: Option<Color>) -> Option<(Ending, Option<Color>)> {
-    let t = text.trim().trim_end_matches('.');
-    let lower = t.to_ascii_lowercase();
+fn phrase(words: &Words<'_>, tags: &Tags, loser: Option<Color>) -> Option<(Ending, Option<Color>)> {
+    let (t, lower) = (words.text, &words.lower);
     if let Some(drawn) = lower.strip_prefix("game drawn ") {
         return drawn_phrase(drawn).map(|e| (e, None));
     }

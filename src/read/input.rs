@@ -220,14 +220,14 @@ fn looks_like_pgn(head: &[u8]) -> bool {
         name > 0 && rest[name..].trim_ascii_start().starts_with(b"\"")
     });
     let first_move = || {
-        head.windows(2).enumerate().any(|(i, w)| {
+        memchr::memmem::find_iter(head, b"1.").any(|i| {
             let starts_token = i == 0 || !head[i - 1].is_ascii_alphanumeric();
             let word = head[i + 2..].trim_ascii_start();
             let end = word
                 .iter()
                 .position(u8::is_ascii_whitespace)
                 .unwrap_or(word.len());
-            starts_token && w == b"1." && san_shaped(&word[..end])
+            starts_token && san_shaped(&word[..end])
         })
     };
     let moves = || {

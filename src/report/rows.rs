@@ -67,7 +67,10 @@ pub fn cell(text: &str, raw: bool) -> Cow<'_, str> {
 /// assert_eq!(without_controls("Café"), "Café");
 /// ```
 pub fn without_controls(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    // Runs for every cell: bytes first. A control character is a byte
+    // below 0x20 or 0x7f, or (U+0080 to U+009F) a pair led by 0xc2.
+    let maybe = text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2);
+    if !maybe || !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }
     Cow::Owned(
