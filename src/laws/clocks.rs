@@ -62,7 +62,8 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
                     now,
                     over: Clock(over),
                     allowed: Clock(allowed),
-                    earlier: before[side as usize],
+                    // A server keeps the clocks itself: no relay to misread them.
+                    earlier: before[side as usize].filter(|_| game.record.tags.server().is_none()),
                 };
                 let detail = change.detail(tolerance, clause);
                 let incident = game.incident(ply, IncidentKind::ClockChange, Some(side), detail);
@@ -108,7 +109,7 @@ struct Change {
     /// How far past the rules' allowance, and that allowance.
     over: Clock,
     allowed: Clock,
-    /// The side's reading before `prev`.
+    /// The side's reading before `prev`, in a relayed game.
     earlier: Option<Clock>,
 }
 
@@ -124,8 +125,10 @@ impl Change {
             allowed,
             earlier,
         } = self;
+        // Measured from the reading before the low one, the clock gained
+        // no more than the rules give: the low reading was the odd one.
         let glitch = earlier
-            .filter(|b| b.millis().abs_diff(now.millis()) <= tolerance.millis() + allowed.millis())
+            .filter(|b| now.millis() <= b.millis() + allowed.millis() + tolerance.millis())
             .map(|b| {
                 format!(
                     "; it read {b} the move before {prev}, so the low reading looks like a relay \
@@ -241,6 +244,27 @@ mod tests {
             "{detail}"
         );
         assert!(detail.contains("looks like a relay glitch"), "{detail}");
+        // A relay that froze on a reading, then sent one wrong one: the
+        // lichess broadcast's game 373 (1:01:12, 0:16:35, 0:53:39).
+        let mut clocks = vec!["1:01:12"; 11];
+        clocks.extend(["0:16:35", "0:53:39"]);
+        let j = judge_pgn(&game("5400+30", &clocks));
+        assert!(
+            j.incidents[0].detail.contains("looks like a relay glitch"),
+            "{}",
+            j.incidents[0].detail
+        );
+        // A server keeps its clocks: a rise there is no relay's misreading.
+        let on_lichess = format!(
+            "[Site \"https://lichess.org/abcdefgh\"]\n{}",
+            game("5400+30", &clocks)
+        );
+        let j = judge_pgn(&on_lichess);
+        assert!(
+            !j.incidents[0].detail.contains("glitch"),
+            "{}",
+            j.incidents[0].detail
+        );
         // A real change (no return to the earlier reading) is not called one.
         let mut clocks = vec!["0:10:00"; 11];
         clocks.extend(["0:09:00", "0:14:00"]);
