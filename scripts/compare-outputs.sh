@@ -3,7 +3,8 @@
 # for byte: verdicts.csv, incidents.csv, summary.json (but its seconds), the
 # corrected PGN and the HTML pages (but the seconds in the index), on the samples, the shared real games
 # (lichess, otb, servers, DGT, engine), the edge cases and the adversarial
-# files, under the default Laws and --laws by-date. For a change that must
+# files, under the default Laws, --laws by-date, and --rows flagged --raw
+# with an --events file. For a change that must
 # not change behaviour (a refactoring, a speed-up).
 #
 #   scripts/compare-outputs.sh [REV]     (default REV: HEAD)
@@ -38,22 +39,33 @@ normalise() {
   done
 }
 
+# The third option set: the other row and cell choices, and an events file
+# with a line that applies (a claim in the samples' first game) and one
+# that matches nothing.
+events=$work/events.csv
+printf 'site,event,round,white,black,ply,command\n%s\n%s\n' \
+  'https://lichess.org/NRafdioG,,,,,6,claim illegal white' \
+  ',Open,1,Nobody,Nemo,3,arbiter illegal' > "$events"
+option_sets=("--laws ru-rapid" "--laws by-date" "--rows flagged --raw --events $events")
+
 failed=0
 for input in "${inputs[@]}"; do
-  for laws in ru-rapid by-date; do
+  for options in "${option_sets[@]}"; do
+
     for side in ref new; do
       bin=$ref; [ "$side" = new ] && bin=$new
       out=$work/out-$side
       rm -rf "$out" && mkdir -p "$out"
-      "$bin" audit "$input" --laws "$laws" -o "$out/r" --html "$out/h" --fixed-pgn "$out/fixed.pgn" \
+      # shellcheck disable=SC2086 # the option set is words
+      "$bin" audit "$input" $options -o "$out/r" --html "$out/h" --fixed-pgn "$out/fixed.pgn" \
         >/dev/null 2>"$out/stderr" || true
-      sed -i -e '/games\/s$/d' -e "s#$out#DIR#g" "$out/stderr"
+      sed -i -e '/games\/s$/d' -e "s#$out#DIR#g" -e "s#$work#WORK#g" "$out/stderr"
       normalise "$out" > "$work/$side.txt"
     done
     if cmp -s "$work/ref.txt" "$work/new.txt"; then
-      echo "same      $input --laws $laws"
+      echo "same      $input ${options//$work/WORK}"
     else
-      echo "DIFFERENT $input --laws $laws"
+      echo "DIFFERENT $input ${options//$work/WORK}"
       diff "$work/ref.txt" "$work/new.txt" | head -20 || true
       failed=1
     fi

@@ -10,6 +10,13 @@
 //! `tests/architecture.rs` checks that no module imports itself round about
 //! and that no stage imports a stage before it.
 //!
+//! What a library user gets: reading a game ([`read::parse`]), the board
+//! and the helpmate question ([`board::replay`], [`board::helpmate`]), the
+//! Laws and their editions ([`laws`]), the value types ([`model`]), and a
+//! game's CSV rows and corrected text ([`report::rows`], [`report::fixed`]).
+//! The run (reader thread, workers, ordered writer) and the report files
+//! are the binary's own; [`cli`] holds its subcommands.
+//!
 //! Auditing a game held in memory:
 //!
 //! ```
@@ -30,4 +37,4 @@ pub mod laws;
 pub mod model;
 pub mod read;
 pub mod report;
-pub mod run;
+mod run;

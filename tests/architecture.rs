@@ -1,9 +1,11 @@
 //! The modules and what each imports, read from the sources: data flows one
 //! way, so no module may reach itself through its imports. Run with
-//! `cargo test --test architecture -- --nocapture` to see the graph.
+//! `cargo test --test architecture -- --nocapture` to see the graph. And the
+//! sizes a reader can take in at once: no module over 500 lines, no function
+//! over 60, tests aside.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 type Graph = BTreeMap<String, BTreeSet<String>>;
 
@@ -23,9 +25,16 @@ fn module_of(relative: &Path) -> Option<String> {
     }
 }
 
+/// A file's text without its test module.
+fn product(text: &str) -> &str {
+    text.split("#[cfg(test)]\nmod tests")
+        .next()
+        .unwrap_or_default()
+}
+
 /// The code of a file without its comments and its test module.
 fn code(text: &str) -> String {
-    let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+    let text = product(text);
     text.lines()
         .map(|l| l.split("//").next().unwrap_or_default())
         .collect::<Vec<_>>()
@@ -60,7 +69,8 @@ fn paths(module: &str, code: &str) -> Vec<Vec<String>> {
     out
 }
 
-fn graph() -> Graph {
+/// The source files, but the test modules kept in files of their own.
+fn sources() -> (PathBuf, Vec<PathBuf>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     let mut stack = vec![src.clone()];
@@ -69,11 +79,17 @@ fn graph() -> Graph {
             let path = entry.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
+            } else if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("tests.rs") {
                 files.push(path);
             }
         }
     }
+    files.sort();
+    (src, files)
+}
+
+fn graph() -> Graph {
+    let (src, files) = sources();
     let named: Vec<(String, String)> = files
         .iter()
         .filter_map(|f| {
@@ -179,4 +195,70 @@ fn a_cycle_is_found() {
         ),
         [strings(&["model", "clock"]), strings(&["laws", "edition"])]
     );
+}
+
+/// The functions of a file over `limit` lines, from the `fn` line to its
+/// closing brace (a signature over several lines counts).
+fn long_functions(text: &str, limit: usize) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = product(text).lines().collect();
+    let mut out = Vec::new();
+    for (start, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let head = trimmed
+            .trim_start_matches("pub(crate) ")
+            .trim_start_matches("pub(super) ")
+            .trim_start_matches("pub ")
+            .trim_start_matches("const ")
+            .trim_start_matches("unsafe ");
+        if !head.starts_with("fn ") {
+            continue;
+        }
+        let indent = &line[..line.len() - trimmed.len()];
+        let close = format!("{indent}}}");
+        // A declaration without a body, or a body on one line.
+        let Some(open) = (start..lines.len()).find(|&i| lines[i].ends_with(['{', ';'])) else {
+            continue;
+        };
+        if lines[open].ends_with(';') {
+            continue;
+        }
+        if let Some(end) = (open + 1..lines.len()).find(|&i| lines[i] == close) {
+            let length = end - start + 1;
+            if length > limit {
+                let name: String = head[3..]
+                    .chars()
+                    .take_while(|c| *c != '(' && *c != '<')
+                    .collect();
+                out.push((name, length));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn modules_and_functions_stay_short() {
+    let (src, files) = sources();
+    let mut long = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let name = file.strip_prefix(&src).unwrap().display().to_string();
+        let lines = text.lines().count();
+        if lines > 500 {
+            long.push(format!("{name}: {lines} lines"));
+        }
+        for (function, length) in long_functions(&text, 60) {
+            long.push(format!("{name}: fn {function}: {length} lines"));
+        }
+    }
+    assert!(files.len() > 60, "the sources were read");
+    assert!(long.is_empty(), "too long to read at once: {long:#?}");
+}
+
+#[test]
+fn a_long_function_is_found() {
+    let body = "    x();\n".repeat(61);
+    let text = format!("pub(crate) fn long(\n    a: u8,\n) {{\n{body}}}\nfn short() {{ 1 }}\n");
+    assert_eq!(long_functions(&text, 60), [("long".to_string(), 65)]);
+    assert!(long_functions(&text, 65).is_empty());
 }

@@ -8,17 +8,17 @@
 
 use std::collections::HashMap;
 
-use crate::board::short_mate::shortest_within;
+mod line;
+
 pub use crate::board::short_mate::{SHORT_MATE_NODES, SHORT_MATE_PLIES, SHOWN_MATE_NODES};
+pub use line::Helpmate;
+use line::helpmate;
 
 use chasolver::Winnability;
 use shakmaty::Position;
 use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{
-    ByColor, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, File, Move, Role, Square,
-    san::SanPlus,
-};
+use shakmaty::{ByColor, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Role};
 
 /// The answer to "can `side` checkmate from here?".
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,125 +41,6 @@ impl Mate {
             Mate::Possible(line) => Some(line),
             _ => None,
         }
-    }
-}
-
-/// A helpmate found by the solver, kept as moves: turning a line of 50 to
-/// 90 plies into SAN costs a legal-move generation per move, and a report
-/// shows a dozen of them (the CSV) or all (`explain`, the HTML page).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Helpmate {
-    start: Chess,
-    moves: Vec<Move>,
-}
-
-impl Helpmate {
-    /// The line to show whole: a shorter helpmate from the same position,
-    /// searched with a larger bound ([`SHOWN_MATE_NODES`]) than a reason's.
-    pub fn for_display(&self) -> Helpmate {
-        let mut end = self.start.clone();
-        for m in &self.moves {
-            end.play_unchecked(*m);
-        }
-        match shortest_within(&self.start, end.turn(), self.moves.len(), SHOWN_MATE_NODES) {
-            Some(moves) => Helpmate {
-                start: self.start.clone(),
-                moves,
-            },
-            None => self.clone(),
-        }
-    }
-
-    /// The plies of the line.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The position the line starts from.
-    pub fn start(&self) -> &Chess {
-        &self.start
-    }
-
-    /// The whole line in SAN.
-    pub fn san(&self) -> Vec<String> {
-        self.san_where(|_| true)
-            .into_iter()
-            .map(|(_, s)| s)
-            .collect()
-    }
-
-    /// The SAN of the plies `shown` picks (0-based), with their indices;
-    /// the others are only played.
-    pub fn san_where(&self, shown: impl Fn(usize) -> bool) -> Vec<(usize, String)> {
-        let mut pos = self.start.clone();
-        let mut out = Vec::new();
-        for (i, &m) in self.moves.iter().enumerate() {
-            if shown(i) {
-                out.push((
-                    i,
-                    SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string(),
-                ));
-            } else {
-                pos.play_unchecked(m);
-            }
-        }
-        out
-    }
-
-    /// `41...Kg8 42. Qg7#`: the line with move numbers. Unless `whole`, a
-    /// line of more than twelve plies is shortened to its first ten and its
-    /// last two, with its length (the solver's helpmates are proofs, not
-    /// the shortest ones).
-    ///
-    /// ```
-    /// use pgn_arbiter::board::helpmate::{can_checkmate, position, Mate};
-    /// use shakmaty::Color;
-    /// let pos = position("8/8/4k3/r7/8/3K4/5N2/8 b - - 0 1").unwrap();
-    /// let Mate::Possible(line) = can_checkmate(&pos, Color::White) else { panic!() };
-    /// let whole = line.text(true);
-    /// assert!(whole.starts_with("1..."), "{whole}");
-    /// assert!(whole.ends_with('#'), "{whole}");
-    /// if line.len() > 12 {
-    ///     assert!(line.text(false).ends_with(&format!("a helpmate of {} plies", line.len())));
-    /// }
-    /// ```
-    pub fn text(&self, whole: bool) -> String {
-        const SHOWN: usize = 12;
-        let n = self.len();
-        let short = !whole && n > SHOWN;
-        let shown = |i: usize| !short || i < SHOWN - 2 || i >= n - 2;
-        let white_first = self.start.turn() == Color::White;
-        let first = self.start.fullmoves().get() as usize;
-        let mut out = Vec::with_capacity(n.min(SHOWN));
-        for (i, san) in self.san_where(shown) {
-            // Plies before this one, counted from White's move of `first`.
-            let k = i + usize::from(!white_first);
-            let number = first + k / 2;
-            let after_gap = short && i == n - 2;
-            out.push(match k % 2 {
-                0 => format!("{number}. {san}"),
-                _ if i == 0 || after_gap => format!("{number}...{san}"),
-                _ => san,
-            });
-        }
-        if short {
-            let tail = out.split_off(SHOWN - 2);
-            return format!(
-                "{} … {}, a helpmate of {n} plies",
-                out.join(" "),
-                tail.join(" ")
-            );
-        }
-        out.join(" ")
-    }
-
-    /// The moves as played, for stepping through them on a board.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
     }
 }
 
@@ -423,62 +304,6 @@ fn key(pos: &Chess) -> u64 {
     hash.0
 }
 
-/// The solver's helpmate as moves of `pos`, read off the board without
-/// asking for legal moves (the solver's line is legal).
-fn helpmate(pos: &Chess, line: &[chess::ChessMove]) -> Helpmate {
-    let mut board = pos.clone();
-    let mut moves = Vec::with_capacity(line.len());
-    for m in line {
-        let Some(mv) = to_move(&board, *m) else {
-            break;
-        };
-        board.play_unchecked(mv);
-        moves.push(mv);
-    }
-    // The side the line mates is the one to move at its end.
-    let loser = board.turn();
-    let moves = shortest_within(pos, loser, moves.len(), SHORT_MATE_NODES).unwrap_or(moves);
-    Helpmate {
-        start: pos.clone(),
-        moves,
-    }
-}
-
-fn to_move(pos: &Chess, m: chess::ChessMove) -> Option<Move> {
-    let from = Square::new(m.get_source().to_index() as u32);
-    let to = Square::new(m.get_dest().to_index() as u32);
-    let board = pos.board();
-    let role = board.role_at(from)?;
-    if role == Role::King && from.file().distance(to.file()) == 2 {
-        let rook = if to.file() > from.file() {
-            File::H
-        } else {
-            File::A
-        };
-        return Some(Move::Castle {
-            king: from,
-            rook: Square::from_coords(rook, from.rank()),
-        });
-    }
-    let capture = board.role_at(to);
-    if role == Role::Pawn && from.file() != to.file() && capture.is_none() {
-        return Some(Move::EnPassant { from, to });
-    }
-    let promotion = m.get_promotion().map(|p| match p {
-        chess::Piece::Knight => Role::Knight,
-        chess::Piece::Bishop => Role::Bishop,
-        chess::Piece::Rook => Role::Rook,
-        _ => Role::Queen,
-    });
-    Some(Move::Normal {
-        role,
-        from,
-        capture,
-        to,
-        promotion,
-    })
-}
-
 /// Reads a FEN into a position for the helpmate questions (tests, `explain`).
 pub fn position(fen: &str) -> Option<Chess> {
     position_or_why(fen).ok()
@@ -503,113 +328,4 @@ pub fn position_or_why(fen: &str) -> Result<Chess, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bare_kings_are_dead_and_rook_is_not() {
-        assert!(is_dead(&position("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap()));
-        assert!(!is_dead(
-            &position("8/8/4k3/8/8/3K4/8/7R w - - 0 1").unwrap()
-        ));
-    }
-
-    #[test]
-    fn a_queen_or_rook_against_a_bare_king_can_always_be_helped_to_mate() {
-        // The dead check takes these as alive without a search; the full
-        // search agrees on each, crowded and cornered ones included.
-        for fen in [
-            "k7/8/1K6/8/8/8/8/7R b - - 0 1",
-            "8/8/8/3k4/8/8/PPPPPPPP/R3K3 w - - 0 1",
-            "7k/5K2/8/8/8/8/8/q7 b - - 0 1",
-            "K7/8/8/8/8/8/8/k6r w - - 0 1",
-            "8/8/8/8/8/2k5/8/K1R5 b - - 0 1",
-        ] {
-            let pos = position(fen).unwrap();
-            let side = if pos.board().by_color(Color::White).count() == 1 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            assert!(major_against_bare_king(&pos, side), "{fen}");
-            assert!(!is_dead(&pos), "{fen}");
-            assert!(
-                matches!(can_checkmate(&pos, side), Mate::Possible(_)),
-                "{fen}"
-            );
-        }
-    }
-
-    fn line(fen: &str, sans: &[&str]) -> Helpmate {
-        let start = position(fen).unwrap();
-        let mut pos = start.clone();
-        let moves = sans
-            .iter()
-            .map(|s| {
-                let m = s
-                    .parse::<shakmaty::san::San>()
-                    .unwrap()
-                    .to_move(&pos)
-                    .unwrap();
-                pos.play_unchecked(m);
-                m
-            })
-            .collect();
-        Helpmate { start, moves }
-    }
-
-    #[test]
-    fn helpmate_lines_are_numbered_and_shortened() {
-        let fen = "7k/8/6K1/8/8/8/8/R7 b - - 0 40";
-        let mate = line(fen, &["Kg8", "Ra8#"]);
-        assert_eq!(mate.text(false), "40...Kg8 41. Ra8#");
-        let mut long = ["Kg8", "Rb1", "Kh8", "Ra1"].repeat(3);
-        long.extend(["Kg8", "Ra8#"]);
-        let mate = line(fen, &long);
-        assert_eq!(mate.len(), 14);
-        assert_eq!(
-            mate.text(false),
-            "40...Kg8 41. Rb1 Kh8 42. Ra1 Kg8 43. Rb1 Kh8 44. Ra1 Kg8 45. Rb1 … 46...Kg8 47. Ra8#, \
-             a helpmate of 14 plies"
-        );
-        assert_eq!(mate.text(true).matches('#').count(), 1);
-        assert!(mate.text(true).starts_with("40...Kg8 41. Rb1"));
-    }
-
-    #[test]
-    fn answers_are_remembered_and_searches_bounded() {
-        let kr_v_k = position("4k3/8/8/8/8/K7/8/R7 b - - 0 1").unwrap();
-        let kr_v_k2 = position("4k3/8/8/8/8/K7/8/1R6 b - - 0 1").unwrap();
-        let mut solver = Solver::with_budget(1);
-        assert!(!solver.is_dead(&kr_v_k));
-        assert!(matches!(
-            solver.can_checkmate(&kr_v_k, Color::White),
-            Mate::Possible(_)
-        ));
-        assert!(!solver.over_budget, "the second question was remembered");
-        assert_eq!(
-            solver.can_checkmate(&kr_v_k2, Color::White),
-            Mate::Undecided
-        );
-        assert!(solver.over_budget);
-        // The fast check needs no search: answered past the bound too.
-        assert_eq!(
-            solver.can_checkmate(&kr_v_k2, Color::Black),
-            Mate::Impossible
-        );
-    }
-
-    #[test]
-    fn knight_cannot_mate_queen_but_can_mate_rook() {
-        let kn_v_kq = position("8/8/4k3/q7/8/3K4/5N2/8 b - - 0 1").unwrap();
-        assert_eq!(can_checkmate(&kn_v_kq, Color::White), Mate::Impossible);
-        let kn_v_kr = position("8/8/4k3/r7/8/3K4/5N2/8 b - - 0 1").unwrap();
-        let Mate::Possible(line) = can_checkmate(&kn_v_kr, Color::White) else {
-            panic!("K+N v K+R admits a helpmate");
-        };
-        let san = line.san();
-        assert!(san.last().unwrap().ends_with('#'), "{san:?}");
-        let shown = line.san_where(|i| i + 1 == line.len());
-        assert_eq!(shown, [(line.len() - 1, san.last().unwrap().clone())]);
-    }
-}
+mod tests;

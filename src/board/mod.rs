@@ -4,9 +4,9 @@
 //! checkmate?" (the helpmate question) and endgame tablebases.
 
 pub mod helpmate;
-pub mod moves;
+pub(crate) mod moves;
 pub mod notation;
-pub mod permissive;
+pub(crate) mod permissive;
 pub mod replay;
-pub mod short_mate;
+pub(crate) mod short_mate;
 pub mod tablebase;

@@ -19,7 +19,7 @@ use crate::read::events::EventLog;
 use crate::read::input::{Inputs, Packing, Source, sources};
 use crate::read::shard::Shard;
 use crate::report::file::Compression;
-use crate::report::output::{CsvReports, FixedPgn, HtmlReport, Output, SummaryJson};
+use crate::report::output::{AnyOutput, CsvReports, CsvRows, FixedPgn, HtmlReport, SummaryJson};
 use crate::report::set::{ReportSet, Wanted};
 use crate::report::summary::{InputSummary, RunOptions, RunSummary, Summary};
 use crate::report::terminal;
@@ -173,11 +173,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
             Some(path) => Some(Arc::new(EventLog::load(path).map_err(Failure::Usage)?)),
             None => None,
         },
-        raw: args.raw,
-        fixed_pgn: args.fixed_pgn.is_some(),
-        html: args.html.is_some(),
         shard: args.shard,
-        rows_flagged: args.rows == Rows::Flagged,
         large_game: Arc::default(),
     })
 }
@@ -252,12 +248,17 @@ fn nothing_read(summary: &Summary, dir: &Path) -> Failure {
     )))
 }
 
-/// The outputs the options ask for, writing into the staged report set.
-fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Box<dyn Output>>> {
+/// The outputs the options ask for, writing into the staged report set:
+/// the run's one list of outputs.
+fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Box<dyn AnyOutput>>> {
     let dir = set.report_dir();
     let document = run_summary(args, inputs);
-    let mut outputs: Vec<Box<dyn Output>> = vec![
-        Box::new(CsvReports::create(dir, args.compress)?),
+    let rows = CsvRows {
+        flagged_only: args.rows == Rows::Flagged,
+        raw: args.raw,
+    };
+    let mut outputs: Vec<Box<dyn AnyOutput>> = vec![
+        Box::new(CsvReports::create(dir, args.compress, rows)?),
         Box::new(SummaryJson::new(
             &dir.join("summary.json"),
             document.clone(),
@@ -267,7 +268,15 @@ fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Bo
         outputs.push(Box::new(FixedPgn::create(path)?));
     }
     if let (Some(staged), Some(html_at)) = (set.html(), &args.html) {
-        let html = HtmlReport::create(staged, document, html_at, &args.output, args.compress)?;
+        let names: Vec<String> = inputs.iter().map(Source::name).collect();
+        let html = HtmlReport::create(
+            staged,
+            document,
+            html_at,
+            &args.output,
+            args.compress,
+            &names,
+        )?;
         outputs.push(Box::new(html));
     }
     Ok(outputs)

@@ -4,6 +4,6 @@
 
 pub mod audit;
 pub mod explain;
-pub mod failure;
-pub mod laws_option;
+mod failure;
+mod laws_option;
 pub mod merge;

@@ -11,7 +11,8 @@
 //! is recorded.
 
 use super::edition::Book;
-use super::{Game, mate_phrase, side_name};
+use super::phrase::mate_phrase;
+use super::{Game, side_name};
 use crate::board::helpmate::Mate;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};

@@ -11,7 +11,8 @@
 use shakmaty::Color;
 
 use super::edition::Book;
-use super::{Decision, Game, Judging, MateAnswer, mate_phrase, side_name};
+use super::phrase::mate_phrase;
+use super::{Decision, Game, Judging, MateAnswer, side_name};
 use crate::board::helpmate::Mate;
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;

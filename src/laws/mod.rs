@@ -28,6 +28,7 @@ mod finish;
 mod game;
 mod illegal;
 mod judge;
+mod phrase;
 pub mod placement;
 mod position;
 mod resignation;
@@ -48,6 +49,7 @@ use std::sync::Arc;
 use shakmaty::Color;
 
 use crate::board::helpmate::{Helpmate, Mate, Proof};
+use phrase::mate_phrase;
 use crate::board::tablebase::Tablebases;
 use crate::model::clock::Clock;
 use crate::model::incident::Incident;
@@ -192,26 +194,6 @@ fn loss_unless_unwinnable(
     Decision {
         helpmate: answer.mate.into_helpmate(),
         ..Decision::new(ply, 0, verdict)
-    }
-}
-
-/// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
-/// checkmate by any series of legal moves".
-fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
-    let name = side_name(side);
-    let note = &answer.note;
-    match &answer.mate {
-        Mate::Possible(line) => format!(
-            "{name} can still checkmate (for example {}){note}",
-            line.text(false)
-        ),
-        Mate::Impossible => format!("no series of legal moves lets {name} checkmate{note}"),
-        Mate::NotShownImpossible => {
-            format!("{name} is not shown unable to checkmate (fast check){note}")
-        }
-        Mate::Undecided => {
-            format!("the helpmate solver could not decide whether {name} can still checkmate{note}")
-        }
     }
 }
 

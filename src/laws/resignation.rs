@@ -7,7 +7,8 @@
 //! ended normally or by resignation, is read as a resignation.
 
 use super::edition::Book;
-use super::{Game, mate_phrase, side_name};
+use super::phrase::mate_phrase;
+use super::{Game, side_name};
 use crate::board::helpmate::Mate;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};

@@ -15,8 +15,10 @@ use shakmaty::Color;
 
 use super::both_flags::{both_flags, both_flags_rule};
 use super::edition::Book;
+use super::phrase::time as phrase;
+use super::phrase::{last_readings, mate_phrase};
 use super::server_draw::server_draw;
-use super::{Decision, Game, mate_phrase, side_name};
+use super::{Decision, Game};
 use crate::board::helpmate::Mate;
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
@@ -117,22 +119,13 @@ fn rejection(game: &Game<'_>, book: &Book, ply: usize, claimant: Color) -> Optio
     let flagged = !claimant;
     let own = game.clock_after(claimant, ply);
     let theirs = game.clock_after(flagged, ply);
-    let clause = book.rules.time_clause;
     if own == Some(Clock::ZERO) && book.rules.time_remaining {
-        return Some(format!(
-            "{} claimed a win on time with his own clock at zero; the claimant must have time \
-             left ({clause})",
-            side_name(claimant)
-        ));
+        return Some(phrase::own_clock_at_zero(claimant, book.rules.time_clause));
     }
     let fresh = ply > 0 && game.replay.mover(ply) == flagged;
-    theirs.filter(|c| fresh && !c.is_zero()).map(|left| {
-        format!(
-            "{} claimed a win on time, but no flag had fallen: {} had just moved with {left} left",
-            side_name(claimant),
-            side_name(flagged),
-        )
-    })
+    theirs
+        .filter(|c| fresh && !c.is_zero())
+        .map(|left| phrase::no_flag_down(claimant, left))
 }
 
 /// A result that only a rejected claim at the end of the record explains
@@ -145,40 +138,9 @@ fn resting_on_rejection(
     if ply < game.plies() || recorded != GameResult::Win(claimant) {
         return None;
     }
-    let reason = format!(
-        "{why}; the recorded result {recorded} is the one the claim asked for and nothing else \
-         in the record explains it: check the scoresheet"
-    );
+    let reason = phrase::resting_on_rejection(&why, recorded);
     let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason);
     Some(Decision::new(ply, 4, verdict.for_review()))
-}
-
-/// "White 0:00:33 after 36. Kh1, Black 0:00:00 after 35...Qc3": each
-/// side's last clock reading once `ply` plies were played, and when.
-fn last_readings(game: &Game<'_>, ply: usize) -> String {
-    let unknown = |side| game.clock_after(side, ply).is_none();
-    if unknown(Color::White) && unknown(Color::Black) {
-        return "no clock readings recorded".into();
-    }
-    let reading = |side: Color| {
-        let at = (1..=ply.min(game.plies()))
-            .rev()
-            .filter(|&k| game.replay.mover(k) == side)
-            .find(|&k| game.record.moves[k - 1].clock.is_some());
-        let name = side_name(side);
-        match (game.clock_after(side, ply), at) {
-            (None, _) => format!("{name} not recorded"),
-            (Some(c), Some(k)) if game.record.moves[k - 1].clock == Some(c) => {
-                format!("{name} {c} after {}", game.move_text(k))
-            }
-            (Some(c), _) => format!("{name} {c} at the end of the record"),
-        }
-    };
-    format!(
-        "last clock readings: {}, {}",
-        reading(Color::White),
-        reading(Color::Black)
-    )
 }
 
 /// `flagged`'s flag fell once `ply` plies were played, and the opponent
@@ -192,16 +154,14 @@ fn flag_fall(
     source: ClaimSource,
 ) -> Decision {
     let readings = last_readings(game, ply);
-    let claim = claim_words(game, flagged, source);
+    let quoted = stated_on_time(game).map(Statement::quoted);
+    let claim = phrase::claim_words(flagged, claim_read(source, quoted.as_deref()));
     let clause = book.rules.time_clause;
     let mut incidents = vec![game.incident(
         ply + 1,
         IncidentKind::FlagFall,
         Some(flagged),
-        format!(
-            "{}'s flag fell ({readings}); {claim} ({clause})",
-            side_name(flagged)
-        ),
+        phrase::flag_fell(flagged, &readings, &claim, clause),
     )];
     let claimant_clock = game.clock_after(!flagged, ply);
     let server = server(game);
@@ -213,16 +173,13 @@ fn flag_fall(
             && (source != ClaimSource::Recorded || !book.rules.time_remaining);
     let decided = if both_down {
         let rule = both_flags_rule(book);
-        let detail = format!("both clocks show zero ({readings}); {rule}");
+        let detail = phrase::both_clocks_at_zero(&readings, &rule);
         incidents.push(game.incident(ply + 1, IncidentKind::BothFlags, None, detail));
         let d = both_flags(game, book, recorded, ply, flagged, &readings);
         (d.verdict, d.helpmate)
     } else {
-        let had_time = had_time(flagged, claimant_clock, server);
-        let lead = format!(
-            "{}'s flag fell ({readings}); {claim}; {had_time}",
-            side_name(flagged)
-        );
+        let had_time = phrase::had_time(flagged, claimant_clock, server);
+        let lead = phrase::flag_fall_lead(flagged, &readings, &claim, &had_time);
         claimant_mates(game, book, recorded, ply, flagged, &lead)
     };
     Decision {
@@ -234,37 +191,12 @@ fn flag_fall(
     }
 }
 
-/// "White claimed the win on time (recorded)", or where the claim is read.
-fn claim_words(game: &Game<'_>, flagged: Color, source: ClaimSource) -> String {
-    let claimant_name = side_name(!flagged);
+/// Where the claim behind a flag fall is read, for the sentence.
+fn claim_read(source: ClaimSource, quoted: Option<&str>) -> phrase::ClaimRead<'_> {
     match source {
-        ClaimSource::Recorded => format!("{claimant_name} claimed the win on time (recorded)"),
-        ClaimSource::Stated => format!(
-            "{claimant_name}'s claim is read from {}",
-            stated_on_time(game)
-                .map(Statement::quoted)
-                .unwrap_or_default()
-        ),
-        ClaimSource::ClockAtZero => format!(
-            "{claimant_name}'s claim is read from {}'s clock at zero and the result",
-            side_name(flagged)
-        ),
-    }
-}
-
-/// Whether the claimant still had time, as the record shows it.
-fn had_time(flagged: Color, claimant_clock: Option<Clock>, server: Option<&str>) -> String {
-    let (flagged_name, claimant_name) = (side_name(flagged), side_name(!flagged));
-    match (claimant_clock, server) {
-        (Some(c), Some(server)) if c.is_zero() => format!(
-            "{claimant_name}'s clock reads 0:00:00, which {server}'s PGN rounds from under one \
-             second: {server}'s server, which keeps the clocks exactly, decided that \
-             {flagged_name}'s flag fell first"
-        ),
-        (Some(_), _) => format!("{claimant_name} still had time"),
-        (None, _) => {
-            format!("{claimant_name}'s clock is not recorded and is taken to show time left")
-        }
+        ClaimSource::Recorded => phrase::ClaimRead::Recorded,
+        ClaimSource::Stated => phrase::ClaimRead::Stated(quoted.unwrap_or_default()),
+        ClaimSource::ClockAtZero => phrase::ClaimRead::ClockAtZero,
     }
 }
 
@@ -279,7 +211,6 @@ fn claimant_mates(
     lead: &str,
 ) -> (Verdict, Option<crate::board::helpmate::Helpmate>) {
     let claimant = !flagged;
-    let name = side_name(claimant);
     let clause = book.rules.time_clause;
     let answer = game.can_mate(ply, claimant);
     let note = &answer.note;
@@ -295,36 +226,22 @@ fn claimant_mates(
         Mate::Impossible if game.can_mate(ply, flagged).mate == Mate::Impossible => decide(
             GameResult::Draw,
             Clause::DeadPosition,
-            format!(
-                "{lead}{also}, but the position is dead{note}: no series of legal moves lets \
-                 either side checkmate, so the game is drawn"
-            ),
+            phrase::dead_after_flag(lead, &also, note),
         ),
         Mate::Impossible => decide(
             GameResult::Draw,
             Clause::TimeClaim,
-            format!(
-                "{lead}{also}, but no series of legal moves lets {name} checkmate{note}, so the \
-                 game is drawn ({clause})"
-            ),
+            phrase::claimant_cannot_mate(lead, &also, claimant, note, clause),
         ),
         Mate::Possible(_) | Mate::NotShownImpossible => {
             let mates = mate_phrase(claimant, &answer);
-            let reason = match scored {
-                Some(s) => {
-                    format!("{lead}; {s}; but {mates}, so under the Laws {name} wins ({clause})")
-                }
-                None => format!("{lead}; {mates}, so the win on time stands ({clause})"),
-            };
+            let reason = phrase::win_on_time(lead, scored.as_deref(), &mates, claimant, clause);
             decide(GameResult::Win(claimant), Clause::TimeClaim, reason)
         }
         Mate::Undecided => decide(
             GameResult::Win(claimant),
             Clause::TimeClaim,
-            format!(
-                "{lead}; whether {name} can still checkmate could not be decided by the helpmate \
-                 solver, so check the final position by hand ({clause})"
-            ),
+            phrase::mate_undecided(lead, claimant, clause),
         )
         .for_review(),
     };

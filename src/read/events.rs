@@ -168,10 +168,6 @@ impl EventLog {
         self.spans.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.spans.is_empty()
-    }
-
     /// Reads line `i` back from the file.
     fn line(&self, i: usize) -> Option<Line> {
         let (start, len) = self.spans[i];

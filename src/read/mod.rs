@@ -4,7 +4,7 @@
 //! its game ended.
 
 pub mod ending;
-pub mod events;
+pub(crate) mod events;
 pub mod input;
 pub mod parse;
 pub mod shard;

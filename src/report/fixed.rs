@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use crate::laws::Book;
+use crate::model::outcome::GameResult;
 use crate::model::verdict::{Status, Verdict};
 use crate::read::parse::GameRecord;
 
@@ -50,50 +51,71 @@ pub fn corrected<'a>(
     let (Status::Corrected, Some(correct)) = (verdict.status, verdict.correct) else {
         return Cow::Borrowed(bytes);
     };
-    let layout = &record.layout;
     let eol = if memchr::memmem::find(bytes, b"\r\n").is_some() {
         "\r\n"
     } else {
         "\n"
     };
-    let recorded = record.recorded_result();
-    let mut edits = Vec::new();
-    let recorded_tag = format!("{eol}[RecordedResult \"{recorded}\"]");
-    match &layout.result_tag {
-        Some(value) => {
-            // `[Result 1-0]` (no quotes) is written back quoted.
-            let quoted = value.start > 0 && bytes[value.start - 1] == b'"';
-            edits.push(Edit {
-                at: value.start,
-                remove: value.len(),
-                insert: if quoted {
-                    correct.to_string()
-                } else {
-                    format!("\"{correct}\"")
-                },
-            });
-            let line_end = value.end
-                + bytes[value.end..]
-                    .iter()
-                    .position(|&c| c == b'\n' || c == b'\r')
-                    .unwrap_or(bytes.len() - value.end);
-            edits.push(Edit {
-                at: line_end,
-                remove: 0,
-                insert: recorded_tag,
-            });
-        }
-        None if layout.tags_end > 0 => edits.push(Edit {
-            at: layout.tags_end,
-            remove: 0,
-            insert: format!("{eol}[Result \"{correct}\"]{recorded_tag}"),
-        }),
-        None => edits.push(Edit {
-            at: 0,
-            remove: 0,
-            insert: format!("[Result \"{correct}\"]{recorded_tag}{eol}{eol}"),
-        }),
+    let mut edits = result_tag_edits(record, correct, eol);
+    edits.push(note_edit(record, verdict, edition, eol));
+    if let Some(token) = &record.layout.result_token {
+        edits.push(Edit {
+            at: token.start,
+            remove: token.len(),
+            insert: correct.to_string(),
+        });
     }
+    Cow::Owned(apply(bytes, edits))
+}
+
+/// The `Result` tag set to the correct result (added if missing), and the
+/// recorded one kept in a `RecordedResult` tag after it.
+fn result_tag_edits(record: &GameRecord<'_>, correct: GameResult, eol: &str) -> Vec<Edit> {
+    let (bytes, layout) = (record.bytes, &record.layout);
+    let recorded_tag = format!("{eol}[RecordedResult \"{}\"]", record.recorded_result());
+    let Some(value) = &layout.result_tag else {
+        return vec![match layout.tags_end {
+            0 => Edit {
+                at: 0,
+                remove: 0,
+                insert: format!("[Result \"{correct}\"]{recorded_tag}{eol}{eol}"),
+            },
+            end => Edit {
+                at: end,
+                remove: 0,
+                insert: format!("{eol}[Result \"{correct}\"]{recorded_tag}"),
+            },
+        }];
+    };
+    // `[Result 1-0]` (no quotes) is written back quoted.
+    let quoted = value.start > 0 && bytes[value.start - 1] == b'"';
+    let line_end = value.end
+        + bytes[value.end..]
+            .iter()
+            .position(|&c| c == b'\n' || c == b'\r')
+            .unwrap_or(bytes.len() - value.end);
+    vec![
+        Edit {
+            at: value.start,
+            remove: value.len(),
+            insert: if quoted {
+                correct.to_string()
+            } else {
+                format!("\"{correct}\"")
+            },
+        },
+        Edit {
+            at: line_end,
+            remove: 0,
+            insert: recorded_tag,
+        },
+    ]
+}
+
+/// The comment naming the clause, after the deciding move (or before the
+/// first move; for a game of tags only, as its movetext).
+fn note_edit(record: &GameRecord<'_>, verdict: &Verdict, edition: Option<&str>, eol: &str) -> Edit {
+    let (bytes, layout) = (record.bytes, &record.layout);
     // ru-rapid is the default and its notes cite bare numbers; another
     // edition is named, for the numbers differ between editions.
     let clause = match edition {
@@ -106,39 +128,37 @@ pub fn corrected<'a>(
         verdict.reason.replace('}', ")")
     );
     let ply = verdict.decided_at_ply.unwrap_or(0);
-    match ply.checked_sub(1).and_then(|i| record.moves.get(i)) {
-        Some(m) => edits.push(Edit {
+    if let Some(m) = ply.checked_sub(1).and_then(|i| record.moves.get(i)) {
+        return Edit {
             at: m.span.end as usize,
             remove: 0,
             insert: format!(" {note}"),
-        }),
-        None => {
-            let movetext = bytes[layout.tags_end..]
-                .iter()
-                .position(|c| !c.is_ascii_whitespace());
-            edits.push(match movetext {
-                Some(p) => Edit {
-                    at: layout.tags_end + p,
-                    remove: 0,
-                    insert: format!("{note} "),
-                },
-                // Tags only: the note and the result become the movetext,
-                // on lines of their own so the next game's tags stay whole.
-                None => Edit {
-                    at: layout.tags_end,
-                    remove: 0,
-                    insert: format!("{eol}{eol}{note} {correct}{eol}"),
-                },
-            });
-        }
+        };
     }
-    if let Some(token) = &layout.result_token {
-        edits.push(Edit {
-            at: token.start,
-            remove: token.len(),
-            insert: correct.to_string(),
-        });
+    let movetext = bytes[layout.tags_end..]
+        .iter()
+        .position(|c| !c.is_ascii_whitespace());
+    match movetext {
+        Some(p) => Edit {
+            at: layout.tags_end + p,
+            remove: 0,
+            insert: format!("{note} "),
+        },
+        // Tags only: the note and the result become the movetext, on lines
+        // of their own so the next game's tags stay whole.
+        None => Edit {
+            at: layout.tags_end,
+            remove: 0,
+            insert: format!(
+                "{eol}{eol}{note} {}{eol}",
+                verdict.correct.map_or("*", |c| c.as_str())
+            ),
+        },
     }
+}
+
+/// The bytes with the edits made, in the order of their places.
+fn apply(bytes: &[u8], mut edits: Vec<Edit>) -> Vec<u8> {
     edits.sort_by_key(|e| e.at);
     let mut out = Vec::with_capacity(bytes.len() + 256);
     let mut pos = 0;
@@ -148,7 +168,7 @@ pub fn corrected<'a>(
         pos = edit.at.max(pos) + edit.remove;
     }
     out.extend_from_slice(&bytes[pos.min(bytes.len())..]);
-    Cow::Owned(out)
+    out
 }
 
 /// Appends the game's bytes, corrected, to a corrected PGN: ending in a

@@ -20,8 +20,8 @@ use crate::laws::{Book, Game, Judgement};
 use crate::model::incident::{Incident, IncidentKind};
 use crate::model::verdict::{Status, Verdict};
 use crate::read::parse::GameRecord;
+use crate::report::audited::Origin;
 use crate::report::diagram::glyph;
-use crate::report::rows::Origin;
 use crate::report::summary::RunSummary;
 
 /// A row of the index table.
@@ -173,6 +173,7 @@ fn index_row(
     verdict: &Verdict,
     incidents: &[Incident],
     origin: Origin<'_>,
+    stem: &str,
 ) -> IndexRow {
     let tags = &record.tags;
     let tag = |t: &Option<String>| t.clone().unwrap_or_default();
@@ -180,7 +181,7 @@ fn index_row(
     kinds.sort_unstable();
     kinds.dedup();
     IndexRow {
-        page: page_name(origin.stem, origin.game),
+        page: page_name(stem, origin.game),
         source: origin.source.to_string(),
         game: origin.game,
         white: tag(&tags.white),
@@ -269,15 +270,20 @@ impl<'a> GameTemplate<'a> {
     }
 }
 
-/// The page of a game that could not be audited: where it is, why, and
+/// The page of a game that could not be replayed: where it is, why, and
 /// its text.
 pub fn error_page(
     record: &GameRecord<'_>,
     book: &Book,
     verdict: &Verdict,
     origin: Origin<'_>,
+    stem: &str,
 ) -> Option<Page> {
-    let row = index_row(record, book, verdict, &[], origin);
+    let verdict = &Verdict {
+        reason: origin.locate(&verdict.reason),
+        ..verdict.clone()
+    };
+    let row = index_row(record, book, verdict, &[], origin, stem);
     let html = GameTemplate::bare(&row, record, book, &verdict.reason)
         .render()
         .ok()?;
@@ -286,7 +292,12 @@ pub fn error_page(
 
 /// The page of a game that needs a look (not confirmed, or with
 /// incidents); `None` for the rest.
-pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Option<Page> {
+pub fn page(
+    game: &Game<'_>,
+    judgement: &Judgement,
+    origin: Origin<'_>,
+    stem: &str,
+) -> Option<Page> {
     let verdict = &judgement.verdict;
     if verdict.status == Status::Confirmed && judgement.incidents.is_empty() {
         return None;
@@ -297,6 +308,7 @@ pub fn page(game: &Game<'_>, judgement: &Judgement, origin: Origin<'_>) -> Optio
         verdict,
         &judgement.incidents,
         origin,
+        stem,
     );
     let (boards, omitted) = boards(game, judgement);
     let incident_plies: Vec<usize> = judgement.incidents.iter().map(|i| i.ply).collect();
@@ -472,58 +484,4 @@ pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, csv_suffix: &st
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn board_has_64_squares_and_the_pieces() {
-        let svg = svg_board(&Board::default(), &[Square::E2, Square::E4]);
-        assert_eq!(svg.matches("<rect").count(), 64);
-        assert_eq!(svg.matches("#e8d56b").count(), 2);
-        assert_eq!(svg.matches('♟').count(), 16);
-        assert_eq!(svg.matches(r##"fill="#fff""##).count(), 16);
-        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
-    }
-
-    #[test]
-    fn controls_read_as_a_person_says_them() {
-        assert_eq!(readable_control("60+0"), "1 min + 0 s");
-        assert_eq!(readable_control("5400+30"), "90 min + 30 s");
-        assert_eq!(readable_control("600"), "10 min + 0 s");
-        assert_eq!(readable_control("45+1"), "45+1");
-        assert_eq!(readable_control("40/7200:3600"), "40/7200:3600");
-    }
-
-    #[test]
-    fn page_names_are_readable_and_unique() {
-        let names: Vec<String> = [
-            "otb/Colombia Events 2008-2019.pgn",
-            "a/x.pgn.zst",
-            "b/x.pgn",
-            "x-2.pgn",
-            "=HYPERLINK(\"http:__evil\",\"open\").pgn",
-            "-",
-            "..pgn",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        let stems = page_stems(&names);
-        assert_eq!(
-            stems,
-            [
-                "colombia-events-2008-2019",
-                "x",
-                "x-2",
-                "x-2-2",
-                "hyperlink-http-__evil-open",
-                "stdin",
-                "games"
-            ]
-        );
-        assert_eq!(
-            page_name(&stems[0], 439),
-            "games/colombia-events-2008-2019-439.html"
-        );
-    }
-}
+mod tests;

@@ -2,12 +2,13 @@
 //! rows, `summary.json`, the corrected PGN, the HTML report, the boards
 //! drawn as text, the end-of-run text on the terminal; and the report set, written aside and put in place whole.
 
+pub(crate) mod audited;
 pub mod diagram;
-pub mod file;
+pub(crate) mod file;
 pub mod fixed;
-pub mod html;
-pub mod output;
+pub(crate) mod html;
+pub(crate) mod output;
 pub mod rows;
-pub mod set;
-pub mod summary;
-pub mod terminal;
+pub(crate) mod set;
+pub(crate) mod summary;
+pub(crate) mod terminal;

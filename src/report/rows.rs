@@ -7,29 +7,12 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
-use crate::laws::side_name;
-use crate::laws::{Book, regime_name};
+use crate::laws::{Judgement, regime_name, side_name};
 use crate::model::clock::Clock;
 use crate::model::incident::Incident;
-use crate::model::verdict::Verdict;
-use crate::read::ending::{self, Ending};
+use crate::model::verdict::Status;
 use crate::read::events::Unmatched;
-use crate::read::parse::GameRecord;
-
-/// Where a game stands in the input.
-#[derive(Debug, Clone, Copy)]
-pub struct Origin<'a> {
-    pub source: &'a str,
-    /// A name for the source that is unique within the run and safe in a
-    /// file name (see [`crate::report::html::page_stems`]).
-    pub stem: &'a str,
-    /// 1-based index within the source.
-    pub game: u64,
-    /// Offset of the game's first byte in the decompressed stream.
-    pub offset: u64,
-    /// Leave cells as found (`--raw`), formulas and all.
-    pub raw: bool,
-}
+use crate::report::audited::{AuditedGame, Origin};
 
 /// A cell as written: text that a spreadsheet would evaluate as a formula
 /// (a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return) gets
@@ -118,17 +101,23 @@ pub struct VerdictRow<'a> {
 }
 
 impl<'a> VerdictRow<'a> {
-    pub fn new(
-        origin: Origin<'a>,
-        record: &'a GameRecord<'a>,
-        verdict: &'a Verdict,
-        book: &Book,
-        ending: (Ending, ending::EndingSource),
-    ) -> Self {
+    pub fn new(audited: &AuditedGame<'a>, raw: bool) -> Self {
+        let AuditedGame {
+            origin,
+            record,
+            judgement,
+            ..
+        } = *audited;
+        let Judgement {
+            verdict,
+            book,
+            ending,
+            ..
+        } = judgement;
         let tags = &record.tags;
-        let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), origin.raw);
+        let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), raw);
         VerdictRow {
-            source: cell(origin.source, origin.raw),
+            source: cell(origin.source, raw),
             game: origin.game,
             offset: origin.offset,
             event: tag(&tags.event),
@@ -145,12 +134,17 @@ impl<'a> VerdictRow<'a> {
             status: verdict.status.as_str(),
             rule: verdict.rule,
             decided_at_ply: verdict.decided_at_ply,
-            reason: cell(&verdict.reason, origin.raw),
+            reason: match verdict.status {
+                Status::Error => {
+                    Cow::Owned(cell(&origin.locate(&verdict.reason), raw).into_owned())
+                }
+                _ => cell(&verdict.reason, raw),
+            },
             regime: regime_name(book.supervised),
             laws: book.edition.name,
             time_control_used: record.control.pgn(),
             time_control_read: record.control.reading.as_str(),
-            url: cell(tags.url().unwrap_or(""), origin.raw),
+            url: cell(tags.url().unwrap_or(""), raw),
             ending: ending.0.as_str(),
             ending_source: ending.1.as_str(),
         }
@@ -175,19 +169,19 @@ pub struct IncidentRow<'a> {
 }
 
 impl<'a> IncidentRow<'a> {
-    pub fn new(origin: Origin<'a>, incident: &'a Incident) -> Self {
+    pub fn new(origin: Origin<'a>, incident: &'a Incident, raw: bool) -> Self {
         IncidentRow {
-            source: cell(origin.source, origin.raw),
+            source: cell(origin.source, raw),
             game: Some(origin.game),
             ply: incident.ply,
             move_label: &incident.move_label,
             side: incident.side.map_or("", side_name),
             kind: incident.kind.as_str(),
-            san: cell(&incident.san, origin.raw),
+            san: cell(&incident.san, raw),
             fen_before: &incident.fen_before,
             white_clock: incident.white_clock.map(Clock::seconds),
             black_clock: incident.black_clock.map(Clock::seconds),
-            detail: cell(&incident.detail, origin.raw),
+            detail: cell(&incident.detail, raw),
         }
     }
 

@@ -1,4 +1,7 @@
 //! A run: one reader thread cuts the inputs into blocks of games, worker
-//! threads audit them, and the outputs receive the blocks in input order.
+//! threads audit them and format them for each output, and the outputs
+//! receive the blocks in input order.
 
+mod options;
 pub mod pipeline;
+mod worker;

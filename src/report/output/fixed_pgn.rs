@@ -1,11 +1,12 @@
-//! `--fixed-pgn FILE`: every game written back, the corrected ones with
-//! their correct result (see [`crate::report::fixed`]).
+//! The games written back with the correct results (`--fixed-pgn`).
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use super::{BlockResults, Output};
+use super::{Format, Output};
+use crate::report::audited::AuditedGame;
 use crate::report::file::{Compression, ReportFile};
+use crate::report::fixed::write_back;
 use crate::report::summary::Summary;
 
 pub struct FixedPgn(ReportFile);
@@ -16,12 +17,48 @@ impl FixedPgn {
     }
 }
 
+/// Writes each game back, corrected.
+pub struct WriteBack;
+
+/// One block's games, and how many could not be copied.
+#[derive(Default)]
+pub struct Copied {
+    pgn: Vec<u8>,
+    not_copied: u64,
+}
+
+impl Format for WriteBack {
+    type Part = Copied;
+
+    fn game(&self, game: &AuditedGame<'_>, part: &mut Copied) {
+        // Only the head of an oversized game was kept: it cannot be copied.
+        if game.whole {
+            let judgement = game.judgement;
+            write_back(
+                game.record,
+                &judgement.verdict,
+                &judgement.book,
+                &mut part.pgn,
+            );
+        } else {
+            part.not_copied += 1;
+        }
+    }
+}
+
 impl Output for FixedPgn {
-    fn block(&mut self, results: &mut BlockResults) -> io::Result<()> {
-        self.0.write_all(&results.fixed)
+    type Format = WriteBack;
+
+    fn format(&self) -> WriteBack {
+        WriteBack
     }
 
-    fn finish(self: Box<Self>, _: &Summary) -> io::Result<()> {
+    fn block(&mut self, part: Copied, summary: &mut Summary) -> io::Result<()> {
+        summary.not_copied += part.not_copied;
+        self.0.write_all(&part.pgn)
+    }
+
+    fn finish(self, _: &Summary) -> io::Result<()> {
         self.0.finish()
     }
 }

@@ -4,9 +4,13 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{BlockResults, Output};
+use std::sync::Arc;
+
+use super::{Format, Output};
+use crate::model::verdict::Status;
+use crate::report::audited::AuditedGame;
 use crate::report::file::Compression;
-use crate::report::html::{self, IndexRow};
+use crate::report::html::{self, IndexRow, Page};
 use crate::report::set::resolve;
 use crate::report::summary::RunSummary;
 use crate::report::summary::Summary;
@@ -21,6 +25,7 @@ pub struct HtmlReport {
     reports: String,
     /// `.zst` when the CSVs are compressed.
     csv_suffix: &'static str,
+    pages: Pages,
 }
 
 impl HtmlReport {
@@ -32,6 +37,7 @@ impl HtmlReport {
         html_at: &Path,
         reports_at: &Path,
         compression: Compression,
+        sources: &[String],
     ) -> io::Result<HtmlReport> {
         let games = dir.join("games");
         std::fs::create_dir_all(&games)
@@ -51,6 +57,9 @@ impl HtmlReport {
             csv_suffix: match compression {
                 Compression::None => "",
                 Compression::Zstd => ".zst",
+            },
+            pages: Pages {
+                stems: html::page_stems(sources).into(),
             },
         })
     }
@@ -75,16 +84,48 @@ fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
 
+/// Renders the page of each game to look at.
+#[derive(Clone)]
+pub struct Pages {
+    /// For each source, a name unique in the run and safe in a file name.
+    stems: Arc<[String]>,
+}
+
+impl Format for Pages {
+    type Part = Vec<Page>;
+
+    fn game(&self, game: &AuditedGame<'_>, pages: &mut Vec<Page>) {
+        let (origin, judgement) = (game.origin, game.judgement);
+        let stem = &self.stems[origin.input];
+        let page = game
+            .game
+            .and_then(|replayed| html::page(replayed, judgement, origin, stem))
+            .or_else(|| {
+                let verdict = &judgement.verdict;
+                (verdict.status == Status::Error)
+                    .then(|| html::error_page(game.record, &judgement.book, verdict, origin, stem))
+                    .flatten()
+            });
+        pages.extend(page);
+    }
+}
+
 impl Output for HtmlReport {
-    fn block(&mut self, results: &mut BlockResults) -> io::Result<()> {
-        for page in std::mem::take(&mut results.pages) {
+    type Format = Pages;
+
+    fn format(&self) -> Pages {
+        self.pages.clone()
+    }
+
+    fn block(&mut self, pages: Vec<Page>, _: &mut Summary) -> io::Result<()> {
+        for page in pages {
             write(&self.dir.join(&page.row.page), page.html.as_bytes())?;
             self.rows.push(page.row);
         }
         Ok(())
     }
 
-    fn finish(self: Box<Self>, summary: &Summary) -> io::Result<()> {
+    fn finish(self, summary: &Summary) -> io::Result<()> {
         let mut document = self.document;
         document.complete(summary);
         let index = html::index(&document, &self.rows, &self.reports, self.csv_suffix);

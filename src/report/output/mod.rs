@@ -1,48 +1,112 @@
-//! The outputs of a run: each is a small writer behind [`Output`], chosen
-//! by the options in `audit` (the IO configuration's one place), and fed
-//! the workers' results block by block, in input order. A new output is a
-//! new file here; the pipeline does not change.
+//! The outputs of a run. Each is one file here, in two halves, the way
+//! ripgrep's printers receive a searcher's results: a [`Format`] that the
+//! workers run on every [`AuditedGame`], in parallel, into a block's part;
+//! and the [`Output`] itself, which receives the parts block by block, in
+//! input order, and writes them. The pipeline knows no output by name: the
+//! `audit` command lists the ones a run asks for.
 
 mod csv_reports;
 mod fixed_pgn;
 mod html_report;
 mod summary_json;
 
+use std::any::Any;
 use std::io;
+use std::sync::Arc;
 
-pub use csv_reports::CsvReports;
+pub use csv_reports::{CsvReports, CsvRows};
 pub use fixed_pgn::FixedPgn;
 pub use html_report::HtmlReport;
 pub use summary_json::SummaryJson;
 
-use crate::report::html::Page;
+use crate::read::events::Unmatched;
+use crate::report::audited::AuditedGame;
 use crate::report::summary::Summary;
 
-/// What the workers made of one block of games, formatted.
-#[derive(Debug, Default)]
-pub struct BlockResults {
-    /// `verdicts.csv` rows.
-    pub verdicts: Vec<u8>,
-    /// `incidents.csv` rows.
-    pub incidents: Vec<u8>,
-    /// The games written back, corrected (`--fixed-pgn`).
-    pub fixed: Vec<u8>,
-    /// The pages of the games to look at (`--html`).
-    pub pages: Vec<Page>,
+/// The half of an output that runs in the workers.
+pub trait Format: Send + Sync + 'static {
+    /// What one block's games make for this output.
+    type Part: Default + Send + 'static;
+
+    /// Formats one game into its block's part.
+    fn game(&self, game: &AuditedGame<'_>, part: &mut Self::Part);
 }
 
 /// One output of a run.
 pub trait Output {
-    /// One block's results; blocks come in input order.
-    fn block(&mut self, results: &mut BlockResults) -> io::Result<()>;
+    type Format: Format;
 
-    /// Incident rows that belong to no game (events lines that matched
-    /// none), after the last block.
-    fn trailing_incidents(&mut self, _rows: &[u8]) -> io::Result<()> {
+    /// What formats the games in the workers.
+    fn format(&self) -> Self::Format;
+
+    /// One block's part; blocks come in input order. What only the output
+    /// knows (rows written, games it could not copy) it adds to the run's
+    /// summary.
+    fn block(
+        &mut self,
+        part: <Self::Format as Format>::Part,
+        summary: &mut Summary,
+    ) -> io::Result<()>;
+
+    /// The lines of the `--events` file (at `path`) that matched no game,
+    /// after the last block, in batches.
+    fn unmatched_events(&mut self, _path: &str, _lines: &[Unmatched]) -> io::Result<()> {
         Ok(())
     }
 
     /// The run is over: completes the output and makes sure it reached the
     /// disk, so that a failure comes before the report set is put in place.
+    fn finish(self, summary: &Summary) -> io::Result<()>;
+}
+
+/// A block's part with its type erased, so that outputs of every kind sit
+/// in one list.
+pub type Part = Box<dyn Any + Send>;
+
+/// [`Format`] as the pipeline holds it.
+pub trait AnyFormat: Send + Sync {
+    fn part(&self) -> Part;
+    fn game(&self, game: &AuditedGame<'_>, part: &mut Part);
+}
+
+impl<F: Format> AnyFormat for F {
+    fn part(&self) -> Part {
+        Box::new(F::Part::default())
+    }
+
+    fn game(&self, game: &AuditedGame<'_>, part: &mut Part) {
+        // A part only ever comes from its own output's format (`part`).
+        if let Some(part) = part.downcast_mut::<F::Part>() {
+            Format::game(self, game, part);
+        }
+    }
+}
+
+/// [`Output`] as the pipeline holds it.
+pub trait AnyOutput {
+    fn format(&self) -> Arc<dyn AnyFormat>;
+    fn block(&mut self, part: Part, summary: &mut Summary) -> io::Result<()>;
+    fn unmatched_events(&mut self, path: &str, lines: &[Unmatched]) -> io::Result<()>;
     fn finish(self: Box<Self>, summary: &Summary) -> io::Result<()>;
+}
+
+impl<O: Output> AnyOutput for O {
+    fn format(&self) -> Arc<dyn AnyFormat> {
+        Arc::new(Output::format(self))
+    }
+
+    fn block(&mut self, part: Part, summary: &mut Summary) -> io::Result<()> {
+        match part.downcast::<<O::Format as Format>::Part>() {
+            Ok(part) => Output::block(self, *part, summary),
+            Err(_) => Err(io::Error::other("a block's part reached the wrong output")),
+        }
+    }
+
+    fn unmatched_events(&mut self, path: &str, lines: &[Unmatched]) -> io::Result<()> {
+        Output::unmatched_events(self, path, lines)
+    }
+
+    fn finish(self: Box<Self>, summary: &Summary) -> io::Result<()> {
+        Output::finish(*self, summary)
+    }
 }

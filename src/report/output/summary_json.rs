@@ -4,13 +4,13 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{BlockResults, Output};
+use super::{Format, Output};
+use crate::report::audited::AuditedGame;
 use crate::report::summary::RunSummary;
 use crate::report::summary::Summary;
 
 pub struct SummaryJson {
     path: PathBuf,
-    /// What is known before the run: the tool, the options, the inputs.
     document: RunSummary,
 }
 
@@ -23,12 +23,27 @@ impl SummaryJson {
     }
 }
 
+/// The summary is counted by the run; no game adds anything of its own.
+pub struct Counted;
+
+impl Format for Counted {
+    type Part = ();
+
+    fn game(&self, _: &AuditedGame<'_>, _: &mut ()) {}
+}
+
 impl Output for SummaryJson {
-    fn block(&mut self, _: &mut BlockResults) -> io::Result<()> {
+    type Format = Counted;
+
+    fn format(&self) -> Counted {
+        Counted
+    }
+
+    fn block(&mut self, _: (), _: &mut Summary) -> io::Result<()> {
         Ok(())
     }
 
-    fn finish(self: Box<Self>, summary: &Summary) -> io::Result<()> {
+    fn finish(self, summary: &Summary) -> io::Result<()> {
         let mut document = self.document;
         document.complete(summary);
         document.write(&self.path)

@@ -1,0 +1,59 @@
+//! The phrasing layer: the sentences the verdicts and incidents give, kept
+//! apart from the clauses that decide. One place for the sides' names, the
+//! helpmate answers, the clock readings and the moves as a reader writes
+//! them; a clause's own sentences in a file named after it.
+
+pub(super) mod time;
+
+use shakmaty::Color;
+
+use super::{Game, MateAnswer, side_name};
+use crate::board::helpmate::Mate;
+
+/// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
+/// checkmate by any series of legal moves".
+pub(super) fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
+    let name = side_name(side);
+    let note = &answer.note;
+    match &answer.mate {
+        Mate::Possible(line) => format!(
+            "{name} can still checkmate (for example {}){note}",
+            line.text(false)
+        ),
+        Mate::Impossible => format!("no series of legal moves lets {name} checkmate{note}"),
+        Mate::NotShownImpossible => {
+            format!("{name} is not shown unable to checkmate (fast check){note}")
+        }
+        Mate::Undecided => {
+            format!("the helpmate solver could not decide whether {name} can still checkmate{note}")
+        }
+    }
+}
+
+/// "White 0:00:33 after 36. Kh1, Black 0:00:00 after 35...Qc3": each
+/// side's last clock reading once `ply` plies were played, and when.
+pub(super) fn last_readings(game: &Game<'_>, ply: usize) -> String {
+    let unknown = |side| game.clock_after(side, ply).is_none();
+    if unknown(Color::White) && unknown(Color::Black) {
+        return "no clock readings recorded".into();
+    }
+    let reading = |side: Color| {
+        let at = (1..=ply.min(game.plies()))
+            .rev()
+            .filter(|&k| game.replay.mover(k) == side)
+            .find(|&k| game.record.moves[k - 1].clock.is_some());
+        let name = side_name(side);
+        match (game.clock_after(side, ply), at) {
+            (None, _) => format!("{name} not recorded"),
+            (Some(c), Some(k)) if game.record.moves[k - 1].clock == Some(c) => {
+                format!("{name} {c} after {}", game.move_text(k))
+            }
+            (Some(c), _) => format!("{name} {c} at the end of the record"),
+        }
+    };
+    format!(
+        "last clock readings: {}, {}",
+        reading(Color::White),
+        reading(Color::Black)
+    )
+}

@@ -1,0 +1,237 @@
+use super::*;
+
+fn split(pgn: &[u8], target: usize, max_game: usize) -> Vec<(String, u64, u64, Option<String>)> {
+    let mut s = Splitter::with_limit(pgn, target, max_game);
+    let mut out = Vec::new();
+    while let Some(b) = s.next_block().unwrap() {
+        for g in &b.games {
+            let text = String::from_utf8_lossy(&b.data[g.bytes.clone()])
+                .trim()
+                .to_string();
+            out.push((text, g.offset, g.line, g.problem.clone()));
+        }
+    }
+    out
+}
+
+fn games(pgn: &str, target: usize) -> Vec<String> {
+    split(pgn.as_bytes(), target, MAX_GAME_BYTES)
+        .into_iter()
+        .map(|g| g.0)
+        .collect()
+}
+
+#[test]
+fn splits_on_tags_after_movetext() {
+    let pgn =
+        "[Event \"a\"]\n\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4 *\n\n[Event \"c\"]\n\n1. c4 0-1\n";
+    assert_eq!(
+        games(pgn, 1 << 20),
+        [
+            "[Event \"a\"]\n\n1. e4 e5 1-0",
+            "[Event \"b\"]\n1. d4 *",
+            "[Event \"c\"]\n\n1. c4 0-1"
+        ]
+    );
+}
+
+#[test]
+fn offsets_and_lines() {
+    let pgn = "\n[Event \"a\"]\n\n1. e4 1-0\n\n[Event \"b\"]\r\n\r\n1. d4 *\r\n";
+    let got = split(pgn.as_bytes(), 1 << 20, MAX_GAME_BYTES);
+    assert_eq!(got[0].1, 1);
+    assert_eq!(got[1].1, pgn.find("[Event \"b\"]").unwrap() as u64);
+    assert_eq!((got[0].2, got[1].2), (1, 6));
+}
+
+#[test]
+fn lone_carriage_returns_end_lines() {
+    let pgn = "[Event \"a\"]\r\r1. e4 1-0\r[Event \"b\"]\r\r1. d4 *\r";
+    assert_eq!(games(pgn, 1 << 20).len(), 2);
+    assert_eq!(games(pgn, 3).len(), 2);
+}
+
+#[test]
+fn blank_line_in_tags_or_comment_is_not_a_boundary() {
+    let pgn = "[Event \"a\"]\n\n[Site \"x\"]\n\n1. e4 {one\n\n[Site \"no\"] two} e5 1-0\n";
+    assert_eq!(games(pgn, 1 << 20).len(), 1);
+}
+
+#[test]
+fn byte_order_mark_before_tags() {
+    let pgn = "\u{feff}[Event \"a\"]\n[Site \"b\"]\n\n1. e4 *\n\n\u{feff}[Event \"c\"]\n*\n";
+    assert_eq!(games(pgn, 1 << 20).len(), 2);
+}
+
+#[test]
+fn repeated_tag_starts_a_game_and_tagless_games_split_after_results() {
+    assert_eq!(
+        games("[Event \"a\"]\n\n[Event \"b\"]\n\n*\n", 1 << 20).len(),
+        2
+    );
+    assert_eq!(games("1. e4 1-0\n\n1. d4 0-1\n\n\n", 1 << 20).len(), 2);
+}
+
+#[test]
+fn unclosed_comment_stops_at_next_event() {
+    let pgn = "[Event \"a\"]\n1. e4 {oops\n[Event \"b\"]\n1. d4 *\n";
+    assert_eq!(games(pgn, 1 << 20).len(), 2);
+    let pgn = "[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n[Site \"s\"]\n\n\
+                   1. d4 {[%clk 0:03:00]} *\n\n[Event \"c\"]\n\n[Event \"d\"]\n\n*\n";
+    assert_eq!(games(pgn, 1 << 20).len(), 4);
+    for target in [1, 7, 1 << 20] {
+        assert_eq!(games(pgn, target).len(), 4, "block size {target}");
+    }
+}
+
+#[test]
+fn a_tag_quoted_in_a_comment_is_comment_text() {
+    let pgn = "[Event \"a\"]\n\n1. e4 {note\n[Event \"quoted\"]\nstill} e5 1-0\n\n\
+                   [Event \"b\"]\n\n1. d4 {c2\n\n[Event \"in var\"]\n} d5 *\n";
+    for target in [1, 5, 1 << 20] {
+        let got = games(pgn, target);
+        assert_eq!(got.len(), 2, "block size {target}: {got:?}");
+        assert!(got[0].ends_with("e5 1-0"), "{got:?}");
+    }
+}
+
+#[test]
+fn a_game_keeps_the_indentation_of_its_first_line() {
+    // Written back without it, ` %…` would become an escape line.
+    let got = split(b"\n\n  %x 1. e4 *\n", 1 << 20, MAX_GAME_BYTES);
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].1, 2, "the offset of the line, indentation included");
+}
+
+#[test]
+fn a_repeated_tag_within_one_section_is_a_duplicate() {
+    let pgn =
+        "[Event \"a\"]\n[Site \"x\"]\n[Event \"dup\"]\n\n1. e4 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+    assert_eq!(games(pgn, 1 << 20).len(), 2);
+}
+
+#[test]
+fn square_bracket_variations_are_movetext() {
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3\n[2. f4 exf4] 2... Nc6\n[Result 1-0]\n\
+                   1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+    let got = games(pgn, 1 << 20);
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert!(got[0].contains("[2. f4 exf4] 2... Nc6"), "{got:?}");
+    assert!(is_tag_pair(b"[Result 1-0]"));
+    assert!(is_tag_pair(b"[WhiteFideId \"1\"]"));
+    assert!(!is_tag_pair(b"[41.Bc4 Rxb6]"));
+    assert!(!is_tag_pair(b"[Nf3 Nc6 2. e4]"));
+    assert!(!is_tag_pair(b"[%clk 0:01:00] }"));
+}
+
+#[test]
+fn block_size_does_not_change_the_games() {
+    let mut pgn = String::new();
+    for i in 0..300 {
+        pgn.push_str(&format!(
+            "[Event \"g{i}\"]\n[Site \"s\"]\n\n1. e4 {{c\n\nc}} e5 2. Nf3 1-0\n\n"
+        ));
+    }
+    let big = split(pgn.as_bytes(), 1 << 20, MAX_GAME_BYTES);
+    assert_eq!(big.len(), 300);
+    for target in [1, 7, 100, 4096] {
+        assert_eq!(
+            split(pgn.as_bytes(), target, MAX_GAME_BYTES),
+            big,
+            "target {target}"
+        );
+    }
+}
+
+#[test]
+fn oversized_games_keep_their_head_and_reading_resumes() {
+    let huge_comment = "x".repeat(400_000);
+    let long_line = "e4 ".repeat(100_000);
+    let pgn = format!(
+        "[Event \"before\"]\n\n1. e4 *\n\n[Event \"comment\"]\n\n1. e4 {{{huge_comment}}} *\n\n\
+             [Event \"lines\"]\n\n{}*\n\n[Event \"line\"]\n\n{long_line}*\n\n[Event \"after\"]\n\n1. d4 *\n",
+        "1. e4 e5\n".repeat(40_000)
+    );
+    for target in [1, 1000, 1 << 20] {
+        let got = split(pgn.as_bytes(), target, HEAD * 2);
+        let names: Vec<&str> = got
+            .iter()
+            .map(|g| &g.0[..g.0.find('\n').unwrap_or(g.0.len())])
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "[Event \"before\"]",
+                "[Event \"comment\"]",
+                "[Event \"lines\"]",
+                "[Event \"line\"]",
+                "[Event \"after\"]"
+            ],
+            "target {target}"
+        );
+        let problems: Vec<bool> = got.iter().map(|g| g.3.is_some()).collect();
+        assert_eq!(
+            problems,
+            [false, true, true, true, false],
+            "target {target}"
+        );
+        assert!(got[1].3.as_ref().unwrap().contains("--max-game-bytes"));
+        assert!(got.iter().all(|g| g.0.len() <= HEAD));
+        // Offsets still point at each game in the stream.
+        for g in &got {
+            assert!(
+                pgn[g.1 as usize..].starts_with(&g.0[..10]),
+                "target {target}"
+            );
+        }
+        assert_eq!(
+            got[4].2 as usize,
+            pgn[..got[4].1 as usize].matches('\n').count() + 1
+        );
+    }
+}
+
+#[test]
+fn read_error_marks_the_last_game() {
+    struct Failing<'a>(&'a [u8], bool);
+    impl Read for Failing<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                if std::mem::replace(&mut self.1, true) {
+                    return Ok(0);
+                }
+                return Err(io::Error::other("corrupt deflate stream"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut s = Splitter::new(
+        Failing(
+            b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 d5 2.",
+            false,
+        ),
+        1 << 20,
+    );
+    let mut games = Vec::new();
+    let mut errors = 0;
+    loop {
+        match s.next_block() {
+            Ok(Some(b)) => games.extend(b.games),
+            Ok(None) => break,
+            Err(_) => errors += 1,
+        }
+    }
+    assert_eq!(errors, 1);
+    assert_eq!(games.len(), 2);
+    assert!(games[0].problem.is_none());
+    assert!(
+        games[1]
+            .problem
+            .as_ref()
+            .unwrap()
+            .contains("corrupt deflate stream")
+    );
+}

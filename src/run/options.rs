@@ -1,0 +1,30 @@
+//! How to run an audit: the options the reader and the workers share.
+
+use std::sync::Arc;
+
+use crate::laws::Judging;
+use crate::read::events::EventLog;
+use crate::read::shard::Shard;
+
+/// How to run an audit.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub threads: usize,
+    /// Bytes per block handed to a worker (at least; a block ends on a game).
+    pub block_size: usize,
+    /// The largest game read whole.
+    pub max_game_bytes: usize,
+    pub rules: Judging,
+    /// Claims from a sidecar file (`--events`).
+    pub events: Option<Arc<EventLog>>,
+    /// Audit only the games that start in this part of the one input.
+    pub shard: Option<Shard>,
+    /// Held while a large game is audited: a game's audit takes memory in
+    /// proportion to its plies, so large games go one at a time whatever
+    /// the thread count.
+    pub large_game: Arc<std::sync::Mutex<()>>,
+}
+
+/// Games larger than this are audited one at a time (see
+/// [`Options::large_game`]); no real game comes near it.
+pub const LARGE_GAME_BYTES: usize = 1 << 20;

@@ -1,0 +1,195 @@
+//! A worker's job: one block of games parsed, replayed and judged, each
+//! game handed to every output's format, and counted.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+use super::options::{LARGE_GAME_BYTES, Options};
+use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
+use crate::laws::{Game, Judgement, Judging, Placement};
+use crate::model::claim::Claim;
+use crate::model::time_control::Category;
+use crate::model::verdict::Verdict;
+use crate::read::ending::{Ending, EndingSource, Statement};
+use crate::read::parse::{GameRecord, parse_game};
+use crate::read::split::{Block, GameSlice};
+use crate::report::audited::{AuditedGame, Origin};
+use crate::report::output::{AnyFormat, Part};
+use crate::report::summary::Summary;
+
+/// A source as the workers know it.
+#[derive(Clone)]
+pub(super) struct Input {
+    /// Its place among the run's inputs.
+    pub index: usize,
+    /// As given (`-` for standard input).
+    pub name: Arc<str>,
+}
+
+/// What the workers made of one block.
+pub(super) struct BlockReport {
+    /// Index of the block's source.
+    pub source: usize,
+    /// Each output's part, in the outputs' order.
+    pub parts: Vec<Part>,
+    pub summary: Summary,
+    /// Lines of the events file that matched a game of the block.
+    pub matched_events: Vec<usize>,
+}
+
+pub(super) fn audit_block(
+    block: &Block,
+    input: &Input,
+    options: &Options,
+    formats: &[Arc<dyn AnyFormat>],
+) -> BlockReport {
+    let mut report = BlockReport {
+        source: input.index,
+        parts: formats.iter().map(|f| f.part()).collect(),
+        summary: Summary::default(),
+        matched_events: Vec::new(),
+    };
+    for (i, slice) in block.games.iter().enumerate() {
+        let origin = Origin {
+            input: input.index,
+            source: &input.name,
+            game: block.first_game + i as u64 + 1,
+            offset: slice.offset,
+        };
+        audit_game(&block.data, slice, origin, options, formats, &mut report);
+    }
+    report
+}
+
+/// Audits one game and hands it to the formats. Never panics: a panic
+/// inside the chess libraries becomes an `error` verdict for that game.
+fn audit_game(
+    data: &[u8],
+    slice: &GameSlice,
+    origin: Origin<'_>,
+    options: &Options,
+    formats: &[Arc<dyn AnyFormat>],
+    report: &mut BlockReport,
+) {
+    let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
+        .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut record = parse_game(&data[slice.bytes.clone()]);
+    record.first_line = slice.line;
+    let placement = options.rules.place(&record);
+    let mut claims = record.claims.clone();
+    if let Some(events) = &options.events {
+        for (line, claim) in events.claims_for(&record.tags) {
+            report.matched_events.push(line);
+            claims.push(claim);
+        }
+    }
+    let (game, judgement) = judged_safely(&record, slice, claims, options, placement);
+    let audited = AuditedGame {
+        origin,
+        record: &record,
+        whole: slice.problem.is_none(),
+        game: game.as_ref(),
+        judgement: &judgement,
+    };
+    for (format, part) in formats.iter().zip(&mut report.parts) {
+        format.game(&audited, part);
+    }
+    count(&mut report.summary, &judgement, &options.rules);
+}
+
+/// The game judged, or an `error` verdict: for a game the splitter could
+/// not keep whole, and for a panic inside a chess library. An error names
+/// the line (the outputs name the source and the game, see
+/// [`Origin::locate`]).
+fn judged_safely<'a>(
+    record: &'a GameRecord<'a>,
+    slice: &GameSlice,
+    claims: Vec<Result<Claim, String>>,
+    options: &Options,
+    placement: Placement,
+) -> (Option<Game<'a>>, Judgement) {
+    let judged = match &slice.problem {
+        Some(problem) => Err(format!("line {}: {problem}", slice.line)),
+        None => catch_unwind(AssertUnwindSafe(|| {
+            judge(record, claims, &options.rules, placement)
+        }))
+        .unwrap_or_else(|panic| {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(format!(
+                "the chess library failed on this game ({what}); please report it with the game"
+            ))
+        }),
+    };
+    match judged {
+        Ok(Adjudged { game, judgement }) => (Some(game), judgement),
+        Err(why) => {
+            let judgement = Judgement {
+                verdict: Verdict::error(why),
+                incidents: Vec::new(),
+                helpmate: None,
+                book: placement.book,
+                ending: stated(record),
+            };
+            (None, judgement)
+        }
+    }
+}
+
+/// Replays and judges a record the parser read whole.
+fn judge<'a>(
+    record: &'a GameRecord<'a>,
+    claims: Vec<Result<Claim, String>>,
+    rules: &Judging,
+    placement: Placement,
+) -> Result<Adjudged<'a>, String> {
+    if let Some((what, at)) = &record.damage {
+        return Err(format!("line {}: {what}", record.line_of(*at)));
+    }
+    adjudicate_placed(record, claims, rules, placement).map_err(|e| e.to_string())
+}
+
+/// Counts one game in the block's summary.
+fn count(summary: &mut Summary, judgement: &Judgement, rules: &Judging) {
+    let Judgement {
+        verdict,
+        incidents,
+        book,
+        ending,
+        ..
+    } = judgement;
+    summary.games += 1;
+    summary.incident_rows += incidents.len() as u64;
+    for incident in incidents {
+        *summary
+            .by_incident
+            .entry(incident.kind.as_str())
+            .or_default() += 1;
+    }
+    *summary.by_ending.entry(ending.0.as_str()).or_default() += 1;
+    if book.edition.rapid_rules_for_all
+        && !rules.only_rapid
+        && !matches!(book.category, Category::Rapid | Category::Unknown)
+    {
+        *summary.not_rapid.entry(book.category.as_str()).or_default() += 1;
+    }
+    *summary
+        .by_status
+        .entry(verdict.status.as_str())
+        .or_default() += 1;
+    let rule = match verdict.rule {
+        "" => "(none)",
+        rule => rule,
+    };
+    *summary.by_rule.entry(rule).or_default() += 1;
+}
+
+/// The ending a record states, for a game that could not be judged.
+fn stated(record: &GameRecord<'_>) -> (Ending, EndingSource) {
+    Statement::read(record).map_or((Ending::Unknown, EndingSource::None), |s| {
+        (s.ending, s.source)
+    })
+}
