@@ -38,3 +38,4 @@ pub mod model;
 pub mod read;
 pub mod report;
 mod run;
+pub mod tournament;

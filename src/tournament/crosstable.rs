@@ -1,0 +1,152 @@
+//! The crosstable the standings and tie-breaks are computed on: each
+//! player's rounds with their points, and what FIDE's tie-break rules
+//! (C.07, 2023) make of the rounds a player did not play.
+
+use super::trf::{Cell, Code, Player};
+
+/// A tournament's results, one row per player.
+#[derive(Debug, Clone)]
+pub struct Crosstable {
+    pub rows: Vec<Row>,
+    /// Every player met every other once: pre-determined pairings, where a
+    /// forfeit counts as a game for most tie-breaks (C.07 15.2).
+    pub round_robin: bool,
+}
+
+/// One player's line.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub start_no: u32,
+    pub rating: Option<u32>,
+    pub rounds: Vec<Cell>,
+}
+
+/// What an unplayed round is, for the tie-breaks (C.07 16.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unplayed {
+    /// A pairing-allocated or full-point bye.
+    Bye,
+    ForfeitWin,
+    /// A half- or zero-point bye the player asked for, with a round he
+    /// played (or was paired in) after it.
+    RequestedBye,
+    ForfeitLoss,
+    /// A requested bye followed only by voluntary unplayed rounds, or in
+    /// the last round: a player who withdrew.
+    Withdrawn,
+}
+
+/// The points a round's code gives (a win 1, a draw ½, a pairing bye as a
+/// win).
+pub fn points(code: Code) -> f64 {
+    match code {
+        Code::Win | Code::ForfeitWin | Code::UnratedWin | Code::FullBye | Code::PairingBye => 1.0,
+        Code::Draw | Code::UnratedDraw | Code::HalfBye => 0.5,
+        Code::Loss | Code::ForfeitLoss | Code::UnratedLoss | Code::ZeroBye => 0.0,
+    }
+}
+
+/// A voluntary unplayed round: a requested bye or a forfeit loss (16.1.2).
+fn voluntary(code: Code) -> bool {
+    matches!(code, Code::HalfBye | Code::ZeroBye | Code::ForfeitLoss)
+}
+
+impl Crosstable {
+    pub fn new(players: &[Player], rounds: usize) -> Crosstable {
+        let rows: Vec<Row> = players
+            .iter()
+            .map(|p| {
+                let mut cells = p.rounds.clone();
+                cells.resize(rounds, Cell::absent());
+                Row {
+                    start_no: p.start_no,
+                    rating: p.rating,
+                    rounds: cells,
+                }
+            })
+            .collect();
+        let round_robin = is_round_robin(&rows);
+        Crosstable { rows, round_robin }
+    }
+
+    pub fn rounds(&self) -> usize {
+        self.rows.first().map_or(0, |r| r.rounds.len())
+    }
+
+    /// The row of start number `start_no`.
+    pub fn row(&self, start_no: u32) -> Option<&Row> {
+        self.rows.iter().find(|r| r.start_no == start_no)
+    }
+
+    /// A round counts as a game played: over the board, or a forfeit in a
+    /// round robin (15.2) where the caller allows it.
+    pub fn played(&self, cell: &Cell, forfeits_count: bool) -> bool {
+        cell.opponent.is_some()
+            && (cell.code.played()
+                || forfeits_count
+                    && self.round_robin
+                    && matches!(cell.code, Code::ForfeitWin | Code::ForfeitLoss))
+    }
+}
+
+impl Row {
+    pub fn points(&self) -> f64 {
+        self.rounds.iter().map(|c| points(c.code)).sum()
+    }
+
+    /// What each round is, when it was not played over the board.
+    pub fn unplayed(&self, round: usize) -> Option<Unplayed> {
+        let cell = &self.rounds[round];
+        if cell.code.played() && cell.opponent.is_some() {
+            return None;
+        }
+        Some(match cell.code {
+            Code::ForfeitWin => Unplayed::ForfeitWin,
+            Code::ForfeitLoss => Unplayed::ForfeitLoss,
+            Code::HalfBye | Code::ZeroBye => {
+                let later = &self.rounds[round + 1..];
+                if later.iter().all(|c| voluntary(c.code)) {
+                    Unplayed::Withdrawn
+                } else {
+                    Unplayed::RequestedBye
+                }
+            }
+            _ => Unplayed::Bye,
+        })
+    }
+
+    /// The score the player's opponents see in their tie-breaks: a
+    /// withdrawn player's rounds count as draws (16.3).
+    pub fn adjusted_points(&self) -> f64 {
+        (0..self.rounds.len())
+            .map(|r| match self.unplayed(r) {
+                Some(Unplayed::Withdrawn) => 0.5,
+                _ => points(self.rounds[r].code),
+            })
+            .sum()
+    }
+}
+
+impl Cell {
+    /// A round with no cell in the line: not paired, no points.
+    pub fn absent() -> Cell {
+        Cell {
+            opponent: None,
+            colour: super::trf::Colour::None,
+            code: Code::ZeroBye,
+        }
+    }
+}
+
+/// Every player was paired with every other exactly once.
+fn is_round_robin(rows: &[Row]) -> bool {
+    let n = rows.len();
+    n > 2
+        && rows.iter().all(|row| {
+            let mut met: Vec<u32> = row.rounds.iter().filter_map(|c| c.opponent).collect();
+            met.sort_unstable();
+            met.dedup();
+            met.len() == n - 1
+                && row.rounds.iter().filter(|c| c.opponent.is_some()).count() == n - 1
+        })
+}

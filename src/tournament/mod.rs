@@ -1,0 +1,10 @@
+//! A tournament's consequences: its report file (TRF) read and written
+//! back, the games matched to its pairings, and the standings, tie-breaks
+//! and rating changes before and after the audit's corrections.
+
+pub mod crosstable;
+pub mod direct;
+pub mod rating;
+pub mod standings;
+pub mod tiebreak;
+pub mod trf;

@@ -1,0 +1,85 @@
+//! The standings: players ordered by points, then by each tie-break in
+//! turn; players equal on every key share the rank (3, 3, 5).
+
+use super::crosstable::Crosstable;
+use super::direct;
+use super::tiebreak::TieBreak;
+
+/// A player's place in the standings, with his points and tie-break
+/// values (in the order of the tie-breaks asked for; `None` for DE and
+/// where a value does not exist).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    pub start_no: u32,
+    pub points: f64,
+    pub rank: u32,
+    pub values: Vec<Option<f64>>,
+}
+
+/// The standings of a crosstable under the tie-breaks, by start number.
+pub fn standings(table: &Crosstable, tiebreaks: &[TieBreak]) -> Vec<Standing> {
+    let everyone: Vec<u32> = table.rows.iter().map(|r| r.start_no).collect();
+    let mut keys = vec![Key::Points];
+    keys.extend(tiebreaks.iter().map(|&t| Key::TieBreak(t)));
+    let tiers = order(table, &everyone, &keys);
+    let mut out = Vec::with_capacity(everyone.len());
+    let mut place = 1;
+    for tier in tiers {
+        for &start_no in &tier {
+            let row = table.row(start_no).expect("a player of the table");
+            out.push(Standing {
+                start_no,
+                points: row.points(),
+                rank: place,
+                values: tiebreaks.iter().map(|t| t.value(table, row)).collect(),
+            });
+        }
+        place += tier.len() as u32;
+    }
+    out.sort_by_key(|s| s.start_no);
+    out
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Key {
+    Points,
+    TieBreak(TieBreak),
+}
+
+/// `players` in tiers by the first key, each tier ordered by the next.
+fn order(table: &Crosstable, players: &[u32], keys: &[Key]) -> Vec<Vec<u32>> {
+    let Some((&key, rest)) = keys.split_first() else {
+        let mut tier = players.to_vec();
+        tier.sort_unstable();
+        return vec![tier];
+    };
+    if players.len() < 2 {
+        return vec![players.to_vec()];
+    }
+    let tiers = match key {
+        Key::TieBreak(TieBreak::DirectEncounter) => direct::order(table, players),
+        Key::Points => by_value(players, |p| table.row(p).map(|r| r.points())),
+        Key::TieBreak(t) => by_value(players, |p| table.row(p).and_then(|r| t.value(table, r))),
+    };
+    tiers
+        .into_iter()
+        .flat_map(|tier| order(table, &tier, rest))
+        .collect()
+}
+
+/// Tiers of equal value, the highest first (a missing value last).
+fn by_value(players: &[u32], value: impl Fn(u32) -> Option<f64>) -> Vec<Vec<u32>> {
+    let mut valued: Vec<(Option<f64>, u32)> = players.iter().map(|&p| (value(p), p)).collect();
+    let rounded = |v: Option<f64>| v.map(|v| (v * 1000.0).round() as i64);
+    valued.sort_by(|a, b| rounded(b.0).cmp(&rounded(a.0)).then(a.1.cmp(&b.1)));
+    let mut tiers: Vec<Vec<u32>> = Vec::new();
+    let mut last = None;
+    for (v, p) in valued {
+        match tiers.last_mut() {
+            Some(tier) if last == Some(rounded(v)) => tier.push(p),
+            _ => tiers.push(vec![p]),
+        }
+        last = Some(rounded(v));
+    }
+    tiers
+}

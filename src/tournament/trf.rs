@@ -1,0 +1,435 @@
+//! The Tournament Report File (TRF16, TRF-2026): fixed-width lines, one
+//! `001` line per player with a cell per round. Read as it is and written
+//! back byte for byte, but for the cells, points and ranks a correction
+//! changes.
+//!
+//! ```
+//! use pgn_arbiter::tournament::trf::{Code, Trf};
+//! let text = "012 Club Open\n\
+//! 001    1      Carlsen, Magnus                   2830 NOR     1503014             1.0    1     2 w 1\n\
+//! 001    2      Nakamura, Hikaru                  2790 USA     2016192             0.0    2     1 b 0\n";
+//! let trf = Trf::read(text.as_bytes()).unwrap();
+//! assert_eq!(trf.players[1].name, "Nakamura, Hikaru");
+//! assert_eq!(trf.players[1].rounds[0].code, Code::Loss);
+//! assert_eq!(trf.write_back(&[]), text.as_bytes());
+//! ```
+
+use std::fmt;
+
+/// A TRF as read: its lines and the players they describe.
+#[derive(Debug, Clone)]
+pub struct Trf {
+    bytes: Vec<u8>,
+    latin1: bool,
+    /// Byte range of each line, without its end.
+    lines: Vec<(usize, usize)>,
+    /// The `012` line: the event's name.
+    pub event: String,
+    /// The players, in the file's order.
+    pub players: Vec<Player>,
+    /// How many rounds the cells (or an `XXR` line) show.
+    pub rounds: usize,
+    /// The tie-breaks of a TRF-2026 `202` line (`BH/C1`, `SB` …).
+    pub tiebreaks: Vec<String>,
+    /// The `122` line: the time control as written.
+    pub time_control: String,
+}
+
+/// A player's `001` line.
+#[derive(Debug, Clone)]
+pub struct Player {
+    /// Index of the line in the file (0-based).
+    pub line: usize,
+    pub start_no: u32,
+    pub name: String,
+    pub rating: Option<u32>,
+    /// The federation column (the Irish files hold club codes there).
+    pub federation: String,
+    /// The FIDE-id column as written (the Irish files hold national ids).
+    pub fide_id: String,
+    /// The points column, if it holds a number.
+    pub points: Option<f64>,
+    pub rank: Option<u32>,
+    pub rounds: Vec<Cell>,
+}
+
+/// One round of a player's line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cell {
+    /// The scheduled opponent's start number (`None`: bye, not paired).
+    pub opponent: Option<u32>,
+    pub colour: Colour,
+    pub code: Code,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Colour {
+    White,
+    Black,
+    /// `-` or blank: a bye, not paired.
+    None,
+}
+
+/// A round's result code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code {
+    Win,
+    Draw,
+    Loss,
+    /// `+`, `-`: a forfeit.
+    ForfeitWin,
+    ForfeitLoss,
+    /// `W`, `D`, `L`: a game of less than one move, not rated.
+    UnratedWin,
+    UnratedDraw,
+    UnratedLoss,
+    /// `H`, `F`, `U`, `Z` (and a blank): byes.
+    HalfBye,
+    FullBye,
+    PairingBye,
+    ZeroBye,
+}
+
+impl Code {
+    fn read(c: char) -> Option<Code> {
+        Some(match c.to_ascii_uppercase() {
+            '1' => Code::Win,
+            '=' => Code::Draw,
+            '0' => Code::Loss,
+            '+' => Code::ForfeitWin,
+            '-' => Code::ForfeitLoss,
+            'W' => Code::UnratedWin,
+            'D' => Code::UnratedDraw,
+            'L' => Code::UnratedLoss,
+            'H' => Code::HalfBye,
+            'F' => Code::FullBye,
+            'U' => Code::PairingBye,
+            'Z' | ' ' => Code::ZeroBye,
+            _ => return None,
+        })
+    }
+
+    /// The code's character for a game played over the board.
+    pub fn char(self) -> char {
+        match self {
+            Code::Win => '1',
+            Code::Draw => '=',
+            Code::Loss => '0',
+            Code::ForfeitWin => '+',
+            Code::ForfeitLoss => '-',
+            Code::UnratedWin => 'W',
+            Code::UnratedDraw => 'D',
+            Code::UnratedLoss => 'L',
+            Code::HalfBye => 'H',
+            Code::FullBye => 'F',
+            Code::PairingBye => 'U',
+            Code::ZeroBye => 'Z',
+        }
+    }
+
+    /// A game played over the board (rated or not).
+    pub fn played(self) -> bool {
+        matches!(
+            self,
+            Code::Win
+                | Code::Draw
+                | Code::Loss
+                | Code::UnratedWin
+                | Code::UnratedDraw
+                | Code::UnratedLoss
+        )
+    }
+}
+
+/// A change to a player's line: the result of round `round` (0-based),
+/// and the points and rank columns.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Edit {
+    Result {
+        line: usize,
+        round: usize,
+        code: Code,
+    },
+    Points {
+        line: usize,
+        points: f64,
+    },
+    Rank {
+        line: usize,
+        rank: u32,
+    },
+}
+
+/// What is wrong with a line, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfError {
+    pub line: usize,
+    /// 1-based columns, as the format's tables count them.
+    pub columns: (usize, usize),
+    pub what: String,
+}
+
+impl fmt::Display for TrfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (from, to) = self.columns;
+        write!(f, "line {}, columns {from}-{to}: {}", self.line, self.what)
+    }
+}
+
+/// Where round `round`'s cell starts (0-based character column).
+fn cell_column(round: usize) -> usize {
+    91 + 10 * round
+}
+
+impl Trf {
+    /// Reads a TRF's bytes: UTF-8 (a BOM allowed) or else Latin-1.
+    pub fn read(bytes: &[u8]) -> Result<Trf, TrfError> {
+        let latin1 = std::str::from_utf8(bytes).is_err();
+        let mut trf = Trf {
+            bytes: bytes.to_vec(),
+            latin1,
+            lines: line_ranges(bytes),
+            event: String::new(),
+            players: Vec::new(),
+            rounds: 0,
+            tiebreaks: Vec::new(),
+            time_control: String::new(),
+        };
+        for index in 0..trf.lines.len() {
+            let text = trf.text(index);
+            let text = text.trim_start_matches('\u{feff}');
+            trf.read_line(index, text)?;
+        }
+        Ok(trf)
+    }
+
+    fn read_line(&mut self, index: usize, text: &str) -> Result<(), TrfError> {
+        let rest = || text.get(4..).unwrap_or_default().trim().to_string();
+        match text.get(..3).unwrap_or_default() {
+            "001" => {
+                let player = read_player(index, text)?;
+                self.rounds = self.rounds.max(player.rounds.len());
+                self.players.push(player);
+            }
+            "012" => self.event = rest(),
+            "122" => self.time_control = rest(),
+            "202" => {
+                self.tiebreaks = rest()
+                    .split(',')
+                    .map(|t| t.trim().to_uppercase())
+                    .filter(|t| !t.is_empty())
+                    .collect()
+            }
+            "XXR" => {
+                if let Ok(n) = rest().parse::<usize>() {
+                    self.rounds = self.rounds.max(n);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Line `index` as text.
+    fn text(&self, index: usize) -> String {
+        let (from, to) = self.lines[index];
+        let raw = &self.bytes[from..to];
+        if self.latin1 {
+            raw.iter().map(|&b| char::from(b)).collect()
+        } else {
+            String::from_utf8_lossy(raw).into_owned()
+        }
+    }
+
+    /// The player whose start number is `start_no`.
+    pub fn player(&self, start_no: u32) -> Option<&Player> {
+        self.players.iter().find(|p| p.start_no == start_no)
+    }
+
+    /// The file's bytes with the edits made; with none, the bytes as read.
+    pub fn write_back(&self, edits: &[Edit]) -> Vec<u8> {
+        let mut out = self.bytes.clone();
+        for edit in edits {
+            let (line, column, text) = match *edit {
+                Edit::Result { line, round, code } => {
+                    (line, cell_column(round) + 7, code.char().to_string())
+                }
+                Edit::Points { line, points } => (line, 80, format!("{points:4.1}")),
+                Edit::Rank { line, rank } => (line, 85, format!("{rank:>4}")),
+            };
+            self.overwrite(&mut out, line, column, text.as_bytes());
+        }
+        out
+    }
+
+    /// Writes `text` over line `line` from character column `column`. The
+    /// fields edited (a played game's result, the points, the rank) stand
+    /// within the line; nothing is written past its end.
+    fn overwrite(&self, out: &mut [u8], line: usize, column: usize, text: &[u8]) {
+        let (from, to) = self.lines[line];
+        let start = from + self.byte_offset(line, column);
+        for (i, &b) in text.iter().enumerate() {
+            if start + i < to {
+                out[start + i] = b;
+            }
+        }
+    }
+
+    /// The byte offset within line `line` of character column `column`.
+    fn byte_offset(&self, line: usize, column: usize) -> usize {
+        if self.latin1 {
+            return column;
+        }
+        let text = self.text(line);
+        text.char_indices()
+            .nth(column)
+            .map_or(text.len() + column - text.chars().count(), |(i, _)| i)
+    }
+}
+
+/// Each line's byte range, its end (`\n`, `\r\n` or a lone `\r`) left out.
+fn line_ranges(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                lines.push((start, i));
+                start = i + 1;
+            }
+            b'\r' => {
+                lines.push((start, i));
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if start < bytes.len() {
+        lines.push((start, bytes.len()));
+    }
+    lines
+}
+
+/// Characters `from..to` (1-based, inclusive, as the format counts) of a
+/// line, trimmed; empty past its end.
+fn field(chars: &[char], from: usize, to: usize) -> String {
+    let to = to.min(chars.len());
+    if from > to {
+        return String::new();
+    }
+    chars[from - 1..to]
+        .iter()
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
+    let chars: Vec<char> = text.chars().collect();
+    let error = |columns, what: String| TrfError {
+        line: index + 1,
+        columns,
+        what,
+    };
+    let start = field(&chars, 5, 8);
+    let start_no = start.parse::<u32>().map_err(|_| {
+        error(
+            (5, 8),
+            format!("the start number `{start}` is not a number"),
+        )
+    })?;
+    let number = |from, to| {
+        let text = field(&chars, from, to);
+        match text.as_str() {
+            "" => Ok(None),
+            t => t
+                .replace(',', ".")
+                .parse::<f64>()
+                .map(Some)
+                .map_err(|_| error((from, to), format!("`{t}` is not a number"))),
+        }
+    };
+    let points = number(81, 84)?;
+    let rating = number(49, 52)?.map(|r| r as u32).filter(|&r| r > 0);
+    let rank = number(86, 89)?.map(|r| r as u32);
+    let mut rounds = Vec::new();
+    let mut round = 0;
+    while cell_column(round) < chars.len() {
+        rounds.push(read_cell(&chars, round).map_err(|(cols, what)| error(cols, what))?);
+        round += 1;
+    }
+    // Trailing blank cells (a line padded with spaces) are no rounds.
+    while !rounds.is_empty() && blank(&chars, cell_column(rounds.len() - 1)) {
+        rounds.pop();
+    }
+    Ok(Player {
+        line: index,
+        start_no,
+        name: field(&chars, 15, 47),
+        rating,
+        federation: field(&chars, 54, 56),
+        fide_id: field(&chars, 58, 68),
+        points,
+        rank,
+        rounds,
+    })
+}
+
+/// The cell at `column` holds nothing but spaces.
+fn blank(chars: &[char], column: usize) -> bool {
+    chars.iter().skip(column).take(10).all(|c| *c == ' ')
+}
+
+type CellError = ((usize, usize), String);
+
+fn read_cell(chars: &[char], round: usize) -> Result<Cell, CellError> {
+    let at = cell_column(round) + 1;
+    let opponent = field(chars, at, at + 3);
+    let opponent = match opponent.as_str() {
+        "" => None,
+        text => match text.parse::<u32>() {
+            Ok(0) => None,
+            Ok(n) => Some(n),
+            Err(_) => {
+                return Err((
+                    (at, at + 3),
+                    format!(
+                        "round {}: the opponent `{text}` is not a start number",
+                        round + 1
+                    ),
+                ));
+            }
+        },
+    };
+    let colour = match chars.get(at + 4).copied().unwrap_or(' ') {
+        'w' | 'W' => Colour::White,
+        'b' | 'B' => Colour::Black,
+        '-' | ' ' => Colour::None,
+        c => {
+            return Err((
+                (at + 5, at + 5),
+                format!("round {}: the colour `{c}` is not w, b or -", round + 1),
+            ));
+        }
+    };
+    let c = chars.get(at + 6).copied().unwrap_or(' ');
+    let code = Code::read(c).ok_or_else(|| {
+        (
+            (at + 7, at + 7),
+            format!(
+                "round {}: the result `{c}` is no TRF result code",
+                round + 1
+            ),
+        )
+    })?;
+    Ok(Cell {
+        opponent,
+        colour,
+        code,
+    })
+}
