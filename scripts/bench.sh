@@ -46,16 +46,17 @@ pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
 
 echo "building (cargo build --release --bin pgn-arbiter --examples)" >&2
 cargo build -q --release --bin pgn-arbiter --examples
-bin=target/release/pgn-arbiter
+target=${CARGO_TARGET_DIR:-target}
+bin=$target/release/pgn-arbiter
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 corpus=$work/corpus.pgn
 echo "generating $games games (seed $seed)" >&2
-target/release/examples/corpus --games "$games" --seed "$seed" > "$corpus"
+$target/release/examples/corpus --games "$games" --seed "$seed" > "$corpus"
 zstd -q -3 "$corpus" -o "$corpus.zst"
 python_games=$(( games < 2000 ? games : 2000 ))
-target/release/examples/corpus --games "$python_games" --seed "$seed" > "$work/python.pgn"
+$target/release/examples/corpus --games "$python_games" --seed "$seed" > "$work/python.pgn"
 bytes=$(stat -c %s "$corpus")
 
 cat > "$work/replay.py" <<'PY'
@@ -84,7 +85,7 @@ run() {
 
 echo "measuring, $rounds rounds each" >&2
 for t in 1 2; do
-  run "baseline-${t}t" "$games" "$bytes" target/release/examples/baseline "$corpus" --threads "$t"
+  run "baseline-${t}t" "$games" "$bytes" $target/release/examples/baseline "$corpus" --threads "$t"
   run "audit-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t"
   run "audit-fast-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t" --proof fast
 done
@@ -100,7 +101,7 @@ for _ in $(seq "$copies"); do cat tests/data/lichess-2021-10-first-999.pgn; done
 real_games=$(( 999 * copies ))
 real_bytes=$(stat -c %s "$real")
 for t in 1 2; do
-  run "real-baseline-${t}t" "$real_games" "$real_bytes" target/release/examples/baseline "$real" --threads "$t"
+  run "real-baseline-${t}t" "$real_games" "$real_bytes" $target/release/examples/baseline "$real" --threads "$t"
   run "real-audit-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t"
   run "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t" --proof fast
 done
@@ -112,7 +113,7 @@ if [ "$rss" = 1 ]; then
   per_game=$(( bytes / games ))
   for mb in 100 1000; do
     n=$(( mb * 1000000 / per_game ))
-    target/release/examples/corpus --games "$n" --seed "$seed" > "$work/rss.pgn"
+    $target/release/examples/corpus --games "$n" --seed "$seed" > "$work/rss.pgn"
     saved=$rounds; rounds=1
     run "audit-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2
     run "audit-fast-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2 --proof fast

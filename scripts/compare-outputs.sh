@@ -21,7 +21,7 @@ echo "building $rev and this tree" >&2
 (cd "$work/ref" && CARGO_TARGET_DIR="$work/ref-target" cargo build -q --release --bin pgn-arbiter)
 cargo build -q --release --bin pgn-arbiter
 ref=$work/ref-target/release/pgn-arbiter
-new=target/release/pgn-arbiter
+new=${CARGO_TARGET_DIR:-target}/release/pgn-arbiter
 
 inputs=(samples tests/data/edge-cases tests/data/adversarial tests/data/servers)
 for f in ../shared/data/games/*.pgn ../shared/data/games/otb ../shared/data/games/servers \

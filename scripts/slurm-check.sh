@@ -94,7 +94,7 @@ sinfo -h -o '%t' | grep -qE '^idle' || { echo "slurm did not come up:" >&2; tail
 echo "slurm is up: node $host, $cpus CPUs"
 
 cargo build -q --release --bin pgn-arbiter
-export PGN_ARBITER=$PWD/target/release/pgn-arbiter
+export PGN_ARBITER=$(realpath "${CARGO_TARGET_DIR:-target}")/release/pgn-arbiter
 passed=0
 
 # Compares two report directories: CSVs byte for byte, summary.json but for

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use pgn_arbiter::cli::{audit, explain, merge};
+use pgn_arbiter::cli::{audit, explain, merge, tournament};
 
 /// Audits chess results after the games are over: replays every game of
 /// PGN files and decides the correct result under the Laws of Chess.
@@ -18,6 +18,7 @@ enum Command {
     Audit(audit::Args),
     Explain(explain::Args),
     Merge(merge::Args),
+    Tournament(tournament::Args),
 }
 
 fn main() -> ExitCode {
@@ -25,5 +26,6 @@ fn main() -> ExitCode {
         Command::Audit(args) => audit::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Tournament(args) => tournament::run(&args),
     }
 }

@@ -204,3 +204,188 @@ fn held_round_robin_counts_the_forfeit_as_a_game_for_sb() {
     let answers = expected("round_robin");
     assert_eq!(values(&table, "SB"), published(&answers, "SB"));
 }
+
+/// The test tournament: the real report of the U-19 All Ireland 2010 (a
+/// four-player round robin, `tests/data/tournaments/u19-2010/report.trf`,
+/// unchanged) and real games labelled as its pairings, with planted cases
+/// (see each game's Annotator tag):
+///
+/// | round | pairing | report | game | planted |
+/// |---|---|---|---|---|
+/// | 1 | 1 Griffiths – 4 dunne | 1-0 | resigned, 1-0 | agree |
+/// | 1 | 2 Flynn – 3 Hülleman | 1-0 | 1-0 "Time forfeit", White cannot mate | unfair loss on time → ½ |
+/// | 2 | 1 Griffiths – 2 Flynn | 1-0 | resigned, 1-0 | agree |
+/// | 2 | 4 dunne – 3 Hülleman | 0-1 | White mates, 1-0 | mismatch settled by mate → 1-0 |
+/// | 3 | 3 Hülleman – 1 Griffiths | 0-1 | none | missing game |
+/// | 3 | 2 Flynn – 4 dunne | 1-0 | resigned, 1-0 | agree |
+/// | "2" | Griffiths – Hülleman | — | a draw | no pairing |
+fn run_test_tournament() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("tournament")
+        .arg(data("u19-2010/report.trf"))
+        .arg(data("u19-2010/games.pgn"))
+        .arg("-o")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.starts_with(
+            "6 games, 7 pairings checked: agree 3, corrected 1, mismatch 1, missing-game 1, \
+             no-pairing 1, review 0\n2 result(s) applied; 2 player(s) change rank"
+        ),
+        "{stdout}"
+    );
+    dir
+}
+
+fn csv(dir: &Path, name: &str) -> Vec<BTreeMap<String, String>> {
+    let mut reader = ::csv::Reader::from_path(dir.join(name)).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            headers
+                .iter()
+                .map(String::from)
+                .zip(r.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_test_tournament_pairings() {
+    let dir = run_test_tournament();
+    let rows = csv(dir.path(), "pairings.csv");
+    let seen: Vec<[&str; 6]> = rows
+        .iter()
+        .map(|r| {
+            let c = |k: &str| r[k].as_str();
+            [
+                c("round"),
+                c("white_no"),
+                c("black_no"),
+                c("trf_result"),
+                c("correct_result"),
+                c("status"),
+            ]
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ["1", "1", "4", "1-0", "1-0", "agree"],
+            ["1", "2", "3", "1-0", "1/2-1/2", "corrected"],
+            ["2", "1", "2", "1-0", "1-0", "agree"],
+            ["2", "4", "3", "0-1", "1-0", "mismatch"],
+            ["3", "2", "4", "1-0", "1-0", "agree"],
+            ["", "", "", "", "1/2-1/2", "no-pairing"],
+            ["3", "3", "1", "0-1", "", "missing-game"],
+        ]
+    );
+    assert!(
+        rows[3]["reason"].contains("checkmated"),
+        "{}",
+        rows[3]["reason"]
+    );
+}
+
+#[test]
+fn the_test_tournament_standings_ratings_and_corrected_report() {
+    let dir = run_test_tournament();
+    // Points after: Flynn 2 − ½ (round 1 drawn) = 1.5; Hülleman 1 + ½ − 1
+    // (round 2 lost) = 0.5; dunne 0 + 1 = 1; Griffiths 3. Ranks: dunne
+    // passes Hülleman.
+    let standings = csv(dir.path(), "standings.csv");
+    let seen: Vec<[&str; 5]> = standings
+        .iter()
+        .map(|r| {
+            let c = |k: &str| r[k].as_str();
+            [
+                c("start_no"),
+                c("points_before"),
+                c("points_after"),
+                c("rank_before"),
+                c("rank_after"),
+            ]
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ["1", "3.0", "3.0", "1", "1"],
+            ["2", "2.0", "1.5", "2", "2"],
+            ["3", "1.0", "0.5", "3", "4"],
+            ["4", "0.0", "1.0", "4", "3"],
+        ]
+    );
+    // K = 20; dunne is unrated, so only the games among 1, 2 and 3 count.
+    // 1 v 2: D = 592 → 400 → We 0.92 for 1: +1.6 / −1.6. 1 v 3: D = 759 →
+    // 400: +1.6 / −1.6. 2 v 3: D = 167 → We 0.72 for 2: won, +5.6 / −5.6;
+    // drawn, 20 × (0.5 − 0.72) = −4.4 / +4.4.
+    let ratings = csv(dir.path(), "ratings.csv");
+    let seen: Vec<[&str; 4]> = ratings
+        .iter()
+        .map(|r| {
+            let c = |k: &str| r[k].as_str();
+            [
+                c("start_no"),
+                c("games"),
+                c("change_before"),
+                c("change_after"),
+            ]
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ["1", "2", "3.20", "3.20"],
+            ["2", "2", "4.00", "-6.00"],
+            ["3", "2", "-7.20", "2.80"],
+        ]
+    );
+    // The corrected report: the two results in both players' lines, the
+    // points of 2, 3 and 4, the ranks of 3 and 4; every other byte kept.
+    let before = std::fs::read_to_string(data("u19-2010/report.trf")).unwrap();
+    let after = std::fs::read_to_string(dir.path().join("corrected.trf")).unwrap();
+    let changed: Vec<&str> = before
+        .lines()
+        .zip(after.lines())
+        .filter(|(a, b)| a != b)
+        .map(|(_, b)| b)
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            "001    2      Flynn,Jamie                       1633            5226             1.5    2     3 w =     1 b 0     4 w 1",
+            "001    3      Hülleman,Leon                     1466            6409             0.5    4     2 b =     4 b 0     1 w 0",
+            "001    4      dunne,thomas                                     10914 1992-01-16  1.0    3     1 b 0     3 w 1     2 b 0",
+        ]
+    );
+    assert_eq!(before.len(), after.len());
+}
+
+#[test]
+fn names_are_matched_in_the_forms_real_files_use() {
+    use pgn_arbiter::tournament::matching::same_person;
+    // TRF `Surname,Firstname` (no space), as the Irish files write it.
+    assert!(same_person("Griffiths,Ryan-Rhys", "Griffiths, Ryan-Rhys"));
+    assert!(same_person("Griffiths,Ryan-Rhys", "Ryan-Rhys Griffiths"));
+    assert!(same_person("Griffiths,Ryan-Rhys", "Griffiths, R."));
+    // Case, as the U-19 file writes one player.
+    assert!(same_person("dunne,thomas", "Dunne, T."));
+    // Accents either way.
+    assert!(same_person("Hülleman,Leon", "HULLEMAN, Leon"));
+    assert!(same_person("Hulleman, Leon", "Hülleman, L"));
+    // A different given name or initial is another player.
+    assert!(!same_person("Griffiths,Ryan-Rhys", "Griffiths, M."));
+    assert!(!same_person("Vasquez,Rodrigo", "Vasquez Rivera, Rodrigo"));
+}

@@ -412,7 +412,7 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
     }
 }
 
-fn progress_bar(inputs: &[Source]) -> ProgressBar {
+pub(crate) fn progress_bar(inputs: &[Source]) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

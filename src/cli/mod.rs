@@ -1,4 +1,5 @@
-//! The subcommands, each with its usage text: `audit`, `explain`, `merge`;
+//! The subcommands, each with its usage text: `audit`, `explain`, `merge`,
+//! `tournament`;
 //! the `--laws` options they share; why a subcommand failed and its exit
 //! code.
 
@@ -7,3 +8,4 @@ pub mod explain;
 mod failure;
 mod laws_option;
 pub mod merge;
+pub mod tournament;

@@ -49,7 +49,6 @@ use std::sync::Arc;
 use shakmaty::Color;
 
 use crate::board::helpmate::{Helpmate, Mate, Proof};
-use phrase::mate_phrase;
 use crate::board::tablebase::Tablebases;
 use crate::model::clock::Clock;
 use crate::model::incident::Incident;
@@ -57,6 +56,7 @@ use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};
 use crate::read::ending::{self, Ending};
 use crate::read::parse::GameRecord;
+use phrase::mate_phrase;
 
 /// How the games of a run are judged: which Laws, under what supervision,
 /// how the helpmate question is answered, with which tablebases and clock

@@ -12,3 +12,4 @@ pub mod rows;
 pub(crate) mod set;
 pub(crate) mod summary;
 pub(crate) mod terminal;
+pub(crate) mod tournament;

@@ -2,8 +2,10 @@
 //! back, the games matched to its pairings, and the standings, tie-breaks
 //! and rating changes before and after the audit's corrections.
 
+pub mod consequences;
 pub mod crosstable;
 pub mod direct;
+pub mod matching;
 pub mod rating;
 pub mod standings;
 pub mod tiebreak;

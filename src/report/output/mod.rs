@@ -8,6 +8,7 @@
 mod csv_reports;
 mod fixed_pgn;
 mod html_report;
+mod played_games;
 mod summary_json;
 
 use std::any::Any;
@@ -17,6 +18,7 @@ use std::sync::Arc;
 pub use csv_reports::{CsvReports, CsvRows};
 pub use fixed_pgn::FixedPgn;
 pub use html_report::HtmlReport;
+pub use played_games::PlayedGames;
 pub use summary_json::SummaryJson;
 
 use crate::read::events::Unmatched;

@@ -1,0 +1,378 @@
+//! What the audit's verdicts change in a tournament: each pairing checked
+//! against its game, the results the audit proves applied, and the
+//! standings, tie-breaks and rating changes before and after.
+
+use super::crosstable::{Crosstable, points};
+use super::matching::{Match, Pairing, PlayedGame, match_game, pairings};
+use super::rating;
+use super::standings::{Standing, standings};
+use super::tiebreak::TieBreak;
+use super::trf::{Code, Edit, Player, Trf};
+use crate::model::outcome::GameResult;
+use crate::model::verdict::Status;
+use shakmaty::Color;
+
+/// How a pairing and its game compare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairingStatus {
+    /// The report, the PGN and the audit give the same result.
+    Agree,
+    /// The audit corrects the PGN's result.
+    Corrected,
+    /// The report and the PGN disagree (or give the colours the other way).
+    Mismatch,
+    /// A game was played for this pairing but none was given.
+    MissingGame,
+    /// A game that matches no pairing.
+    NoPairing,
+    /// The audit or the matching leaves it to a human.
+    Review,
+}
+
+impl PairingStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PairingStatus::Agree => "agree",
+            PairingStatus::Corrected => "corrected",
+            PairingStatus::Mismatch => "mismatch",
+            PairingStatus::MissingGame => "missing-game",
+            PairingStatus::NoPairing => "no-pairing",
+            PairingStatus::Review => "review",
+        }
+    }
+}
+
+/// One row of `pairings.csv`.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub pairing: Option<Pairing>,
+    pub game: Option<usize>,
+    pub pgn_result: Option<GameResult>,
+    /// The audit's result in the report's colours.
+    pub correct: Option<GameResult>,
+    pub status: PairingStatus,
+    pub reason: String,
+}
+
+/// The tournament after the audit.
+#[derive(Debug, Clone)]
+pub struct Consequences {
+    pub checked: Vec<Checked>,
+    /// The results applied: pairing, white's new code.
+    pub applied: Vec<(Pairing, Code)>,
+    pub before: Vec<Standing>,
+    pub after: Vec<Standing>,
+    /// Per player (start number): the rating change before and after, and
+    /// the rated games it comes from.
+    pub ratings: Vec<RatingChange>,
+    /// Players whose points column disagrees with their codes.
+    pub points_notes: Vec<(u32, String)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingChange {
+    pub start_no: u32,
+    pub games: usize,
+    pub before: f64,
+    pub after: f64,
+}
+
+/// Checks every pairing of `trf` against `games` and works out what the
+/// proven results change.
+pub fn consequences(
+    trf: &Trf,
+    games: &[PlayedGame],
+    tiebreaks: &[TieBreak],
+    k: f64,
+) -> Consequences {
+    let pairings = pairings(trf);
+    let (checked, applied) = check(trf, &pairings, games);
+    let corrected_players = with_results(&trf.players, &applied);
+    let before_table = Crosstable::new(&trf.players, trf.rounds);
+    let after_table = Crosstable::new(&corrected_players, trf.rounds);
+    Consequences {
+        checked,
+        before: standings(&before_table, tiebreaks),
+        after: standings(&after_table, tiebreaks),
+        ratings: rating_changes(&trf.players, &corrected_players, k),
+        points_notes: points_notes(trf, &before_table),
+        applied,
+    }
+}
+
+/// Each game matched and compared; the pairings no game matched.
+fn check(
+    trf: &Trf,
+    pairings: &[Pairing],
+    games: &[PlayedGame],
+) -> (Vec<Checked>, Vec<(Pairing, Code)>) {
+    let mut checked = Vec::new();
+    let mut applied = Vec::new();
+    let mut taken = vec![false; pairings.len()];
+    for (g, game) in games.iter().enumerate() {
+        let row = match match_game(trf, pairings, game) {
+            Match::Pairing { index, reversed } => {
+                let second = std::mem::replace(&mut taken[index], true);
+                let row = compare(&pairings[index], g, game, reversed, second);
+                if let Some(code) = applies(&row) {
+                    applied.push((pairings[index], code));
+                }
+                row
+            }
+            Match::NoPairing => unmatched(g, game, "no pairing of the report has these players"),
+            Match::Ambiguous(which) => {
+                let rounds: Vec<String> = which
+                    .iter()
+                    .map(|&i| {
+                        let p = &pairings[i];
+                        format!("round {}: {} v {}", p.round + 1, p.white, p.black)
+                    })
+                    .collect();
+                let why = format!(
+                    "the game fits {} pairings ({})",
+                    which.len(),
+                    rounds.join("; ")
+                );
+                Checked {
+                    status: PairingStatus::Review,
+                    ..unmatched(g, game, &why)
+                }
+            }
+        };
+        checked.push(row);
+    }
+    for (pairing, _) in pairings
+        .iter()
+        .zip(&taken)
+        .filter(|(p, t)| p.played() && !**t)
+    {
+        checked.push(missing(*pairing));
+    }
+    (checked, applied)
+}
+
+fn unmatched(g: usize, game: &PlayedGame, why: &str) -> Checked {
+    Checked {
+        pairing: None,
+        game: Some(g),
+        pgn_result: Some(game.recorded),
+        correct: game.correct,
+        status: PairingStatus::NoPairing,
+        reason: why.to_string(),
+    }
+}
+
+fn missing(pairing: Pairing) -> Checked {
+    Checked {
+        pairing: Some(pairing),
+        game: None,
+        pgn_result: None,
+        correct: None,
+        status: PairingStatus::MissingGame,
+        reason: "the report has a game played here, and no PGN game matches it; the report's \
+                 result stands"
+            .into(),
+    }
+}
+
+/// A result in the report's colours.
+fn turned(result: GameResult, reversed: bool) -> GameResult {
+    match result {
+        GameResult::Win(side) if reversed => GameResult::Win(!side),
+        other => other,
+    }
+}
+
+/// A matched game compared with its pairing.
+fn compare(
+    pairing: &Pairing,
+    g: usize,
+    game: &PlayedGame,
+    reversed: bool,
+    second: bool,
+) -> Checked {
+    let trf = pairing.game_result();
+    let pgn = turned(game.recorded, reversed);
+    let correct = game.correct.map(|c| turned(c, reversed));
+    let (status, reason) = status(pairing, game, trf, pgn, correct, reversed, second);
+    Checked {
+        pairing: Some(*pairing),
+        game: Some(g),
+        pgn_result: Some(game.recorded),
+        correct,
+        status,
+        reason,
+    }
+}
+
+fn status(
+    pairing: &Pairing,
+    game: &PlayedGame,
+    trf: Option<GameResult>,
+    pgn: GameResult,
+    correct: Option<GameResult>,
+    reversed: bool,
+    second: bool,
+) -> (PairingStatus, String) {
+    let audit = format!("the audit: {} ({})", game.status.as_str(), game.reason);
+    if second {
+        let why = "a second game matches this pairing; only the first is applied";
+        return (PairingStatus::Review, format!("{why}; {audit}"));
+    }
+    if matches!(game.status, Status::Review | Status::Error) || correct.is_none() {
+        return (
+            PairingStatus::Review,
+            format!("{audit}; the report's result stands"),
+        );
+    }
+    if !pairing.played() {
+        let why = format!(
+            "the report has a forfeit ({}), the PGN a game",
+            pairing.result()
+        );
+        return (PairingStatus::Mismatch, format!("{why}; {audit}"));
+    }
+    let colours = if reversed {
+        "the PGN has the colours the other way; "
+    } else {
+        ""
+    };
+    let differs = trf != correct;
+    let status = match (game.status, differs || reversed) {
+        (Status::Corrected, _) => PairingStatus::Corrected,
+        (_, true) => PairingStatus::Mismatch,
+        (_, false) if trf != Some(pgn) => PairingStatus::Mismatch,
+        _ => PairingStatus::Agree,
+    };
+    let applied = if differs {
+        "; the audit's result is applied"
+    } else {
+        ""
+    };
+    (status, format!("{colours}{audit}{applied}"))
+}
+
+/// White's new code when the audit proves a result the report does not
+/// have.
+fn applies(checked: &Checked) -> Option<Code> {
+    let pairing = checked.pairing?;
+    if !matches!(
+        checked.status,
+        PairingStatus::Agree | PairingStatus::Corrected | PairingStatus::Mismatch
+    ) || !pairing.played()
+    {
+        return None;
+    }
+    let code = match checked.correct? {
+        GameResult::Win(Color::White) => Code::Win,
+        GameResult::Win(Color::Black) => Code::Loss,
+        GameResult::Draw => Code::Draw,
+        GameResult::Unfinished => return None,
+    };
+    (code != pairing.white_code).then_some(code)
+}
+
+/// The other player's code for a white code.
+pub fn mirror(code: Code) -> Code {
+    match code {
+        Code::Win => Code::Loss,
+        Code::Loss => Code::Win,
+        other => other,
+    }
+}
+
+/// The players with the applied results in both lines.
+fn with_results(players: &[Player], applied: &[(Pairing, Code)]) -> Vec<Player> {
+    let mut players = players.to_vec();
+    for (pairing, code) in applied {
+        for (no, code) in [(pairing.white, *code), (pairing.black, mirror(*code))] {
+            if let Some(cell) = players
+                .iter_mut()
+                .find(|p| p.start_no == no)
+                .and_then(|p| p.rounds.get_mut(pairing.round))
+            {
+                cell.code = code;
+            }
+        }
+    }
+    players
+}
+
+/// The rating change of each rated player: K × (W − We) for each rated
+/// game against a rated opponent, summed, not rounded.
+fn rating_changes(before: &[Player], after: &[Player], k: f64) -> Vec<RatingChange> {
+    let change = |players: &[Player], p: &Player| -> (usize, f64) {
+        let Some(own) = p.rating else {
+            return (0, 0.0);
+        };
+        let rated = p.rounds.iter().filter_map(|c| {
+            let opponent = players.iter().find(|o| Some(o.start_no) == c.opponent)?;
+            let theirs = opponent.rating?;
+            matches!(c.code, Code::Win | Code::Draw | Code::Loss)
+                .then(|| rating::change(k, own, theirs, points(c.code)))
+        });
+        rated.fold((0, 0.0), |(n, sum), d| (n + 1, sum + d))
+    };
+    before
+        .iter()
+        .zip(after)
+        .filter(|(p, _)| p.rating.is_some())
+        .map(|(b, a)| {
+            let (games, before_change) = change(before, b);
+            RatingChange {
+                start_no: b.start_no,
+                games,
+                before: before_change,
+                after: change(after, a).1,
+            }
+        })
+        .collect()
+}
+
+/// Players whose points column is not what their codes give.
+fn points_notes(trf: &Trf, table: &Crosstable) -> Vec<(u32, String)> {
+    trf.players
+        .iter()
+        .filter_map(|p| {
+            let by_codes = table.row(p.start_no)?.points();
+            let written = p.points?;
+            ((written - by_codes).abs() > 1e-9).then(|| {
+                let note = format!(
+                    "the points column says {written:.1}, the round codes give {by_codes:.1}; the \
+                     codes are used"
+                );
+                (p.start_no, note)
+            })
+        })
+        .collect()
+}
+
+/// The edits that make the corrected report: the applied results in both
+/// lines, the points of the players they change, the ranks that moved.
+pub fn corrections(trf: &Trf, c: &Consequences) -> Vec<Edit> {
+    let line = |no: u32| trf.player(no).map(|p| p.line);
+    let mut edits = Vec::new();
+    for (pairing, code) in &c.applied {
+        for (no, code) in [(pairing.white, *code), (pairing.black, mirror(*code))] {
+            if let Some(line) = line(no) {
+                let round = pairing.round;
+                edits.push(Edit::Result { line, round, code });
+            }
+        }
+    }
+    for (b, a) in c.before.iter().zip(&c.after) {
+        let Some(line) = line(a.start_no) else {
+            continue;
+        };
+        if (a.points - b.points).abs() > 1e-9 {
+            edits.push(Edit::Points {
+                line,
+                points: a.points,
+            });
+        }
+        if a.rank != b.rank {
+            edits.push(Edit::Rank { line, rank: a.rank });
+        }
+    }
+    edits
+}
