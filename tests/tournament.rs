@@ -389,3 +389,67 @@ fn names_are_matched_in_the_forms_real_files_use() {
     assert!(!same_person("Griffiths,Ryan-Rhys", "Griffiths, M."));
     assert!(!same_person("Vasquez,Rodrigo", "Vasquez Rivera, Rodrigo"));
 }
+
+/// A report line built by its columns.
+fn player_line(no: u32, name: &str, rating: u32, cells: &[(u32, char, char)]) -> String {
+    let mut line = format!(
+        "001 {no:>4}      {name:<33} {rating:>4} IRL {:>11}             1.0 {no:>4}",
+        no
+    );
+    for (opponent, colour, result) in cells {
+        line.push_str(&format!("  {opponent:>4} {colour} {result}"));
+    }
+    line
+}
+
+#[test]
+fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
+    use pgn_arbiter::model::outcome::GameResult;
+    use pgn_arbiter::model::verdict::Status;
+    use pgn_arbiter::tournament::consequences::{PairingStatus, consequences};
+    use pgn_arbiter::tournament::matching::PlayedGame;
+    let text = [
+        player_line(1, "Smith, John", 2000, &[(3, 'w', '1')]),
+        player_line(2, "Smith, Jane", 2000, &[(4, 'b', '1')]),
+        player_line(3, "Byrne, Ann", 2000, &[(1, 'b', '0')]),
+        player_line(4, "Byrne, Anna", 2000, &[(2, 'w', '0')]),
+    ]
+    .join("\n");
+    let trf = Trf::read(text.as_bytes()).unwrap();
+    assert_eq!(trf.player(4).unwrap().rounds[0].opponent, Some(2));
+    let game = |white: &str, black: &str, recorded| PlayedGame {
+        source: "g.pgn".into(),
+        number: 1,
+        round: Some("1".into()),
+        white: white.into(),
+        black: black.into(),
+        white_fide_id: None,
+        black_fide_id: None,
+        recorded,
+        correct: Some(recorded),
+        status: Status::Confirmed,
+        rule: "as-recorded",
+        reason: "nothing contradicts it".into(),
+        category: "rapid",
+    };
+    let white_wins = GameResult::parse("1-0").unwrap();
+    let games = [
+        // "Smith, J." v "Byrne, A.": John v Ann and Jane v Anna both fit.
+        game("Smith, J.", "Byrne, A.", white_wins),
+        // Anna had White against Jane; the PGN says Jane had White and won.
+        game("Jane Smith", "Anna Byrne", white_wins),
+    ];
+    let c = consequences(&trf, &games, &[], 20.0);
+    assert_eq!(c.checked[0].status, PairingStatus::Review);
+    assert!(
+        c.checked[0].reason.contains("fits 2 pairings"),
+        "{}",
+        c.checked[0].reason
+    );
+    assert_eq!(c.checked[1].status, PairingStatus::Mismatch);
+    assert!(c.checked[1].reason.contains("colours the other way"));
+    // In the report's colours the game is 0-1, as the report has it:
+    // nothing to apply.
+    assert_eq!(c.checked[1].correct, GameResult::parse("0-1"));
+    assert!(c.applied.is_empty());
+}

@@ -3,7 +3,7 @@
 //! standings, tie-breaks and rating changes before and after.
 
 use super::crosstable::{Crosstable, points};
-use super::matching::{Match, Pairing, PlayedGame, match_game, pairings};
+use super::matching::{Match, Pairing, PlayedGame, match_game, pairings, round_of};
 use super::rating;
 use super::standings::{Standing, standings};
 use super::tiebreak::TieBreak;
@@ -119,7 +119,7 @@ fn check(
                 }
                 row
             }
-            Match::NoPairing => unmatched(g, game, "no pairing of the report has these players"),
+            Match::NoPairing => unmatched(g, game, &no_pairing(trf, pairings, game)),
             Match::Ambiguous(which) => {
                 let rounds: Vec<String> = which
                     .iter()
@@ -149,6 +149,25 @@ fn check(
         checked.push(missing(*pairing));
     }
     (checked, applied)
+}
+
+/// Why a game matches no pairing: no pairing has its players, or none in
+/// the round its tag names (and in which round they did meet).
+fn no_pairing(trf: &Trf, pairings: &[Pairing], game: &PlayedGame) -> String {
+    let Some(round) = game.round.as_deref().and_then(round_of) else {
+        return "no pairing of the report has these players".into();
+    };
+    let anywhere = PlayedGame {
+        round: None,
+        ..game.clone()
+    };
+    match match_game(trf, pairings, &anywhere) {
+        Match::Pairing { index, .. } => format!(
+            "no pairing of round {round} has these players; they met in round {}",
+            pairings[index].round + 1
+        ),
+        _ => format!("no pairing of round {round} (or of any round) has these players"),
+    }
 }
 
 fn unmatched(g: usize, game: &PlayedGame, why: &str) -> Checked {

@@ -63,6 +63,34 @@ impl Pairing {
         }
     }
 
+    /// What is wrong when the two players' lines do not tell the same
+    /// pairing and result.
+    pub fn disagreement(&self) -> Option<String> {
+        let expected = match self.white_code {
+            Code::Win => Code::Loss,
+            Code::Loss => Code::Win,
+            Code::ForfeitWin => Code::ForfeitLoss,
+            Code::UnratedWin => Code::UnratedLoss,
+            Code::UnratedLoss => Code::UnratedWin,
+            code => code,
+        };
+        match self.black_code {
+            None => Some(format!(
+                "{}'s line does not have this pairing in round {}",
+                self.black,
+                self.round + 1
+            )),
+            Some(code) if code != expected && !(code == Code::ForfeitLoss) => Some(format!(
+                "the two lines disagree: {} has `{}`, {} has `{}`",
+                self.white,
+                self.white_code.char(),
+                self.black,
+                code.char()
+            )),
+            _ => None,
+        }
+    }
+
     /// The report's result as a game result, when it is one.
     pub fn game_result(&self) -> Option<GameResult> {
         GameResult::parse(&self.result())
