@@ -374,6 +374,47 @@ fn the_test_tournament_standings_ratings_and_corrected_report() {
 }
 
 #[test]
+fn the_html_page_links_each_changed_cell_to_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, html) = (dir.path().join("out"), dir.path().join("site"));
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("tournament")
+        .arg(data("u19-2010/report.trf"))
+        .arg(data("u19-2010/games.pgn"))
+        .arg("-o")
+        .arg(&out)
+        .arg("--html")
+        .arg(&html)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let page = std::fs::read_to_string(html.join("tournament.html")).unwrap();
+    // Round 1, Flynn v Hülleman (game 2) and round 2, dunne v Hülleman
+    // (game 4): two cells each, both players' lines.
+    let changed: Vec<&str> = page
+        .split("changed\"><a href=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            "games/games-2.html",
+            "games/games-4.html",
+            "games/games-2.html",
+            "games/games-4.html"
+        ]
+    );
+    for game in 1..=6 {
+        assert!(
+            html.join(format!("games/games-{game}.html")).exists(),
+            "game {game}"
+        );
+    }
+    assert!(page.contains("href=\"../out/pairings.csv\""));
+}
+
+#[test]
 fn names_are_matched_in_the_forms_real_files_use() {
     use pgn_arbiter::tournament::matching::same_person;
     // TRF `Surname,Firstname` (no space), as the Irish files write it.

@@ -382,34 +382,20 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
             }
         })
         .collect();
-    RunSummary {
-        tool: env!("CARGO_PKG_NAME").into(),
-        version: env!("CARGO_PKG_VERSION").into(),
-        options: RunOptions {
-            regime: regime_name(args.laws.chosen().1).into(),
-            laws: args.laws.laws.to_string(),
-            proof: format!("{:?}", args.proof).to_lowercase(),
-            rows: format!("{:?}", args.rows).to_lowercase(),
-            only_rapid: args.only_rapid,
-            clock_tolerance: args.clock_tolerance,
-            max_game_bytes: args.max_game_bytes,
-            syzygy: args.syzygy.is_some(),
-            syzygy_tables: args.syzygy.as_deref().map(table_names).unwrap_or_default(),
-            raw: args.raw,
-            events: args.events.as_ref().map(|p| p.display().to_string()),
-        },
-        inputs,
-        games: 0,
-        verdict_rows: 0,
-        incident_rows: 0,
-        status: Default::default(),
-        rule: Default::default(),
-        incidents: Default::default(),
-        endings: Default::default(),
-        not_rapid: Default::default(),
-        errors: Vec::new(),
-        seconds: 0.0,
-    }
+    let options = RunOptions {
+        regime: regime_name(args.laws.chosen().1).into(),
+        laws: args.laws.laws.to_string(),
+        proof: format!("{:?}", args.proof).to_lowercase(),
+        rows: format!("{:?}", args.rows).to_lowercase(),
+        only_rapid: args.only_rapid,
+        clock_tolerance: args.clock_tolerance,
+        max_game_bytes: args.max_game_bytes,
+        syzygy: args.syzygy.is_some(),
+        syzygy_tables: args.syzygy.as_deref().map(table_names).unwrap_or_default(),
+        raw: args.raw,
+        events: args.events.as_ref().map(|p| p.display().to_string()),
+    };
+    RunSummary::new(options, inputs)
 }
 
 pub(crate) fn progress_bar(inputs: &[Source]) -> ProgressBar {

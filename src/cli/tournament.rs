@@ -10,12 +10,16 @@ use std::sync::{Arc, Mutex};
 use crate::cli::audit::progress_bar;
 use crate::cli::failure::Failure;
 use crate::cli::laws_option::LawsOption;
-use crate::laws::Judging;
-use crate::read::input::{Inputs, sources};
+use crate::laws::{Judging, regime_name};
+use crate::read::input::{Inputs, Source, sources};
 use crate::read::split::MAX_GAME_BYTES;
 use crate::report::file::Compression;
-use crate::report::output::{AnyOutput, CsvReports, CsvRows, PlayedGames};
+use crate::report::html::{page_name, page_stems, relative};
+use crate::report::output::{AnyOutput, CsvReports, CsvRows, HtmlReport, PlayedGames};
+use crate::report::set::resolve;
+use crate::report::summary::{InputSummary, RunOptions, RunSummary};
 use crate::report::tournament::{Tournament, write};
+use crate::report::tournament_page::render;
 use crate::run::pipeline::{self, Options};
 use crate::tournament::consequences::{PairingStatus, consequences};
 use crate::tournament::matching::PlayedGame;
@@ -53,6 +57,12 @@ pub struct Args {
     pub tiebreaks: Option<Vec<String>>,
     #[command(flatten)]
     pub laws: LawsOption,
+    /// Also write an HTML report to DIR: tournament.html (the pairings to
+    /// look at, the crosstable with the changed cells linked to their
+    /// games, standings and rating changes before and after) beside the
+    /// audit's index.html and a page for each game to look at.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -69,7 +79,7 @@ pub fn run(args: &Args) -> ExitCode {
 fn tournament(args: &Args) -> Result<String, Failure> {
     let report = read_report(&args.report)?;
     let tiebreaks = tiebreaks(args, &report)?;
-    let games = audit(args)?;
+    let (games, names) = audit(args)?;
     let consequences = consequences(&report, &games, &tiebreaks, args.k);
     let t = Tournament {
         trf: &report,
@@ -80,7 +90,34 @@ fn tournament(args: &Args) -> Result<String, Failure> {
     };
     write(&args.output, &t)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", args.output.display())))?;
-    Ok(summary(&t, &args.output))
+    let said = summary(&t, &args.output);
+    if let Some(dir) = &args.html {
+        write_page(dir, &args.output, &t, &said, &names)?;
+    }
+    Ok(said)
+}
+
+/// `tournament.html` in the HTML report's folder, its changed cells linked
+/// to the pages the audit's HTML output wrote for the games.
+fn write_page(
+    dir: &Path,
+    reports: &Path,
+    t: &Tournament<'_>,
+    said: &str,
+    names: &[String],
+) -> io::Result<()> {
+    let stems = page_stems(names);
+    let link = |g: usize| {
+        let game = &t.games[g];
+        let input = names.iter().position(|n| *n == game.source)?;
+        Some(page_name(&stems[input], game.number))
+    };
+    let reports = relative(&resolve(dir), &resolve(reports));
+    let reports = reports.to_string_lossy().replace('\\', "/");
+    let html = render(t, said, &reports, &link);
+    let path = dir.join("tournament.html");
+    std::fs::write(&path, html)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
 
 fn read_report(path: &Path) -> Result<Trf, Failure> {
@@ -118,8 +155,9 @@ fn tiebreaks(args: &Args, report: &Trf) -> Result<Vec<TieBreak>, Failure> {
     Ok(chosen)
 }
 
-/// Audits the games; returns what the tournament needs of each.
-fn audit(args: &Args) -> Result<Vec<PlayedGame>, Failure> {
+/// Audits the games; returns what the tournament needs of each, and the
+/// inputs' names.
+fn audit(args: &Args) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
     let Inputs {
         sources: inputs,
         errors,
@@ -152,6 +190,12 @@ fn audit(args: &Args) -> Result<Vec<PlayedGame>, Failure> {
         Box::new(CsvReports::create(&args.output, Compression::None, rows)?),
         Box::new(played),
     ];
+    let names: Vec<String> = inputs.iter().map(Source::name).collect();
+    if let Some(dir) = &args.html {
+        let document = RunSummary::new(run_options(args), input_summaries(&inputs));
+        let html = HtmlReport::create(dir, document, dir, &args.output, Compression::None, &names)?;
+        outputs.push(Box::new(html.with_every_game()));
+    }
     let progress = progress_bar(&inputs);
     let summary = pipeline::run(&inputs, &options, &progress, &mut outputs)?;
     progress.finish_and_clear();
@@ -161,7 +205,44 @@ fn audit(args: &Args) -> Result<Vec<PlayedGame>, Failure> {
     for output in outputs {
         output.finish(&summary)?;
     }
-    Ok(taken(games))
+    Ok((taken(games), names))
+}
+
+/// The inputs as the HTML index lists them.
+fn input_summaries(inputs: &[Source]) -> Vec<InputSummary> {
+    inputs
+        .iter()
+        .map(|source| InputSummary {
+            source: source.name(),
+            path: match source {
+                Source::File(p) => Some(resolve(p).display().to_string()),
+                Source::Stdin => None,
+            },
+            bytes: source.size(),
+            games: 0,
+            shard: None,
+            range: None,
+            fingerprint: None,
+        })
+        .collect()
+}
+
+/// The options as the HTML index says them.
+fn run_options(args: &Args) -> RunOptions {
+    let (laws, supervised) = args.laws.chosen();
+    RunOptions {
+        regime: regime_name(supervised).into(),
+        laws: laws.to_string(),
+        proof: "full".into(),
+        rows: "all".into(),
+        only_rapid: false,
+        clock_tolerance: None,
+        max_game_bytes: MAX_GAME_BYTES,
+        syzygy: false,
+        syzygy_tables: Vec::new(),
+        raw: false,
+        events: None,
+    }
 }
 
 fn taken(games: Arc<Mutex<Vec<PlayedGame>>>) -> Vec<PlayedGame> {

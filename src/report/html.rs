@@ -8,6 +8,7 @@
 //! Pages are rendered by the workers from askama templates in `src/html/`.
 
 use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
 mod chart;
 mod replay;
@@ -18,7 +19,7 @@ use shakmaty::{Board, Color, File, Rank, Square};
 use crate::board::helpmate::Helpmate;
 use crate::laws::{Book, Game, Judgement};
 use crate::model::incident::{Incident, IncidentKind};
-use crate::model::verdict::{Status, Verdict};
+use crate::model::verdict::Verdict;
 use crate::read::parse::GameRecord;
 use crate::report::audited::Origin;
 use crate::report::diagram::glyph;
@@ -117,9 +118,23 @@ struct IndexTemplate<'a> {
 /// irregular moves would otherwise make a page of tens of megabytes.
 const MAX_BOARDS: usize = 40;
 
+/// The path from folder `from` to folder `to` (both resolved), for links.
+pub(crate) fn relative(from: &Path, to: &Path) -> PathBuf {
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..a.len() {
+        out.push("..");
+    }
+    for part in &b[common..] {
+        out.push(part);
+    }
+    out
+}
+
 /// The file name of a game's page: the source's stem and the game's
 /// number, `games/colombia-events-2008-2019-439.html`.
-fn page_name(stem: &str, game: u64) -> String {
+pub(crate) fn page_name(stem: &str, game: u64) -> String {
     format!("games/{stem}-{game}.html")
 }
 
@@ -299,9 +314,6 @@ pub fn page(
     stem: &str,
 ) -> Option<Page> {
     let verdict = &judgement.verdict;
-    if verdict.status == Status::Confirmed && judgement.incidents.is_empty() {
-        return None;
-    }
     let row = index_row(
         game.record,
         &judgement.book,

@@ -13,3 +13,4 @@ pub(crate) mod set;
 pub(crate) mod summary;
 pub(crate) mod terminal;
 pub(crate) mod tournament;
+pub(crate) mod tournament_page;

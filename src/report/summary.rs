@@ -135,6 +135,27 @@ pub struct RunSummary {
 }
 
 impl RunSummary {
+    /// The summary before the run: the tool, the options, the inputs
+    /// (their game counts, and every count, come at the end).
+    pub fn new(options: RunOptions, inputs: Vec<InputSummary>) -> RunSummary {
+        RunSummary {
+            tool: env!("CARGO_PKG_NAME").into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            options,
+            inputs,
+            games: 0,
+            verdict_rows: 0,
+            incident_rows: 0,
+            status: Default::default(),
+            rule: Default::default(),
+            incidents: Default::default(),
+            endings: Default::default(),
+            not_rapid: Default::default(),
+            errors: Vec::new(),
+            seconds: 0.0,
+        }
+    }
+
     pub fn write(&self, path: &Path) -> io::Result<()> {
         let mut text = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
         text.push('\n');

@@ -91,7 +91,7 @@ fn pairing_rows(t: &Tournament<'_>) -> Vec<PairingRow> {
 }
 
 /// A number as the reports write it: at most two decimals, at least one.
-fn number(value: f64) -> String {
+pub(crate) fn number(value: f64) -> String {
     let text = format!("{value:.2}");
     let text = text.trim_end_matches('0');
     if text.ends_with('.') {

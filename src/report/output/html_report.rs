@@ -29,6 +29,13 @@ pub struct HtmlReport {
 }
 
 impl HtmlReport {
+    /// A page for every game, not only for those to look at (a
+    /// tournament's games, each linked from its crosstable).
+    pub fn with_every_game(mut self) -> HtmlReport {
+        self.pages.every_game = true;
+        self
+    }
+
     /// Writes into `dir` (staged); `html_at` and `reports_at` are where the
     /// HTML report and the report directory will stand.
     pub fn create(
@@ -48,7 +55,7 @@ impl HtmlReport {
                 )
             })
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-        let reports = relative(&resolve(html_at), &resolve(reports_at));
+        let reports = html::relative(&resolve(html_at), &resolve(reports_at));
         Ok(HtmlReport {
             dir: dir.to_path_buf(),
             rows: Vec::new(),
@@ -60,23 +67,10 @@ impl HtmlReport {
             },
             pages: Pages {
                 stems: html::page_stems(sources).into(),
+                every_game: false,
             },
         })
     }
-}
-
-/// The path from directory `from` to `to`, both absolute.
-fn relative(from: &Path, to: &Path) -> PathBuf {
-    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
-    let common = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let mut out = PathBuf::new();
-    for _ in common..a.len() {
-        out.push("..");
-    }
-    for part in &b[common..] {
-        out.push(part);
-    }
-    out
 }
 
 fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -89,6 +83,8 @@ fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 pub struct Pages {
     /// For each source, a name unique in the run and safe in a file name.
     stems: Arc<[String]>,
+    /// A page for every game, not only for those to look at.
+    every_game: bool,
 }
 
 impl Format for Pages {
@@ -97,11 +93,13 @@ impl Format for Pages {
     fn game(&self, game: &AuditedGame<'_>, pages: &mut Vec<Page>) {
         let (origin, judgement) = (game.origin, game.judgement);
         let stem = &self.stems[origin.input];
+        let verdict = &judgement.verdict;
+        let to_look_at = verdict.status != Status::Confirmed || !judgement.incidents.is_empty();
         let page = game
             .game
+            .filter(|_| to_look_at || self.every_game)
             .and_then(|replayed| html::page(replayed, judgement, origin, stem))
             .or_else(|| {
-                let verdict = &judgement.verdict;
                 (verdict.status == Status::Error)
                     .then(|| html::error_page(game.record, &judgement.book, verdict, origin, stem))
                     .flatten()
