@@ -494,3 +494,17 @@ fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
     assert_eq!(c.checked[1].correct, GameResult::parse("0-1"));
     assert!(c.applied.is_empty());
 }
+
+#[test]
+fn the_reports_time_control_gives_a_category_only_when_encoded() {
+    use pgn_arbiter::model::time_control::Category;
+    let trf = Trf::read(b"012 x\n122 90 min + 30 s\n222 5400+30\n").unwrap();
+    assert_eq!(trf.category(), Category::Standard);
+    let trf = Trf::read(b"122 900+10\n").unwrap();
+    assert_eq!(trf.category(), Category::Rapid);
+    // The Irish files write it in words: no category is guessed from them.
+    assert_eq!(
+        read("trf/icu_ratings_app__kilkenny_masters_2011.trf").category(),
+        Category::Unknown
+    );
+}

@@ -83,7 +83,10 @@ fn pairing_rows(t: &Tournament<'_>) -> Vec<PairingRow> {
                 status: c.status.as_str(),
                 source: game.map_or(String::new(), |g| cell(&g.source, false).into_owned()),
                 game: game.map(|g| g.number),
-                category: game.map_or("", |g| g.category),
+                category: game.map_or("", |g| match g.category {
+                    "unknown" => t.trf.category().as_str(),
+                    known => known,
+                }),
                 reason: cell(&c.reason, false).into_owned(),
             }
         })

@@ -16,6 +16,8 @@
 
 use std::fmt;
 
+use crate::model::time_control::Category;
+
 /// A TRF as read: its lines and the players they describe.
 #[derive(Debug, Clone)]
 pub struct Trf {
@@ -33,6 +35,9 @@ pub struct Trf {
     pub tiebreaks: Vec<String>,
     /// The `122` line: the time control as written.
     pub time_control: String,
+    /// The TRF-2026 `222` line: the time control encoded as PGN writes it
+    /// (`5400+30`).
+    pub encoded_time_control: String,
 }
 
 /// A player's `001` line.
@@ -194,6 +199,7 @@ impl Trf {
             rounds: 0,
             tiebreaks: Vec::new(),
             time_control: String::new(),
+            encoded_time_control: String::new(),
         };
         for index in 0..trf.lines.len() {
             let text = trf.text(index);
@@ -213,6 +219,7 @@ impl Trf {
             }
             "012" => self.event = rest(),
             "122" => self.time_control = rest(),
+            "222" => self.encoded_time_control = rest(),
             "202" => {
                 self.tiebreaks = rest()
                     .split(',')
@@ -238,6 +245,16 @@ impl Trf {
             raw.iter().map(|&b| char::from(b)).collect()
         } else {
             String::from_utf8_lossy(raw).into_owned()
+        }
+    }
+
+    /// The category the report's time control gives (the `222` line, else
+    /// a `122` line written as PGN writes a control), for games that do not
+    /// say theirs.
+    pub fn category(&self) -> Category {
+        match Category::of(&self.encoded_time_control) {
+            Category::Unknown => Category::of(&self.time_control),
+            known => known,
         }
     }
 
