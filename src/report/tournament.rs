@@ -143,8 +143,22 @@ fn standing_rows(t: &Tournament<'_>) -> Vec<Vec<String>> {
                 .map(|r| r.to_string())
                 .unwrap_or_default(),
         );
-        let note = c.points_notes.iter().find(|(no, _)| *no == before.start_no);
-        row.push(note.map(|n| n.1.clone()).unwrap_or_default());
+        let points = c.points_notes.iter().find(|(no, _)| *no == before.start_no);
+        let rank = player
+            .and_then(|p| p.rank)
+            .filter(|&r| r != before.rank)
+            .map(|r| {
+                format!(
+                    "the report ranks this player {r}, the tie-breaks here {}",
+                    before.rank
+                )
+            });
+        let notes: Vec<String> = points
+            .map(|n| n.1.clone())
+            .into_iter()
+            .chain(rank)
+            .collect();
+        row.push(notes.join("; "));
         rows.push(row);
     }
     rows
