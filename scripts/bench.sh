@@ -9,7 +9,8 @@
 # and a real one, the lichess sample of tests/data repeated K times (40:
 # 39,960 games, 93 MB), each audited with --proof full and --proof fast.
 # Runs each contender R times and prints medians: games/s, MB/s, peak RSS,
-# and the ratios the performance targets are stated in. Installs what it needs (pgn-extract,
+# and the ratios the performance targets are stated in, and reading alone (examples/reading.rs:
+# our split and parse against pgn-reader's visitor, one thread). Installs what it needs (pgn-extract,
 # GNU time and zstd from Debian, python-chess from PyPI) and says so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -106,6 +107,9 @@ for t in 1 2; do
   run "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t" --proof fast
 done
 run "real-audit-2t-no-dead-check" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --no-dead-check
+# Reading alone, one thread: our split and parse against pgn-reader's visitor.
+run "real-read-ours" "$real_games" "$real_bytes" $target/release/examples/reading "$real" ours
+run "real-read-pgn-reader" "$real_games" "$real_bytes" $target/release/examples/reading "$real" pgn-reader
 run "real-pgn-extract" "$real_games" "$real_bytes" "$pgn_extract" -r -s "$real"
 
 if [ "$rss" = 1 ]; then
@@ -157,6 +161,7 @@ checks = [
     ("dead-position check cost", 1 - ratio("audit-2t", "audit-2t-no-dead-check"), "<= 0.10"),
     (".zst input / plain input", ratio("audit-2t-zst", "audit-2t"), ">= 0.85"),
     ("real corpus (lichess sample repeated)", None, ""),
+    ("reading alone / pgn-reader, 1 thread", ratio("real-read-ours", "real-read-pgn-reader"), ">= 1.0"),
     ("full audit / baseline, 1 thread", ratio("real-audit-1t", "real-baseline-1t"), ">= 0.30"),
     ("fast audit / baseline, 1 thread", ratio("real-audit-fast-1t", "real-baseline-1t"), ">= 0.70"),
     ("full 2 threads / 1 thread", ratio("real-audit-2t", "real-audit-1t"), ">= 1.8"),
