@@ -213,7 +213,7 @@ fn held_round_robin_counts_the_forfeit_as_a_game_for_sb() {
 /// | round | pairing | report | game | planted |
 /// |---|---|---|---|---|
 /// | 1 | 1 Griffiths – 4 dunne | 1-0 | resigned, 1-0 | agree |
-/// | 1 | 2 Flynn – 3 Hülleman | 1-0 | 1-0 "Time forfeit", White cannot mate | unfair loss on time → ½ |
+/// | 1 | 2 Flynn – 3 Hülleman | 1-0 | 1-0 "Time forfeit" in a dead position (White cannot mate; Black's every move stalemates White) | unfair loss on time → ½ |
 /// | 2 | 1 Griffiths – 2 Flynn | 1-0 | resigned, 1-0 | agree |
 /// | 2 | 4 dunne – 3 Hülleman | 0-1 | White mates, 1-0 | mismatch settled by mate → 1-0 |
 /// | 3 | 3 Hülleman – 1 Griffiths | 0-1 | none | missing game |
