@@ -11,8 +11,9 @@
 use shakmaty::Color;
 
 use super::edition::Book;
+use super::phrase::draw as phrase;
 use super::phrase::mate_phrase;
-use super::{Decision, Game, Judging, MateAnswer, side_name};
+use super::{Decision, Game, Judging, MateAnswer};
 use crate::board::helpmate::Mate;
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
@@ -52,22 +53,22 @@ pub(super) fn judge(
         }
         let opponent = !claimant;
         let answer = game.can_mate(ply, opponent);
-        let lead = claim_words(game, ply, claimant, clock, claim_clause);
+        let lead = phrase::claim(
+            claimant,
+            clock,
+            &game.move_text(ply),
+            claim_clause,
+            &game.clocks_note(ply),
+        );
         if let Some(why) = cannot_win(game, rules, ply, opponent, &answer) {
-            let reason = format!(
-                "{lead}; {why}, so he cannot win by normal means and the game is drawn ({decided})"
-            );
+            let reason = phrase::drawn(&lead, &why, decided);
             let clause = Clause::QuickplayFinish;
             let verdict = Verdict::decide(recorded, GameResult::Draw, clause, ply, reason);
             decisions.push(Decision::new(ply, 3, verdict));
             return postponed;
         }
-        let judgement = format!(
-            "{lead}; {}: whether {} was making efforts to win by normal means is the \
-             arbiter's judgement ({decided})",
-            mate_phrase(opponent, &answer),
-            side_name(opponent)
-        );
+        let judgement =
+            phrase::arbiters_judgement(&lead, &mate_phrase(opponent, &answer), opponent, decided);
         if ply >= game.plies() {
             let verdict =
                 Verdict::decide(recorded, recorded, Clause::QuickplayFinish, ply, judgement);
@@ -77,29 +78,9 @@ pub(super) fn judge(
         // Play went on: the claim was postponed or rejected, and the
         // opponent should have received two minutes (10.2.2, 10.2.3).
         extra_time(game, book, ply, opponent, incidents);
-        postponed.get_or_insert(format!(
-            "{judgement}; play went on, so the arbiter's final decision ({later}) is not in the record"
-        ));
+        postponed.get_or_insert(phrase::postponed(&judgement, later));
     }
     postponed
-}
-
-/// "White claimed a draw with 0:01:20 left after 60...Kd7 (10.2; clocks
-/// White 0:01:20, Black 0:05:00)".
-fn claim_words(
-    game: &Game<'_>,
-    ply: usize,
-    claimant: Color,
-    clock: Option<Clock>,
-    clause: &str,
-) -> String {
-    let clock_text = clock.map_or("an unrecorded clock".to_string(), |c| format!("{c} left"));
-    format!(
-        "{} claimed a draw with {clock_text} after {} ({clause}; {})",
-        side_name(claimant),
-        game.move_text(ply),
-        game.clocks_note(ply)
-    )
 }
 
 /// Why a draw claim is not admissible, if it is not: the edition or the
@@ -113,24 +94,15 @@ fn inadmissible(
     clock: Option<Clock>,
 ) -> Option<String> {
     let claim_clause = book.rules.quickplay_clauses[0];
-    let name = side_name(claimant);
     if let Err(why) = book.quickplay_admissible(game.record.control.increment()) {
-        return Some(format!(
-            "{name} claimed a draw in the quickplay finish, but {why}"
-        ));
+        return Some(phrase::not_allowed(claimant, &why));
     }
     if game.replay.position_at(ply).turn() != claimant {
-        return Some(format!(
-            "{name} claimed a draw while it was not his move; only the player to move may claim \
-             ({claim_clause})"
-        ));
+        return Some(phrase::not_his_move(claimant, claim_clause));
     }
-    clock.filter(|&c| c >= TWO_MINUTES).map(|left| {
-        format!(
-            "{name} claimed a draw with {left} left; a claim needs less than two minutes \
-             ({claim_clause})"
-        )
-    })
+    clock
+        .filter(|&c| c >= TWO_MINUTES)
+        .map(|left| phrase::too_much_time(claimant, left, claim_clause))
 }
 
 /// Why the opponent cannot win by normal means, when the record shows it:
@@ -151,12 +123,7 @@ fn cannot_win(
     tablebases
         .opponent_cannot_win(&pos)
         .filter(|&drawn| drawn)
-        .map(|_| {
-            format!(
-                "the endgame tablebases show {} cannot force a win",
-                side_name(opponent)
-            )
-        })
+        .map(|_| phrase::tablebase_draw(opponent))
 }
 
 /// A recorded draw that only an inadmissible claim at the end of the
@@ -171,10 +138,7 @@ fn rests_on_claim(
     if ply < game.plies() || recorded != GameResult::Draw {
         return;
     }
-    let reason = format!(
-        "{why}; the recorded draw is the one the claim asked for and nothing else in the record \
-         explains it: check the scoresheet"
-    );
+    let reason = phrase::resting_on_inadmissible(&why);
     let verdict = Verdict::decide(recorded, recorded, Clause::QuickplayFinish, ply, reason);
     decisions.push(Decision::new(ply, 4, verdict.for_review()));
 }
@@ -202,12 +166,14 @@ fn extra_time(
             next,
             IncidentKind::ClockChange,
             Some(opponent),
-            format!(
-                "after the draw claim {}'s clock went from {before} to {after}: no sign of the two \
-                 extra minutes {} and {} give",
-                side_name(opponent),
-                book.rules.quickplay_clauses[2],
-                book.rules.quickplay_clauses[3]
+            phrase::no_extra_time(
+                opponent,
+                before,
+                after,
+                (
+                    book.rules.quickplay_clauses[2],
+                    book.rules.quickplay_clauses[3],
+                ),
             ),
         ));
     }

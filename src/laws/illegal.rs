@@ -14,6 +14,7 @@ use std::borrow::Cow;
 use shakmaty::{File, Move};
 
 use super::edition::{Book, Illegal, Penalty};
+use super::phrase::illegal as phrase;
 use super::{Decision, Game, loss_unless_unwinnable, side_name};
 use crate::board::replay::Step;
 use crate::model::claim::{ClaimKind, Claimant};
@@ -61,7 +62,10 @@ fn castling_offence<'s>(book: &Book, step: &'s Step, why: &str) -> Option<Cow<'s
     if book.edition.castling_ban_only_reversed && !king_on_queen_square {
         return None;
     }
-    Some(Cow::Owned(format!("{why} ({})", book.rules.setup_clause)))
+    Some(Cow::Owned(phrase::setup_offence(
+        why,
+        book.rules.setup_clause,
+    )))
 }
 
 /// Castling after a wrong set-up that the edition allows (2009 forbids it
@@ -73,11 +77,7 @@ fn castling_allowed(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>)
                 i + 1,
                 IncidentKind::CastlingDisallowed,
                 Some(step.mover),
-                format!(
-                    "castling after a wrong set-up; {} forbid it only with a king and queen set \
-                     up the wrong way round ({}), so this castling stands",
-                    book.edition.title, book.rules.setup_clause
-                ),
+                phrase::castling_stands(book.edition.title, book.rules.setup_clause),
             ));
         }
     }
@@ -115,19 +115,23 @@ fn when_claimed(
             IncidentKind::IllegalMove
         };
         if !claimed[ply] {
-            let fate = format!("not claimed: the move stands and the game goes on ({clause})");
-            incidents.push(game.incident(ply, kind, Some(step.mover), format!("{why}; {fate}")));
+            let detail = phrase::unclaimed(&why, clause);
+            incidents.push(game.incident(ply, kind, Some(step.mover), detail));
             continue;
         }
         let n = &mut counts[step.mover as usize];
         *n += 1;
-        let fate = match book.rules.illegal {
-            Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => {
-                format!("claimed: {}", penalised(game, book, p, ply, *n))
-            }
-            _ => format!("claimed before the claimant moved ({clause})"),
+        let penalty = match book.rules.illegal {
+            Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => Some(phrase::penalised(
+                step.mover,
+                p,
+                book.rules.illegal_clause,
+                *n,
+            )),
+            _ => None,
         };
-        incidents.push(game.incident(ply, kind, Some(step.mover), format!("{why}; {fate}")));
+        let detail = phrase::claimed(&why, penalty, clause);
+        incidents.push(game.incident(ply, kind, Some(step.mover), detail));
         match book.rules.illegal {
             Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => {
                 if ply == last && recorded.winner() == Some(!step.mover) {
@@ -163,16 +167,10 @@ fn claims_in_time(
             Claimant::Arbiter => ("the arbiter", None),
         };
         if side.is_some() && (ply == 0 || Some(game.replay.mover(ply)) == side) {
-            let detail = format!(
-                "{who} claimed an illegal move after making his own move; once the claimant has \
-                 moved the claim is rejected ({clause})"
-            );
+            let detail = phrase::late_claim(who, clause);
             incidents.push(game.incident(ply, IncidentKind::LateClaim, side, detail));
         } else if offence_at(game, book, ply).is_none() {
-            let detail = format!(
-                "{who} claimed {} was illegal, but it is legal",
-                game.move_text(ply)
-            );
+            let detail = phrase::legal_after_all(who, &game.move_text(ply));
             incidents.push(game.incident(ply, IncidentKind::RejectedClaim, side, detail));
         } else {
             claimed[ply] = true;
@@ -206,39 +204,6 @@ fn claimant(game: &Game<'_>, ply: usize, inferred: bool) -> String {
     }
 }
 
-/// "the position before it is restored and Black gets 2 minutes (A.4.2;
-/// illegal move 1 of White's)".
-fn penalised(game: &Game<'_>, book: &Book, penalty: Penalty, ply: usize, n: u8) -> String {
-    let mover = game.replay.mover(ply);
-    format!(
-        "the position before it is restored and {} gets {} extra {} ({}; illegal move {n} of \
-         {}'s; the {} loses)",
-        side_name(!mover),
-        penalty.minutes,
-        minute_word(penalty),
-        book.rules.illegal_clause,
-        side_name(mover),
-        ordinal(penalty.loses_at)
-    )
-}
-
-fn minute_word(penalty: Penalty) -> &'static str {
-    if penalty.minutes == 1 {
-        "minute"
-    } else {
-        "minutes"
-    }
-}
-
-fn ordinal(n: u8) -> &'static str {
-    match n {
-        1 => "first",
-        2 => "second",
-        3 => "third",
-        _ => "next",
-    }
-}
-
 /// A record that ends at a first illegal move with a win for the opponent:
 /// under a penalty rule the game went on, so the result cannot stand.
 fn penalty_is_no_ending(
@@ -248,21 +213,16 @@ fn penalty_is_no_ending(
     recorded: GameResult,
     ply: usize,
 ) -> Decision {
-    let mover = game.replay.mover(ply);
-    let reason = format!(
-        "the record ends at {}, an illegal move, with {recorded}, as if {}'s claim had won; but \
-         under {} a claimed illegal move is taken back and costs {} {} — only the {} loses \
-         ({}; {}) — so the game should have gone on and the recorded result cannot stand \
-         without the arbiter's report",
-        game.move_text(ply),
-        side_name(!mover),
-        book.edition.title,
-        penalty.minutes,
-        minute_word(penalty),
-        ordinal(penalty.loses_at),
-        book.rules.illegal_clause,
-        game.clocks_note(ply)
-    );
+    let reason = phrase::NoEnding {
+        move_text: &game.move_text(ply),
+        recorded,
+        mover: game.replay.mover(ply),
+        title: book.edition.title,
+        penalty,
+        clause: book.rules.illegal_clause,
+        clocks: &game.clocks_note(ply),
+    }
+    .sentence();
     let verdict = Verdict::decide(recorded, recorded, Clause::IllegalMove, ply, reason);
     Decision::new(ply, 0, verdict.for_review())
 }
@@ -278,27 +238,17 @@ fn decide(
     inferred: bool,
 ) -> Decision {
     let step = &game.replay.steps[ply - 1];
-    let how = if inferred {
-        format!("{who} claimed it before moving (the claim is read from the result)")
-    } else if who == "the arbiter" {
-        "the arbiter declared it".to_string()
-    } else {
-        format!("{who} claimed it before moving")
+    let loses_at = match book.rules.illegal {
+        Illegal::PenalisedWhenClaimed(p) => Some((p.loses_at, step.mover)),
+        _ => None,
     };
-    let count = match book.rules.illegal {
-        Illegal::PenalisedWhenClaimed(p) => format!(
-            ", the {} claimed one of {}",
-            ordinal(p.loses_at),
-            side_name(step.mover)
-        ),
-        _ => String::new(),
-    };
-    let lead = format!(
-        "{} was illegal ({}){count}; {how} ({}; {})",
-        game.move_text(ply),
-        offence(book, step).unwrap_or(Cow::Borrowed("illegal")),
+    let lead = phrase::claimed_lead(
+        &game.move_text(ply),
+        &offence(book, step).unwrap_or(Cow::Borrowed("illegal")),
+        loses_at,
+        &phrase::claim_how(who, inferred),
         book.rules.illegal_clause,
-        game.clocks_note(ply),
+        &game.clocks_note(ply),
     );
     // A penalised move is taken back: the question is asked before it.
     let mate_ply = match book.rules.illegal {
@@ -335,28 +285,22 @@ fn always_penalised(
         let ply = i + 1;
         let n = &mut count[step.mover as usize];
         *n += 1;
-        if *n < penalty.loses_at {
-            let note = penalised(game, book, penalty, ply, *n);
-            incidents.push(game.incident(
-                ply,
-                IncidentKind::IllegalMove,
-                Some(step.mover),
-                format!("{why}; {note}"),
-            ));
+        let (mover, n) = (step.mover, *n);
+        if n < penalty.loses_at {
+            let note = phrase::penalised(mover, penalty, clause, n);
+            let detail = format!("{why}; {note}");
+            incidents.push(game.incident(ply, IncidentKind::IllegalMove, Some(mover), detail));
             continue;
         }
-        let nth = ordinal(*n);
-        incidents.push(game.incident(
-            ply,
-            IncidentKind::IllegalMove,
-            Some(step.mover),
-            format!("{why}; the {nth} illegal move of {}", side_name(step.mover)),
-        ));
-        let lead = format!(
-            "{} was the {nth} illegal move of {} ({why}; {}); the ordinary Laws apply ({clause})",
-            game.move_text(ply),
-            side_name(step.mover),
-            game.clocks_note(ply),
+        let detail = phrase::nth_illegal(&why, n, mover);
+        incidents.push(game.incident(ply, IncidentKind::IllegalMove, Some(mover), detail));
+        let lead = phrase::nth_lead(
+            &game.move_text(ply),
+            n,
+            mover,
+            &why,
+            &game.clocks_note(ply),
+            clause,
         );
         // The position was restored: the question is asked before the move.
         decisions.push(loss_unless_unwinnable(

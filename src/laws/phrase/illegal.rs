@@ -1,0 +1,165 @@
+//! The sentences of an illegal move (15.4.2; A.4.2 and 7.5 of later
+//! editions): what was illegal, who claimed it, what it cost.
+
+use shakmaty::Color;
+
+use super::side_name;
+use crate::laws::edition::Penalty;
+use crate::model::outcome::GameResult;
+
+/// Castling a wrong set-up forbids, with the edition's clause.
+pub(in crate::laws) fn setup_offence(why: &str, clause: &str) -> String {
+    format!("{why} ({clause})")
+}
+
+/// Castling after a wrong set-up that the edition allows.
+pub(in crate::laws) fn castling_stands(title: &str, clause: &str) -> String {
+    format!(
+        "castling after a wrong set-up; {title} forbid it only with a king and queen set up the \
+         wrong way round ({clause}), so this castling stands"
+    )
+}
+
+/// An illegal move nobody claimed.
+pub(in crate::laws) fn unclaimed(why: &str, clause: &str) -> String {
+    format!("{why}; not claimed: the move stands and the game goes on ({clause})")
+}
+
+/// A claimed illegal move and its fate (`penalty`, the time it cost, when
+/// it does not lose).
+pub(in crate::laws) fn claimed(why: &str, penalty: Option<String>, clause: &str) -> String {
+    match penalty {
+        Some(p) => format!("{why}; claimed: {p}"),
+        None => format!("{why}; claimed before the claimant moved ({clause})"),
+    }
+}
+
+/// A claim made after the claimant's own move.
+pub(in crate::laws) fn late_claim(who: &str, clause: &str) -> String {
+    format!(
+        "{who} claimed an illegal move after making his own move; once the claimant has moved \
+         the claim is rejected ({clause})"
+    )
+}
+
+/// A claim against a legal move.
+pub(in crate::laws) fn legal_after_all(who: &str, move_text: &str) -> String {
+    format!("{who} claimed {move_text} was illegal, but it is legal")
+}
+
+/// "the position before it is restored and Black gets 2 minutes (A.4.2;
+/// illegal move 1 of White's)".
+pub(in crate::laws) fn penalised(mover: Color, penalty: Penalty, clause: &str, n: u8) -> String {
+    format!(
+        "the position before it is restored and {} gets {} extra {} ({clause}; illegal move {n} \
+         of {}'s; the {} loses)",
+        side_name(!mover),
+        penalty.minutes,
+        minute_word(penalty),
+        side_name(mover),
+        ordinal(penalty.loses_at)
+    )
+}
+
+fn minute_word(penalty: Penalty) -> &'static str {
+    if penalty.minutes == 1 {
+        "minute"
+    } else {
+        "minutes"
+    }
+}
+
+/// "first", "second", "third".
+pub(in crate::laws) fn ordinal(n: u8) -> &'static str {
+    match n {
+        1 => "first",
+        2 => "second",
+        3 => "third",
+        _ => "next",
+    }
+}
+
+/// What the penalty rule says of a record that ends at a first claimed
+/// illegal move with a win for the claimant.
+pub(in crate::laws) struct NoEnding<'a> {
+    pub move_text: &'a str,
+    pub recorded: GameResult,
+    pub mover: Color,
+    pub title: &'a str,
+    pub penalty: Penalty,
+    pub clause: &'a str,
+    pub clocks: &'a str,
+}
+
+impl NoEnding<'_> {
+    pub(in crate::laws) fn sentence(&self) -> String {
+        format!(
+            "the record ends at {}, an illegal move, with {}, as if {}'s claim had won; but \
+             under {} a claimed illegal move is taken back and costs {} {} — only the {} loses \
+             ({}; {}) — so the game should have gone on and the recorded result cannot stand \
+             without the arbiter's report",
+            self.move_text,
+            self.recorded,
+            side_name(!self.mover),
+            self.title,
+            self.penalty.minutes,
+            minute_word(self.penalty),
+            ordinal(self.penalty.loses_at),
+            self.clause,
+            self.clocks
+        )
+    }
+}
+
+/// How the illegal move came to be claimed.
+pub(in crate::laws) fn claim_how(who: &str, inferred: bool) -> String {
+    if inferred {
+        format!("{who} claimed it before moving (the claim is read from the result)")
+    } else if who == "the arbiter" {
+        "the arbiter declared it".to_string()
+    } else {
+        format!("{who} claimed it before moving")
+    }
+}
+
+/// The opening of the verdict on a claimed illegal move; `loses_at`, under
+/// a penalty rule, the claimed illegal move that loses.
+pub(in crate::laws) fn claimed_lead(
+    move_text: &str,
+    offence: &str,
+    loses_at: Option<(u8, Color)>,
+    how: &str,
+    clause: &str,
+    clocks: &str,
+) -> String {
+    let count = loses_at.map_or(String::new(), |(n, mover)| {
+        format!(", the {} claimed one of {}", ordinal(n), side_name(mover))
+    });
+    format!("{move_text} was illegal ({offence}){count}; {how} ({clause}; {clocks})")
+}
+
+/// The incident of the illegal move that loses under the ordinary Laws.
+pub(in crate::laws) fn nth_illegal(why: &str, n: u8, mover: Color) -> String {
+    format!(
+        "{why}; the {} illegal move of {}",
+        ordinal(n),
+        side_name(mover)
+    )
+}
+
+/// The opening of the verdict on it.
+pub(in crate::laws) fn nth_lead(
+    move_text: &str,
+    n: u8,
+    mover: Color,
+    why: &str,
+    clocks: &str,
+    clause: &str,
+) -> String {
+    format!(
+        "{move_text} was the {} illegal move of {} ({why}; {clocks}); the ordinary Laws apply \
+         ({clause})",
+        ordinal(n),
+        side_name(mover)
+    )
+}
