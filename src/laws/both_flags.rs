@@ -5,27 +5,16 @@
 use shakmaty::Color;
 
 use super::edition::{Book, BothFlags};
-use super::{Decision, Game, loss_unless_unwinnable, side_name};
+use super::phrase::both_flags as phrase;
+use super::{Decision, Game, loss_unless_unwinnable};
 use crate::model::clock::Clock;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};
 
 /// What the edition says of two fallen flags, for the incident.
 pub(super) fn both_flags_rule(book: &Book) -> String {
-    let clause = book.rules.both_flags_clause;
-    match book.rules.both_flags {
-        BothFlags::Review => format!("the claimant must have time left ({clause})"),
-        BothFlags::Draw => format!("both flags down draws the game ({clause})"),
-        BothFlags::LastPeriodDraw => format!(
-            "the claimant must have time left ({}); if who fell first cannot be told, the last \
-             period is drawn ({clause})",
-            book.rules.time_clause
-        ),
-        BothFlags::FirstZeroLoses => format!(
-            "the clock that showed zero first loses; a tie in the last period without increment \
-             is drawn ({clause})"
-        ),
-    }
+    let rules = &book.rules;
+    phrase::rule(rules.both_flags, rules.both_flags_clause, rules.time_clause)
 }
 
 /// Both clocks show zero once `ply` plies were played; `flagged` is the
@@ -47,41 +36,24 @@ pub(super) fn both_flags(
         // ru-rapid's reading is the claimant's condition of 15.4.3.
         (BothFlags::Review, _) => review(
             Clause::TimeClaim,
-            format!(
-                "{}'s flag fell but {}'s clock shows zero too ({readings}); a win on time needs \
-                 time left on the claimant's clock ({clause}), and clocks rounded to whole \
-                 seconds cannot tell who fell first",
-                side_name(flagged),
-                side_name(!flagged)
-            ),
+            phrase::claimant_at_zero(flagged, readings, clause),
         ),
         (BothFlags::Draw, _) => {
-            let why =
-                format!("both flags have fallen ({readings}), so the game is drawn ({clause})");
+            let why = phrase::drawn(readings, clause);
             let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
             Decision::new(ply, 3, verdict)
         }
         (BothFlags::FirstZeroLoses, Some(loser)) => {
             // No clause for games with increment: the clock's flag
             // indicator decides, as the Arbiters' Manual reads the time rule.
-            let lead = format!(
-                "both clocks show zero ({readings}); {}'s showed zero first, and the clock that \
-                 shows zero first loses ({})",
-                side_name(loser),
-                book.rules.time_clause
-            );
+            let lead = phrase::first_zero_loses(readings, loser, book.rules.time_clause);
             let d =
                 loss_unless_unwinnable(game, recorded, ply, ply, loser, Clause::TimeClaim, lead);
             Decision { rank: 3, ..d }
         }
         (BothFlags::LastPeriodDraw, Some(first)) => review(
             Clause::TimeClaim,
-            format!(
-                "both clocks show zero ({readings}); {}'s showed zero first, so the claimant had \
-                 no time left and a claim fails ({}); who fell first is the arbiter's finding",
-                side_name(first),
-                book.rules.time_clause
-            ),
+            phrase::claimant_first(readings, first, book.rules.time_clause),
         ),
         (policy, None) => tied_flags(game, book, recorded, ply, flagged, policy, readings),
     }
@@ -108,7 +80,6 @@ fn tied_flags(
     readings: &str,
 ) -> Decision {
     let clause = book.rules.both_flags_clause;
-    let tie = "the readings cannot tell which flag fell first";
     let last_period = in_last_period(game, flagged, ply);
     let drawn = match policy {
         BothFlags::FirstZeroLoses => {
@@ -121,16 +92,11 @@ fn tied_flags(
             BothFlags::FirstZeroLoses => "the last period of a game without increment",
             _ => "the last period",
         };
-        let why = format!(
-            "both clocks show zero ({readings}) and {tie}; in {period} that is a draw ({clause})"
-        );
+        let why = phrase::tie_drawn(readings, period, clause);
         let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
         return Decision::new(ply, 3, verdict);
     }
-    let why = format!(
-        "both clocks show zero ({readings}) and {tie}; outside the last period of a game without \
-         increment the Laws leave it to the arbiter ({clause})"
-    );
+    let why = phrase::tie_for_the_arbiter(readings, clause);
     let verdict = Verdict::decide(recorded, recorded, Clause::BothFlags, ply, why);
     Decision::new(ply, 3, verdict.for_review())
 }

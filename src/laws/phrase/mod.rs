@@ -3,6 +3,7 @@
 //! helpmate answers, the clock readings and the moves as a reader writes
 //! them; a clause's own sentences in a file named after it.
 
+pub(super) mod both_flags;
 pub(super) mod draw;
 pub(super) mod illegal;
 pub(super) mod time;
