@@ -508,3 +508,30 @@ fn the_reports_time_control_gives_a_category_only_when_encoded() {
         Category::Unknown
     );
 }
+
+#[test]
+fn two_lines_that_disagree_are_said_and_a_double_forfeit_is_not() {
+    use pgn_arbiter::tournament::consequences::{PairingStatus, consequences};
+    let text = [
+        // Both lines claim round 1's win: the report contradicts itself.
+        player_line(1, "Smith, John", 2000, &[(2, 'w', '1'), (3, '-', '-')]),
+        player_line(2, "Byrne, Ann", 2000, &[(1, 'b', '1'), (0, '-', 'U')]),
+        // Round 2: a double forfeit, written `-` in both lines.
+        player_line(3, "Walsh, Mary", 2000, &[(0, '-', 'U'), (1, '-', '-')]),
+    ]
+    .join("\n");
+    let trf = Trf::read(text.as_bytes()).unwrap();
+    let c = consequences(&trf, &[], &[], 20.0);
+    assert_eq!(c.checked.len(), 1, "the forfeits have no game to miss");
+    assert_eq!(c.checked[0].status, PairingStatus::MissingGame);
+    assert!(
+        c.checked[0]
+            .reason
+            .starts_with("the two lines disagree: 1 has `1`, 2 has `1`"),
+        "{}",
+        c.checked[0].reason
+    );
+    let forfeit = pgn_arbiter::tournament::matching::pairings(&trf)[1];
+    assert_eq!(forfeit.result(), "-/-");
+    assert_eq!(forfeit.disagreement(), None);
+}

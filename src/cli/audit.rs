@@ -109,7 +109,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "none")]
     pub compress: Compression,
     /// Bytes of PGN per work unit.
-    #[arg(long, hide = true, default_value_t = 512 * 1024)]
+    #[arg(long, hide = true, default_value_t = pipeline::BLOCK_SIZE)]
     pub block_size: usize,
     /// Skip the dead-position check after every move (for measuring its cost).
     #[arg(long, hide = true)]

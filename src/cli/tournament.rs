@@ -169,7 +169,7 @@ fn audit(args: &Args) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
     let (laws, supervised) = args.laws.chosen();
     let options = Options {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        block_size: 512 * 1024,
+        block_size: pipeline::BLOCK_SIZE,
         max_game_bytes: MAX_GAME_BYTES,
         rules: Judging {
             laws,

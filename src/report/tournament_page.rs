@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use askama::Template;
 
 use super::tournament::{Tournament, number};
-use crate::tournament::consequences::{PairingStatus, mirror};
+use crate::tournament::consequences::PairingStatus;
 use crate::tournament::trf::{Cell, Code, Colour};
 
 #[derive(Template)]
@@ -145,7 +145,7 @@ fn changes(t: &Tournament<'_>) -> HashMap<(u32, usize), (Code, Option<usize>)> {
             .find(|row| row.pairing == Some(*pairing) && row.game.is_some())
             .and_then(|row| row.game);
         out.insert((pairing.white, pairing.round), (*code, game));
-        out.insert((pairing.black, pairing.round), (mirror(*code), game));
+        out.insert((pairing.black, pairing.round), (code.mirror(), game));
     }
     out
 }

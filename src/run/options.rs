@@ -25,6 +25,10 @@ pub struct Options {
     pub large_game: Arc<std::sync::Mutex<()>>,
 }
 
+/// Bytes of PGN a block holds (at least; a block ends on a game): large
+/// enough that a worker's job outweighs handing it over.
+pub const BLOCK_SIZE: usize = 512 * 1024;
+
 /// Games larger than this are audited one at a time (see
 /// [`Options::large_game`]); no real game comes near it.
 pub const LARGE_GAME_BYTES: usize = 1 << 20;

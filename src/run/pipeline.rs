@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-pub use super::options::Options;
+pub use super::options::{BLOCK_SIZE, Options};
 use super::worker::{BlockReport, Input, audit_block};
 use crate::model::incident::IncidentKind;
 use crate::read::events::EventLog;

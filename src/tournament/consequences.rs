@@ -3,7 +3,7 @@
 //! standings, tie-breaks and rating changes before and after.
 
 use super::crosstable::{Crosstable, points};
-use super::matching::{Match, Pairing, PlayedGame, match_game, pairings, round_of};
+use super::matching::{Match, Matcher, Pairing, PlayedGame, pairings, round_of};
 use super::rating;
 use super::standings::{Standing, standings};
 use super::tiebreak::TieBreak;
@@ -94,7 +94,7 @@ pub fn consequences(
         checked,
         before: standings(&before_table, tiebreaks),
         after: standings(&after_table, tiebreaks),
-        ratings: rating_changes(&trf.players, &corrected_players, k),
+        ratings: rating_changes(trf, &corrected_players, k),
         points_notes: points_notes(trf, &before_table),
         applied,
     }
@@ -109,8 +109,9 @@ fn check(
     let mut checked = Vec::new();
     let mut applied = Vec::new();
     let mut taken = vec![false; pairings.len()];
+    let matcher = Matcher::new(trf, pairings);
     for (g, game) in games.iter().enumerate() {
-        let row = match match_game(trf, pairings, game) {
+        let row = match matcher.find(game, false) {
             Match::Pairing { index, reversed } => {
                 let second = std::mem::replace(&mut taken[index], true);
                 let row = compare(&pairings[index], g, game, reversed, second);
@@ -119,7 +120,7 @@ fn check(
                 }
                 row
             }
-            Match::NoPairing => unmatched(g, game, &no_pairing(trf, pairings, game)),
+            Match::NoPairing => unmatched(g, game, &no_pairing(&matcher, pairings, game)),
             Match::Ambiguous(which) => {
                 let rounds: Vec<String> = which
                     .iter()
@@ -148,20 +149,21 @@ fn check(
     {
         checked.push(missing(*pairing));
     }
+    for row in &mut checked {
+        if let Some(why) = row.pairing.and_then(|p| p.disagreement()) {
+            row.reason = format!("{why}; {}", row.reason);
+        }
+    }
     (checked, applied)
 }
 
 /// Why a game matches no pairing: no pairing has its players, or none in
 /// the round its tag names (and in which round they did meet).
-fn no_pairing(trf: &Trf, pairings: &[Pairing], game: &PlayedGame) -> String {
+fn no_pairing(matcher: &Matcher<'_>, pairings: &[Pairing], game: &PlayedGame) -> String {
     let Some(round) = game.round.as_deref().and_then(round_of) else {
         return "no pairing of the report has these players".into();
     };
-    let anywhere = PlayedGame {
-        round: None,
-        ..game.clone()
-    };
-    match match_game(trf, pairings, &anywhere) {
+    match matcher.find(game, true) {
         Match::Pairing { index, .. } => format!(
             "no pairing of round {round} has these players; they met in round {}",
             pairings[index].round + 1
@@ -291,20 +293,11 @@ fn applies(checked: &Checked) -> Option<Code> {
     (code != pairing.white_code).then_some(code)
 }
 
-/// The other player's code for a white code.
-pub fn mirror(code: Code) -> Code {
-    match code {
-        Code::Win => Code::Loss,
-        Code::Loss => Code::Win,
-        other => other,
-    }
-}
-
 /// The players with the applied results in both lines.
 fn with_results(players: &[Player], applied: &[(Pairing, Code)]) -> Vec<Player> {
     let mut players = players.to_vec();
     for (pairing, code) in applied {
-        for (no, code) in [(pairing.white, *code), (pairing.black, mirror(*code))] {
+        for (no, code) in [(pairing.white, *code), (pairing.black, code.mirror())] {
             if let Some(cell) = players
                 .iter_mut()
                 .find(|p| p.start_no == no)
@@ -319,30 +312,30 @@ fn with_results(players: &[Player], applied: &[(Pairing, Code)]) -> Vec<Player> 
 
 /// The rating change of each rated player: K × (W − We) for each rated
 /// game against a rated opponent, summed, not rounded.
-fn rating_changes(before: &[Player], after: &[Player], k: f64) -> Vec<RatingChange> {
-    let change = |players: &[Player], p: &Player| -> (usize, f64) {
+fn rating_changes(trf: &Trf, after: &[Player], k: f64) -> Vec<RatingChange> {
+    // The ratings are the report's, before and after alike.
+    let change = |p: &Player| -> (usize, f64) {
         let Some(own) = p.rating else {
             return (0, 0.0);
         };
         let rated = p.rounds.iter().filter_map(|c| {
-            let opponent = players.iter().find(|o| Some(o.start_no) == c.opponent)?;
-            let theirs = opponent.rating?;
+            let theirs = trf.player(c.opponent?)?.rating?;
             matches!(c.code, Code::Win | Code::Draw | Code::Loss)
                 .then(|| rating::change(k, own, theirs, points(c.code)))
         });
         rated.fold((0, 0.0), |(n, sum), d| (n + 1, sum + d))
     };
-    before
+    trf.players
         .iter()
         .zip(after)
         .filter(|(p, _)| p.rating.is_some())
         .map(|(b, a)| {
-            let (games, before_change) = change(before, b);
+            let (games, before) = change(b);
             RatingChange {
                 start_no: b.start_no,
                 games,
-                before: before_change,
-                after: change(after, a).1,
+                before,
+                after: change(a).1,
             }
         })
         .collect()
@@ -372,7 +365,7 @@ pub fn corrections(trf: &Trf, c: &Consequences) -> Vec<Edit> {
     let line = |no: u32| trf.player(no).map(|p| p.line);
     let mut edits = Vec::new();
     for (pairing, code) in &c.applied {
-        for (no, code) in [(pairing.white, *code), (pairing.black, mirror(*code))] {
+        for (no, code) in [(pairing.white, *code), (pairing.black, code.mirror())] {
             if let Some(line) = line(no) {
                 let round = pairing.round;
                 edits.push(Edit::Result { line, round, code });

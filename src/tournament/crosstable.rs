@@ -2,12 +2,16 @@
 //! player's rounds with their points, and what FIDE's tie-break rules
 //! (C.07, 2023) make of the rounds a player did not play.
 
-use super::trf::{Cell, Code, Player};
+use std::collections::HashMap;
+
+use super::trf::{Cell, Code, Player, start_numbers};
 
 /// A tournament's results, one row per player.
 #[derive(Debug, Clone)]
 pub struct Crosstable {
     pub rows: Vec<Row>,
+    /// Start number → place in `rows`.
+    by_start_no: HashMap<u32, usize>,
     /// Every player met every other once: pre-determined pairings, where a
     /// forfeit counts as a game for most tie-breaks (C.07 15.2).
     pub round_robin: bool,
@@ -66,7 +70,11 @@ impl Crosstable {
             })
             .collect();
         let round_robin = is_round_robin(&rows);
-        Crosstable { rows, round_robin }
+        Crosstable {
+            rows,
+            by_start_no: start_numbers(players),
+            round_robin,
+        }
     }
 
     pub fn rounds(&self) -> usize {
@@ -75,7 +83,7 @@ impl Crosstable {
 
     /// The row of start number `start_no`.
     pub fn row(&self, start_no: u32) -> Option<&Row> {
-        self.rows.iter().find(|r| r.start_no == start_no)
+        self.by_start_no.get(&start_no).map(|&i| &self.rows[i])
     }
 
     /// A round counts as a game played: over the board, or a forfeit in a

@@ -4,6 +4,8 @@
 //! the PGN writes them (case, accents, initials, `Surname, Firstname` or
 //! `Firstname Surname`). A game two pairings could be is not guessed at.
 
+use std::collections::HashMap;
+
 use deunicode::deunicode;
 
 use super::trf::{Code, Colour, Trf};
@@ -66,27 +68,22 @@ impl Pairing {
     /// What is wrong when the two players' lines do not tell the same
     /// pairing and result.
     pub fn disagreement(&self) -> Option<String> {
-        let expected = match self.white_code {
-            Code::Win => Code::Loss,
-            Code::Loss => Code::Win,
-            Code::ForfeitWin => Code::ForfeitLoss,
-            Code::UnratedWin => Code::UnratedLoss,
-            Code::UnratedLoss => Code::UnratedWin,
-            code => code,
-        };
         match self.black_code {
             None => Some(format!(
                 "{}'s line does not have this pairing in round {}",
                 self.black,
                 self.round + 1
             )),
-            Some(code) if code != expected && !(code == Code::ForfeitLoss) => Some(format!(
-                "the two lines disagree: {} has `{}`, {} has `{}`",
-                self.white,
-                self.white_code.char(),
-                self.black,
-                code.char()
-            )),
+            // Both forfeited (`-` in both lines) is no disagreement.
+            Some(code) if code != self.white_code.mirror() && code != Code::ForfeitLoss => {
+                Some(format!(
+                    "the two lines disagree: {} has `{}`, {} has `{}`",
+                    self.white,
+                    self.white_code.char(),
+                    self.black,
+                    code.char()
+                ))
+            }
             _ => None,
         }
     }
@@ -159,43 +156,90 @@ pub fn round_of(tag: &str) -> Option<usize> {
     tag.trim().split('.').next()?.trim().parse().ok()
 }
 
-/// The pairing a game belongs to.
-pub fn match_game(trf: &Trf, pairings: &[Pairing], game: &PlayedGame) -> Match {
-    let round = game.round.as_deref().and_then(round_of);
-    let mut found = Vec::new();
-    for (index, p) in pairings.iter().enumerate() {
-        if round.is_some_and(|r| r != p.round + 1) {
-            continue;
-        }
-        let is = |no: u32, name: &str, id: Option<&str>| is_player(trf, no, name, id, game);
-        let straight = is(p.white, &game.white, game.white_fide_id.as_deref())
-            && is(p.black, &game.black, game.black_fide_id.as_deref());
-        let reversed = is(p.white, &game.black, game.black_fide_id.as_deref())
-            && is(p.black, &game.white, game.white_fide_id.as_deref());
-        if straight || reversed {
-            found.push((index, !straight && p.colours_known));
+/// Matches games to the pairings of one report, its players' names folded
+/// once.
+pub struct Matcher<'a> {
+    trf: &'a Trf,
+    pairings: &'a [Pairing],
+    names: HashMap<u32, Name>,
+}
+
+impl<'a> Matcher<'a> {
+    pub fn new(trf: &'a Trf, pairings: &'a [Pairing]) -> Matcher<'a> {
+        let names = trf
+            .players
+            .iter()
+            .map(|p| (p.start_no, Name::of_report(&p.name)))
+            .collect();
+        Matcher {
+            trf,
+            pairings,
+            names,
         }
     }
-    match found.as_slice() {
-        [] => Match::NoPairing,
-        [(index, reversed)] => Match::Pairing {
-            index: *index,
-            reversed: *reversed,
-        },
-        _ => Match::Ambiguous(found.iter().map(|f| f.0).collect()),
+
+    /// The pairing a game belongs to: in the round its tag names, or with
+    /// `any_round`, in any.
+    pub fn find(&self, game: &PlayedGame, any_round: bool) -> Match {
+        let round = game
+            .round
+            .as_deref()
+            .and_then(round_of)
+            .filter(|_| !any_round);
+        let (white, black) = (Side::of(game, true), Side::of(game, false));
+        let by_ids = white.id.is_some() && black.id.is_some();
+        let mut found = Vec::new();
+        for (index, p) in self.pairings.iter().enumerate() {
+            if round.is_some_and(|r| r != p.round + 1) {
+                continue;
+            }
+            let is = |no: u32, side: &Side<'_>| self.is_player(no, side, by_ids);
+            let straight = is(p.white, &white) && is(p.black, &black);
+            let reversed = is(p.white, &black) && is(p.black, &white);
+            if straight || reversed {
+                found.push((index, !straight && p.colours_known));
+            }
+        }
+        match found.as_slice() {
+            [] => Match::NoPairing,
+            [(index, reversed)] => Match::Pairing {
+                index: *index,
+                reversed: *reversed,
+            },
+            _ => Match::Ambiguous(found.iter().map(|f| f.0).collect()),
+        }
+    }
+
+    /// Whether the player of start number `no` is the one the PGN names:
+    /// by FIDE id when the game gives both players' ids, else by name.
+    fn is_player(&self, no: u32, side: &Side<'_>, by_ids: bool) -> bool {
+        let (Some(player), Some(name)) = (self.trf.player(no), self.names.get(&no)) else {
+            return false;
+        };
+        match side.id {
+            Some(id) if by_ids && !player.fide_id.is_empty() => id.trim() == player.fide_id,
+            _ => name.fits(&side.words),
+        }
     }
 }
 
-/// Whether the player of start number `no` is the one the PGN names: by
-/// FIDE id when the game gives both players' ids, else by name.
-fn is_player(trf: &Trf, no: u32, name: &str, id: Option<&str>, game: &PlayedGame) -> bool {
-    let Some(player) = trf.player(no) else {
-        return false;
-    };
-    let ids = game.white_fide_id.is_some() && game.black_fide_id.is_some();
-    match id {
-        Some(id) if ids && !player.fide_id.is_empty() => id.trim() == player.fide_id,
-        _ => same_person(&player.name, name),
+/// One side of a game as the matching reads it.
+struct Side<'a> {
+    id: Option<&'a str>,
+    words: Vec<String>,
+}
+
+impl Side<'_> {
+    fn of(game: &PlayedGame, white: bool) -> Side<'_> {
+        let (name, id) = if white {
+            (&game.white, &game.white_fide_id)
+        } else {
+            (&game.black, &game.black_fide_id)
+        };
+        Side {
+            id: id.as_deref(),
+            words: words(name),
+        }
     }
 }
 
@@ -207,6 +251,38 @@ fn words(name: &str) -> Vec<String> {
         .filter(|w| !w.is_empty())
         .map(str::to_string)
         .collect()
+}
+
+/// A report's name (`Surname, Firstname`), folded.
+struct Name {
+    surname: Vec<String>,
+    given: Vec<String>,
+}
+
+impl Name {
+    fn of_report(name: &str) -> Name {
+        let (surname, given) = match name.split_once(',') {
+            Some((s, g)) => (words(s), words(g)),
+            None => (words(name), Vec::new()),
+        };
+        Name { surname, given }
+    }
+
+    /// Every word of the surname is among the PGN's words, and every other
+    /// word is one of the given names or its initial.
+    fn fits(&self, pgn: &[String]) -> bool {
+        let Name { surname, given } = self;
+        if surname.is_empty() || !surname.iter().all(|w| pgn.contains(w)) {
+            return false;
+        }
+        let mut others = pgn.iter().filter(|w| !surname.contains(w)).peekable();
+        if given.is_empty() {
+            return others.peek().is_none();
+        }
+        others.all(|w| {
+            given.contains(w) || w.len() == 1 && given.iter().any(|g| g.starts_with(w.as_str()))
+        })
+    }
 }
 
 /// Whether a PGN name names the report's player (`Surname, Firstname`):
@@ -222,19 +298,5 @@ fn words(name: &str) -> Vec<String> {
 /// assert!(!same_person("Flynn, Jamie", "Flynn-Jones, Jamie"));
 /// ```
 pub fn same_person(trf_name: &str, pgn_name: &str) -> bool {
-    let (surname, given) = match trf_name.split_once(',') {
-        Some((s, g)) => (words(s), words(g)),
-        None => (words(trf_name), Vec::new()),
-    };
-    let pgn = words(pgn_name);
-    if surname.is_empty() || !surname.iter().all(|w| pgn.contains(w)) {
-        return false;
-    }
-    let others: Vec<&String> = pgn.iter().filter(|w| !surname.contains(w)).collect();
-    if given.is_empty() {
-        return others.is_empty();
-    }
-    others.iter().all(|w| {
-        given.contains(w) || w.len() == 1 && given.iter().any(|g| g.starts_with(w.as_str()))
-    })
+    Name::of_report(trf_name).fits(&words(pgn_name))
 }

@@ -1,6 +1,8 @@
 //! The standings: players ordered by points, then by each tie-break in
 //! turn; players equal on every key share the rank (3, 3, 5).
 
+use std::collections::HashMap;
+
 use super::crosstable::Crosstable;
 use super::direct;
 use super::tiebreak::TieBreak;
@@ -18,20 +20,33 @@ pub struct Standing {
 
 /// The standings of a crosstable under the tie-breaks, by start number.
 pub fn standings(table: &Crosstable, tiebreaks: &[TieBreak]) -> Vec<Standing> {
+    // Each value once: ordering a tier and writing the row both read them.
+    let values: HashMap<u32, Vec<Option<f64>>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let values = tiebreaks.iter().map(|t| t.value(table, row)).collect();
+            (row.start_no, values)
+        })
+        .collect();
     let everyone: Vec<u32> = table.rows.iter().map(|r| r.start_no).collect();
     let mut keys = vec![Key::Points];
-    keys.extend(tiebreaks.iter().map(|&t| Key::TieBreak(t)));
-    let tiers = order(table, &everyone, &keys);
+    keys.extend(
+        tiebreaks
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| Key::TieBreak(i, t)),
+    );
+    let tiers = order(table, &values, &everyone, &keys);
     let mut out = Vec::with_capacity(everyone.len());
     let mut place = 1;
     for tier in tiers {
         for &start_no in &tier {
-            let row = table.row(start_no).expect("a player of the table");
             out.push(Standing {
                 start_no,
-                points: row.points(),
+                points: table.row(start_no).map_or(0.0, |r| r.points()),
                 rank: place,
-                values: tiebreaks.iter().map(|t| t.value(table, row)).collect(),
+                values: values[&start_no].clone(),
             });
         }
         place += tier.len() as u32;
@@ -40,14 +55,21 @@ pub fn standings(table: &Crosstable, tiebreaks: &[TieBreak]) -> Vec<Standing> {
     out
 }
 
+/// A key of the standings: the points, or the tie-break at that place in
+/// the list.
 #[derive(Debug, Clone, Copy)]
 enum Key {
     Points,
-    TieBreak(TieBreak),
+    TieBreak(usize, TieBreak),
 }
 
 /// `players` in tiers by the first key, each tier ordered by the next.
-fn order(table: &Crosstable, players: &[u32], keys: &[Key]) -> Vec<Vec<u32>> {
+fn order(
+    table: &Crosstable,
+    values: &HashMap<u32, Vec<Option<f64>>>,
+    players: &[u32],
+    keys: &[Key],
+) -> Vec<Vec<u32>> {
     let Some((&key, rest)) = keys.split_first() else {
         let mut tier = players.to_vec();
         tier.sort_unstable();
@@ -57,13 +79,13 @@ fn order(table: &Crosstable, players: &[u32], keys: &[Key]) -> Vec<Vec<u32>> {
         return vec![players.to_vec()];
     }
     let tiers = match key {
-        Key::TieBreak(TieBreak::DirectEncounter) => direct::order(table, players),
+        Key::TieBreak(_, TieBreak::DirectEncounter) => direct::order(table, players),
         Key::Points => by_value(players, |p| table.row(p).map(|r| r.points())),
-        Key::TieBreak(t) => by_value(players, |p| table.row(p).and_then(|r| t.value(table, r))),
+        Key::TieBreak(i, _) => by_value(players, |p| values[&p][i]),
     };
     tiers
         .into_iter()
-        .flat_map(|tier| order(table, &tier, rest))
+        .flat_map(|tier| order(table, values, &tier, rest))
         .collect()
 }
 

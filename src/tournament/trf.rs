@@ -14,6 +14,7 @@
 //! assert_eq!(trf.write_back(&[]), text.as_bytes());
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::model::time_control::Category;
@@ -25,6 +26,8 @@ pub struct Trf {
     latin1: bool,
     /// Byte range of each line, without its end.
     lines: Vec<(usize, usize)>,
+    /// Start number → place in `players`.
+    by_start_no: HashMap<u32, usize>,
     /// The `012` line: the event's name.
     pub event: String,
     /// The players, in the file's order.
@@ -132,6 +135,20 @@ impl Code {
         }
     }
 
+    /// The code the opponent's line holds for the same round: a win for a
+    /// loss, a forfeit win for a forfeit loss; a draw for a draw.
+    pub fn mirror(self) -> Code {
+        match self {
+            Code::Win => Code::Loss,
+            Code::Loss => Code::Win,
+            Code::ForfeitWin => Code::ForfeitLoss,
+            Code::ForfeitLoss => Code::ForfeitWin,
+            Code::UnratedWin => Code::UnratedLoss,
+            Code::UnratedLoss => Code::UnratedWin,
+            code => code,
+        }
+    }
+
     /// A game played over the board (rated or not).
     pub fn played(self) -> bool {
         matches!(
@@ -196,6 +213,7 @@ impl Trf {
             lines: line_ranges(bytes),
             event: String::new(),
             players: Vec::new(),
+            by_start_no: HashMap::new(),
             rounds: 0,
             tiebreaks: Vec::new(),
             time_control: String::new(),
@@ -206,6 +224,7 @@ impl Trf {
             let text = text.trim_start_matches('\u{feff}');
             trf.read_line(index, text)?;
         }
+        trf.by_start_no = start_numbers(&trf.players);
         Ok(trf)
     }
 
@@ -260,7 +279,7 @@ impl Trf {
 
     /// The player whose start number is `start_no`.
     pub fn player(&self, start_no: u32) -> Option<&Player> {
-        self.players.iter().find(|p| p.start_no == start_no)
+        self.by_start_no.get(&start_no).map(|&i| &self.players[i])
     }
 
     /// The file's bytes with the edits made; with none, the bytes as read.
@@ -302,6 +321,16 @@ impl Trf {
             .nth(column)
             .map_or(text.len() + column - text.chars().count(), |(i, _)| i)
     }
+}
+
+/// Each player's place in `players`, by start number (the first line of a
+/// number given twice).
+pub(super) fn start_numbers(players: &[Player]) -> HashMap<u32, usize> {
+    let mut index = HashMap::with_capacity(players.len());
+    for (i, p) in players.iter().enumerate() {
+        index.entry(p.start_no).or_insert(i);
+    }
+    index
 }
 
 /// Each line's byte range, its end (`\n`, `\r\n` or a lone `\r`) left out.
