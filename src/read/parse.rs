@@ -115,7 +115,7 @@ fn first_readings(game: &GameRecord<'_>) -> [Readings; 2] {
         .as_deref()
         .and_then(|f| f.split_whitespace().nth(1))
         == Some("b");
-    let mut sides: [Readings; 2] = [Vec::new(), Vec::new()];
+    let mut sides: [Readings; 2] = [Vec::with_capacity(20), Vec::with_capacity(20)];
     for (i, m) in game.moves.iter().take(40).enumerate() {
         if let Some(clock) = m.clock {
             sides[(i + usize::from(black_first)) % 2].push((clock, m.emt));
@@ -319,6 +319,11 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
 /// Reads the comment opening at `b[i]` (at the top level, its clocks,
 /// claims and words); returns the offset after it.
 fn read_comment(b: &[u8], i: usize, depth: usize, game: &mut GameRecord<'_>) -> usize {
+    if depth == 0
+        && let Some(after) = lone_clock(b, i, game)
+    {
+        return after;
+    }
     // Comments are short (`{ [%clk 0:03:12] }`): a plain loop beats
     // memchr's set-up on them.
     let end = b[i + 1..]
@@ -338,6 +343,19 @@ fn read_comment(b: &[u8], i: usize, depth: usize, game: &mut GameRecord<'_>) -> 
         game.damage = Some(("comment `{` is never closed".into(), i));
     }
     text_end + 1
+}
+
+/// `{ [%clk 0:03:12] }`, the comment a server writes after nearly every
+/// move, read at once: the clock of the move before it, no claim, no words.
+/// Returns the offset after it; `None` for any other comment.
+fn lone_clock(b: &[u8], i: usize, game: &mut GameRecord<'_>) -> Option<usize> {
+    let comment = b.get(i..i + 18)?;
+    if !comment.starts_with(b"{ [%clk ") || !comment.ends_with(b"] }") {
+        return None;
+    }
+    let last = game.moves.last_mut()?;
+    last.clock = Some(Clock::parse(&comment[8..15])?);
+    Some(i + 18)
 }
 
 /// The `]` closing a `[word]` that holds no white space.
@@ -412,86 +430,4 @@ fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn tokens(g: &GameRecord<'_>) -> Vec<String> {
-        g.moves
-            .iter()
-            .map(|m| String::from_utf8_lossy(g.token(m)).into_owned())
-            .collect()
-    }
-
-    #[test]
-    fn reads_tags_moves_and_clocks() {
-        let pgn = b"[Event \"Rated \\\"Blitz\\\"\"]\n[White \"Andr\xe9\"][Black \"B\"]\n[Result \"1-0\"]\n\n\
-            1. e4 {[%clk 0:03:00]} e5!? {[%clk 0:02:59.5]} {[%emt 0:00:01]} 2.Nf3 $1 (2. d4 {[%clk 9:9:9]}) 2...Nc6 ; rest\n% esc\n1-0\n";
-        let g = parse_game(pgn);
-        assert_eq!(g.tags.event.as_deref(), Some("Rated \"Blitz\""));
-        assert_eq!(g.tags.white.as_deref(), Some("André"));
-        assert_eq!(g.tags.black.as_deref(), Some("B"));
-        assert_eq!(tokens(&g), ["e4", "e5", "Nf3", "Nc6"]);
-        assert_eq!(g.moves[0].clock, Some(Clock(180_000)));
-        assert_eq!(g.moves[1].clock, Some(Clock(179_500)));
-        assert_eq!(g.moves[1].emt, Some(Clock(1_000)));
-        assert_eq!(g.moves[2].clock, None);
-        assert_eq!(
-            g.result_token,
-            Some(GameResult::Win(shakmaty::Color::White))
-        );
-        assert!(g.damage.is_none());
-    }
-
-    #[test]
-    fn layout_of_result_tag_and_marker() {
-        let pgn = b"[Event \"e\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n";
-        let g = parse_game(pgn);
-        assert_eq!(&pgn[g.layout.result_tag.clone().unwrap()], b"1-0");
-        assert_eq!(&pgn[g.layout.result_token.clone().unwrap()], b"1-0");
-        assert_eq!(
-            &pgn[..g.layout.tags_end],
-            b"[Event \"e\"]\n[Result \"1-0\"]"
-        );
-    }
-
-    #[test]
-    fn keeps_tokens_that_are_not_san() {
-        let g = parse_game(b"1. e2-e4 e8Q 2. P-K4 0-0 *");
-        assert_eq!(tokens(&g), ["e2-e4", "e8Q", "P-K4", "0-0"]);
-        assert_eq!(g.result_token, Some(GameResult::Unfinished));
-    }
-
-    #[test]
-    fn annotations_are_not_moves() {
-        let g = parse_game("1. e4 += 1... d5 ⩱ 2. exd5 e.p. -- +-- 0-1".as_bytes());
-        assert_eq!(tokens(&g), ["e4", "d5", "exd5", "--"]);
-    }
-
-    #[test]
-    fn claims_follow_their_move() {
-        let g = parse_game(b"1. e4 e5 {[%clk 0:01:00] [%claim illegal white]} 2. Nf3 {[%arbiter illegal]} {[%claim bogus]} *");
-        let plies: Vec<_> = g.claims.iter().map(|c| c.as_ref().map(|c| c.ply)).collect();
-        assert_eq!(plies.len(), 3);
-        assert_eq!(plies[0], Ok(2));
-        assert_eq!(plies[1], Ok(3));
-        assert!(plies[2].is_err());
-        assert_eq!(g.moves[1].clock, Some(Clock(60_000)));
-    }
-
-    #[test]
-    fn lone_carriage_returns() {
-        let g =
-            parse_game(b"[Event \"e\"]\r[Site \"s\"]\r\r1. e4 ; note\re5 2. Nf3\r% escape\r*\r");
-        assert_eq!(g.tags.site.as_deref(), Some("s"));
-        assert_eq!(tokens(&g), ["e4", "e5", "Nf3"]);
-        assert_eq!(g.line_of(g.moves[1].span.start as usize), 5);
-    }
-
-    #[test]
-    fn bom_and_crlf() {
-        let g = parse_game(b"\xef\xbb\xbf[Event \"e\"]\r\n\r\n1. d4 d5\r\n1/2-1/2\r\n");
-        assert_eq!(g.tags.event.as_deref(), Some("e"));
-        assert_eq!(tokens(&g), ["d4", "d5"]);
-        assert_eq!(g.result_token, Some(GameResult::Draw));
-    }
-}
+mod tests;

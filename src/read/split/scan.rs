@@ -155,6 +155,11 @@ impl Scan {
     /// open. Only the last token of each stretch between comments matters,
     /// so each stretch is read from its end.
     fn scan_movetext(&mut self, text: &[u8]) {
+        if let Some(token) = token_after_last_comment(text) {
+            self.has_movetext = true;
+            self.after_result = crate::model::outcome::is_result_token(token);
+            return;
+        }
         let mut rest = text;
         loop {
             let stop = memchr::memchr2(b'{', b';', rest);
@@ -174,6 +179,23 @@ impl Scan {
             }
         }
     }
+}
+
+/// The line's last token when it stands after the line's last comment, seen
+/// from the end: a server's movetext line holds a comment after every move,
+/// and reading it from the start cost two searches a move. `None` where
+/// only the reading from the start can tell (a `;`, a `{` left open, a
+/// line ending in a comment, a token glued to the `}`).
+fn token_after_last_comment(text: &[u8]) -> Option<&[u8]> {
+    let close = memchr::memrchr2(b'{', b'}', text)?;
+    let tail = &text[close + 1..];
+    let apart = tail
+        .first()
+        .is_some_and(|c| c.is_ascii_whitespace() || matches!(c, b'(' | b')'));
+    if text[close] != b'}' || !apart || memchr::memchr(b';', text).is_some() {
+        return None;
+    }
+    last_token(tail)
 }
 
 /// The last token of a stretch of movetext without comments: tokens end at

@@ -235,3 +235,27 @@ fn read_error_marks_the_last_game() {
             .contains("corrupt deflate stream")
     );
 }
+
+#[test]
+fn the_last_token_after_a_comment_is_read_from_the_line_end() {
+    // A server's line: the result after the last comment ends the game at
+    // the blank line, so the tagless game after it stands alone.
+    let pgn = "1. e4 { [%clk 0:03:00] } e5 { x } 1-0\n\n1. d4 { [%clk 0:03:00] } *\n";
+    assert_eq!(
+        games(pgn, 1 << 20),
+        [
+            "1. e4 { [%clk 0:03:00] } e5 { x } 1-0",
+            "1. d4 { [%clk 0:03:00] } *"
+        ]
+    );
+    // Glued to the `}`, `x}1-0` is one token and no result; after a `;`
+    // or with a comment left open, the line is read from its start.
+    for first in [
+        "1. e4 { c } e5 x}1-0",
+        "1. e4 { c } e5 ; { 1-0",
+        "1. e4 { c } e5 { 1-0",
+    ] {
+        let pgn = format!("{first}\n\n1. d4 *\n");
+        assert_eq!(games(&pgn, 1 << 20).len(), 1, "{first}");
+    }
+}
