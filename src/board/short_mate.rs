@@ -5,10 +5,13 @@
 
 use rustc_hash::FxHashSet;
 use shakmaty::attacks::{
-    aligned, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    aligned, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
+    rook_attacks,
 };
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, ByRole, Chess, Color, EnPassantMode, Move, Position, Square};
+use shakmaty::{
+    Bitboard, Board, ByRole, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square,
+};
 
 /// The most positions [`shortest_within`] visits for a line in a verdict's
 /// reason (every confirmed win on time has one: it must stay cheap).
@@ -72,41 +75,26 @@ impl ShortMate {
     ) -> Option<bool> {
         self.nodes_left = self.nodes_left.checked_sub(1)?;
         if depth == 0 {
-            return Some(pos.turn() == self.loser && !has_flight(pos) && pos.is_checkmate());
+            return Some(mated(pos, self.loser));
         }
         if self.failed.contains(&(key.0, depth)) {
             return Some(false);
         }
+        if depth == 1 {
+            return self.mate_in_one(pos, key, line);
+        }
         // Iterated by reference: moving the list into its iterator copied
         // all its 256 slots.
-        let moves = pos.legal_moves();
-        // Most last moves give no check: seen on the board, without playing
-        // each on a copy (that cost half the search).
-        let checks = if depth == 1 { Checks::new(pos) } else { None };
-        for &m in &moves {
-            if checks.as_ref().is_some_and(|c| !c.may_give(m)) {
-                continue;
-            }
+        for &m in &pos.legal_moves() {
             // A child already known to fail costs its node, not a copy.
-            let known = (depth > 1)
-                .then(|| pos.update_zobrist_hash(key, m, EnPassantMode::Legal))
-                .flatten();
+            let known = pos.update_zobrist_hash(key, m, EnPassantMode::Legal);
             if known.is_some_and(|k| self.failed.contains(&(k.0, depth - 1))) {
                 self.nodes_left = self.nodes_left.checked_sub(1)?;
                 continue;
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
-            // The last move mates, so it checks.
-            if depth == 1 && !next.is_check() {
-                continue;
-            }
-            // A mate's final position is not looked up: its hash is not needed.
-            let next_key = match known {
-                Some(k) => k,
-                None if depth > 1 => next.zobrist_hash(EnPassantMode::Legal),
-                None => key,
-            };
+            let next_key = known.unwrap_or_else(|| next.zobrist_hash(EnPassantMode::Legal));
             line.push(m);
             if self.mate_in(&next, next_key, depth - 1, line)? {
                 return Some(true);
@@ -116,6 +104,48 @@ impl ShortMate {
         self.failed.insert((key.0, depth));
         Some(false)
     }
+
+    /// The last ply: only a check can mate. When none of the checks mates,
+    /// they are counted from the pieces' own moves and charged a node each,
+    /// as if visited; else shakmaty's list, in its order, finds the first
+    /// mate (the line shown, and the nodes it costs, depend on that order).
+    fn mate_in_one(&mut self, pos: &Chess, key: Zobrist64, line: &mut Vec<Move>) -> Option<bool> {
+        let checks = Checks::new(pos);
+        let counted = checks
+            .as_ref()
+            .and_then(|c| c.count_if_none_mates(pos, self.loser));
+        if let Some(count) = counted {
+            self.nodes_left = self.nodes_left.checked_sub(count)?;
+            self.failed.insert((key.0, 1));
+            return Some(false);
+        }
+        for &m in &pos.legal_moves() {
+            // Most moves give no check: seen on the board, without playing
+            // each on a copy (that cost half the search).
+            if checks.as_ref().is_some_and(|c| !c.may_give(m)) {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            // The last move mates, so it checks.
+            if !next.is_check() {
+                continue;
+            }
+            line.push(m);
+            if self.mate_in(&next, key, 0, line)? {
+                return Some(true);
+            }
+            line.pop();
+        }
+        self.failed.insert((key.0, 1));
+        Some(false)
+    }
+}
+
+/// Whether `loser` is to move and mated. A checked king with a safe square
+/// is not: that test is cheaper than listing the legal moves.
+fn mated(pos: &Chess, loser: Color) -> bool {
+    pos.turn() == loser && !has_flight(pos) && pos.is_checkmate()
 }
 
 /// Whether the side to move, in check, has a square its king can step to
@@ -195,6 +225,115 @@ impl Checks {
             _ => true,
         }
     }
+
+    /// How many legal moves give check, when none of them mates `loser`;
+    /// found from the pieces' own moves, without the list of every legal
+    /// move (most of the search's cost). `None` when one mates, or when the
+    /// position needs the list: castling or en passant is possible, a king
+    /// is missing, or the side not to move is in check.
+    fn count_if_none_mates(&self, pos: &Chess, loser: Color) -> Option<u32> {
+        let board = pos.board();
+        let us = pos.turn();
+        let our_king = board.king_of(us)?;
+        if pos.castles().has_color(us)
+            || pos.ep_square(EnPassantMode::Legal).is_some()
+            || board.attacks_to(self.king, us, board.occupied()).any()
+        {
+            return None;
+        }
+        let mut count = 0;
+        let none_mates = self.each_candidate(pos, |m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            let king = if m.role() == Role::King {
+                m.to()
+            } else {
+                our_king
+            };
+            let after = next.board();
+            let legal = after.attacks_to(king, !us, after.occupied()).is_empty();
+            if legal && next.is_check() {
+                if mated(&next, loser) {
+                    return false;
+                }
+                count += 1;
+            }
+            true
+        });
+        none_mates.then_some(count)
+    }
+
+    /// Hands `visit` the moves, legal or not, that may give check (every
+    /// plain one [`Checks::may_give`] lets through, and every promotion)
+    /// until it returns false; whether it never did. Not collected in a
+    /// list: returning one copied its 256 slots.
+    fn each_candidate(&self, pos: &Chess, mut visit: impl FnMut(Move) -> bool) -> bool {
+        let board = pos.board();
+        let us = pos.turn();
+        let occupied = board.occupied();
+        let last = Bitboard::from_rank(us.other().backrank());
+        for from in board.by_color(us) {
+            let Some(role) = board.role_at(from) else {
+                continue;
+            };
+            let reach = match role {
+                Role::Pawn => pawn_reach(board, us, from),
+                Role::Knight => knight_attacks(from),
+                Role::Bishop => bishop_attacks(from, occupied),
+                Role::Rook => rook_attacks(from, occupied),
+                Role::Queen => queen_attacks(from, occupied),
+                Role::King => king_attacks(from),
+            } & !board.by_color(us);
+            let mut aim = if self.discoverers.contains(from) {
+                Bitboard::FULL
+            } else {
+                *self.direct.get(role)
+            };
+            if role == Role::Pawn {
+                aim |= last;
+            }
+            for to in reach & aim {
+                let capture = board.role_at(to);
+                let promotions: &[Option<Role>] = if role == Role::Pawn && last.contains(to) {
+                    &[
+                        Some(Role::Queen),
+                        Some(Role::Rook),
+                        Some(Role::Bishop),
+                        Some(Role::Knight),
+                    ]
+                } else {
+                    &[None]
+                };
+                for &promotion in promotions {
+                    let m = Move::Normal {
+                        role,
+                        from,
+                        capture,
+                        to,
+                        promotion,
+                    };
+                    if self.may_give(m) && !visit(m) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Where a pawn of `us` on `from` can go: one or two squares ahead, or
+/// capturing (en passant aside).
+fn pawn_reach(board: &Board, us: Color, from: Square) -> Bitboard {
+    let empty = !board.occupied();
+    let ahead = us.fold_wb(8, -8);
+    let one = Bitboard::from(from).shift(ahead) & empty;
+    let two = if from.rank() == us.relative_rank(Rank::Second) {
+        one.shift(ahead) & empty
+    } else {
+        Bitboard::EMPTY
+    };
+    one | two | (pawn_attacks(us, from) & board.by_color(!us))
 }
 
 #[cfg(test)]
@@ -254,5 +393,65 @@ mod tests {
             }
         }
         assert!(checks > 10 && mates > 0, "{checks} {mates}");
+    }
+
+    /// The checks and mates of the side to move, from shakmaty's full list.
+    fn listed(pos: &Chess) -> (u32, bool) {
+        let (mut checks, mut mate) = (0, false);
+        for m in pos.legal_moves() {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            checks += u32::from(next.is_check());
+            mate |= next.is_checkmate();
+        }
+        (checks, mate)
+    }
+
+    #[test]
+    fn checks_counted_from_the_pieces_match_the_legal_moves() {
+        // Random games (a fixed generator) from the start and from the
+        // positions above, every position along them asked.
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "4k3/1P6/8/8/1b6/8/3N2p1/4K3 w - - 0 1",
+        ];
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let (mut counted, mut mating, mut asked) = (0, 0, 0);
+        for fen in starts.iter().cycle().take(150) {
+            let mut pos = crate::board::helpmate::position(fen).expect(fen);
+            for _ in 0..120 {
+                let (checks, mate) = listed(&pos);
+                let answer =
+                    Checks::new(&pos).and_then(|c| c.count_if_none_mates(&pos, !pos.turn()));
+                asked += 1;
+                mating += usize::from(mate);
+                if let Some(count) = answer {
+                    counted += 1;
+                    assert!(
+                        !mate && count == checks,
+                        "{}: {count} {checks}",
+                        fen_of(&pos)
+                    );
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        // The count is what is usually used, and mates were met.
+        assert!(
+            counted * 2 > asked && mating > 0,
+            "{counted} of {asked}, {mating} mating"
+        );
+    }
+
+    fn fen_of(pos: &Chess) -> String {
+        shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal).to_string()
     }
 }
