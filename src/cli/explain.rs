@@ -221,7 +221,7 @@ fn tell_ending((ending, source): (Ending, ending::EndingSource)) -> String {
     let from = match source {
         ending::EndingSource::TerminationTag => "as the Termination tag says",
         ending::EndingSource::ResultComment => "as the comment before the result says",
-        ending::EndingSource::Board => "as the final position shows",
+        ending::EndingSource::Board => "as the board shows",
         ending::EndingSource::Clocks => "read from the loser's clock at zero",
         ending::EndingSource::None => "the record does not say",
     };

@@ -26,6 +26,7 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
     let ending = match stated {
         Some(s) if s.ending != Ending::Unknown => (s.ending, s.source),
         _ => mark
+            .or_else(|| ended_before_the_record(&verdict))
             .or_else(|| drawn_by_play(game, recorded))
             .map(|b| (b, EndingSource::Board))
             .or_else(|| by_play(stated, recorded))
@@ -58,6 +59,16 @@ fn final_mark(game: &Game<'_>, verdict: &Verdict) -> Option<Ending> {
         Some(Ending::InsufficientMaterial)
     } else {
         automatic
+    }
+}
+
+/// A mate or stalemate the laws found before the record's last move: the
+/// moves written after it are incidents, the game ended there.
+fn ended_before_the_record(verdict: &Verdict) -> Option<Ending> {
+    match verdict.clause {
+        Some(Clause::Checkmate) => Some(Ending::Checkmate),
+        Some(Clause::Stalemate) => Some(Ending::Stalemate),
+        _ => None,
     }
 }
 
@@ -162,6 +173,10 @@ mod tests {
     #[test]
     fn the_board_fills_in_an_unstated_ending() {
         let j = judge_pgn("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1");
+        assert_eq!(j.ending, (Ending::Checkmate, EndingSource::Board));
+        // Mated, and a move written after the mate (the DGT record of game
+        // 4 in the shared Colombian file does so).
+        let j = judge_pgn("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 0-1");
         assert_eq!(j.ending, (Ending::Checkmate, EndingSource::Board));
         let j = judge_pgn("[Result \"1-0\"]\n\n1. e4 e5 1-0");
         assert_eq!(j.ending, (Ending::Unknown, EndingSource::None));
