@@ -25,6 +25,13 @@ impl GameResult {
     /// assert_eq!(GameResult::parse("draw?"), None);
     /// ```
     pub fn parse(s: &str) -> Option<GameResult> {
+        // Nearly every result is written the standard way: no copy for it.
+        match s {
+            "1-0" => return Some(GameResult::Win(Color::White)),
+            "0-1" => return Some(GameResult::Win(Color::Black)),
+            "1/2-1/2" => return Some(GameResult::Draw),
+            _ => {}
+        }
         let mut norm = String::with_capacity(s.len());
         for c in s.trim().chars() {
             match c {

@@ -230,19 +230,19 @@ impl Control {
             return Control::from_clocks(tag, sides);
         };
         let tag = tag.unwrap_or_default();
-        let minutes = in_minutes_form(&written);
         let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
         let Some(first) = first else {
             if !in_minutes {
                 return Control::as_written(written);
             }
             let why = "as lichess broadcasts write it; no clock reading to check it against";
-            return Control::in_minutes(tag, minutes, why.into());
+            return Control::in_minutes(tag, in_minutes_form(&written), why.into());
         };
         let start = |p: &[Period]| p[0].base.millis().saturating_add(p[0].increment.millis());
         if first.millis() <= start(&written) + NOISE {
             return Control::as_written(written);
         }
+        let minutes = in_minutes_form(&written);
         let in_minutes = start(&minutes);
         if first.millis() <= in_minutes + NOISE && first.millis() + 10 * NOISE >= in_minutes {
             let why = format!(

@@ -14,6 +14,7 @@ use crate::model::claim::Claim;
 use crate::model::clock::{Clock, commands};
 use crate::model::outcome::{GameResult, is_result_token};
 use crate::model::time_control::{Category, Control, Readings};
+use crate::read::split::{after_name, tag_name_end};
 pub use crate::read::tags::Tags;
 use crate::read::tags::{decode, unescape};
 
@@ -159,9 +160,10 @@ fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
             return i;
         }
         match b[i] {
-            b'[' if crate::read::split::is_tag_pair(&b[i..line_end(b, i)]) => {
-                i = read_tag(b, i + 1, game);
-                game.layout.tags_end = line_end(b, i.saturating_sub(1).max(line_start));
+            b'[' if let Some(name_end) = tag_name_end(&b[i..]) => {
+                let eol;
+                (i, eol) = read_tag(b, i + 1..i + name_end, game);
+                game.layout.tags_end = eol;
             }
             b'%' if at_line_start(b, i) => i = line_end(b, i),
             _ => return line_start.max(i),
@@ -169,36 +171,18 @@ fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
     }
 }
 
-/// Reads `Name "value"]` after the `[`; returns the offset after the tag.
-fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
-    let name_start = i;
-    while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'"' && b[i] != b']' {
-        i += 1;
-    }
-    let name = &b[name_start..i];
-    while i < b.len() && (b[i] == b' ' || b[i] == b'\t') {
-        i += 1;
-    }
+/// Reads the tag whose name stands at `name`, up to its `]`; returns the
+/// offset after the tag and the end of its line.
+fn read_tag(b: &[u8], name: Range<usize>, game: &mut GameRecord<'_>) -> (usize, usize) {
+    let rest = after_name(&b[name.end..]);
+    let mut i = b.len() - rest.len();
+    let name = &b[name];
     if i >= b.len() || b[i] != b'"' {
         return read_unquoted(b, i, name, game);
     }
     i += 1;
     let eol = line_end(b, i);
-    // The closing quote is the first `"` followed by `]`, so that an
-    // unescaped quote inside the value does not cut it short.
-    let mut close = None;
-    let mut j = i;
-    while j < eol {
-        match b[j] {
-            b'\\' => j += 1,
-            b'"' if b[j + 1..eol].iter().find(|c| !matches!(c, b' ' | b'\t')) == Some(&b']') => {
-                close = Some(j);
-                break;
-            }
-            _ => {}
-        }
-        j += 1;
-    }
+    let close = closing_quote(b, i, eol);
     let end = close.unwrap_or_else(|| {
         // Unclosed quote: the value runs to `]` or the end of the line.
         let stop = b[i..eol]
@@ -227,14 +211,33 @@ fn read_tag(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
     while k < eol && b[k] != b'[' {
         k += 1;
     }
-    k
+    (k, eol)
+}
+
+/// The quote closing a tag value opened before `b[i]`: the first `"`
+/// followed by `]`, so that an unescaped quote inside the value does not
+/// cut it short; a `\\` escapes the byte after it.
+fn closing_quote(b: &[u8], mut i: usize, eol: usize) -> Option<usize> {
+    while i < eol {
+        let at = i + memchr::memchr2(b'"', b'\\', &b[i..eol])?;
+        if b[at] == b'\\' {
+            i = at + 2;
+            continue;
+        }
+        let next = b[at + 1..eol].iter().find(|c| !matches!(c, b' ' | b'\t'));
+        if next == Some(&b']') {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+    None
 }
 
 /// `[Result 1-0]`: a value without quotes runs to the `]`.
-fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> usize {
+fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> (usize, usize) {
     let eol = line_end(b, i);
     let Some(close) = memchr::memchr(b']', &b[i..eol]).map(|p| i + p) else {
-        return eol;
+        return (eol, eol);
     };
     let mut end = close;
     while end > i && b[end - 1].is_ascii_whitespace() {
@@ -248,7 +251,7 @@ fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> 
             *slot = Some(decode(b[i..end].to_vec()));
         }
     }
-    close + 1
+    (close + 1, eol)
 }
 
 /// Where the line holding `b[i]` ends (`\n`, `\r\n` or a lone `\r`).
@@ -279,41 +282,79 @@ fn is_delimiter(c: u8) -> bool {
 fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
     let mut depth = 0usize;
     while i < b.len() {
-        let c = b[i];
-        match c {
-            b'{' => i = read_comment(b, i, depth, game),
-            b';' => i = line_end(b, i),
-            b'%' if at_line_start(b, i) => i = line_end(b, i),
-            // Some exports write variations in square brackets (the
-            // splitter leaves a `[` that opens no tag pair in the movetext);
-            // forum markup such as `[pgn]` has no space inside and is skipped.
-            b'[' if markup_end(b, i).is_some() => i = markup_end(b, i).unwrap_or(i) + 1,
-            b'(' | b'[' => {
-                depth += 1;
-                i += 1;
-            }
-            b')' | b']' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            b'$' => {
-                i += 1;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
-                }
-            }
-            _ if is_delimiter(c) => i += 1,
-            _ => {
-                let start = i;
-                while i < b.len() && !is_delimiter(b[i]) {
-                    i += 1;
-                }
+        i = match b[i] {
+            // The bytes met most, first: a space, a move, and a move number
+            // (which has nothing to keep).
+            b' ' => i + 1,
+            c if c.is_ascii_alphabetic() => {
+                let end = token_end(b, i);
                 if depth == 0 {
-                    token(b, start, i, game);
+                    a_move(b, i, end, game);
                 }
+                end
             }
+            _ if let Some(after) = move_number_end(b, i) => after,
+            _ => read_other(b, i, &mut depth, game),
+        };
+    }
+}
+
+/// Reads what stands at `b[i]` when it is no move and no move number;
+/// returns the offset after it.
+fn read_other(b: &[u8], i: usize, depth: &mut usize, game: &mut GameRecord<'_>) -> usize {
+    match b[i] {
+        b'{' => read_comment(b, i, *depth, game),
+        b';' => line_end(b, i),
+        b'%' if at_line_start(b, i) => line_end(b, i),
+        // Some exports write variations in square brackets (the
+        // splitter leaves a `[` that opens no tag pair in the movetext);
+        // forum markup such as `[pgn]` has no space inside and is skipped.
+        b'[' if let Some(close) = markup_end(b, i) => close + 1,
+        b'(' | b'[' => {
+            *depth += 1;
+            i + 1
+        }
+        b')' | b']' => {
+            *depth = depth.saturating_sub(1);
+            i + 1
+        }
+        b'$' => {
+            let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit());
+            i + 1 + digits.count()
+        }
+        c if is_delimiter(c) => i + 1,
+        _ => {
+            let end = token_end(b, i);
+            if *depth == 0 {
+                token(b, i, end, game);
+            }
+            end
         }
     }
+}
+
+/// Where the token starting at `b[i]` ends.
+fn token_end(b: &[u8], i: usize) -> usize {
+    b[i..]
+        .iter()
+        .position(|&c| is_delimiter(c))
+        .map_or(b.len(), |p| i + p)
+}
+
+/// The end of the move number (`12.`, `12...`, `12`) that starts at `b[i]`,
+/// if one does: digits, then dots, then a delimiter.
+fn move_number_end(b: &[u8], i: usize) -> Option<usize> {
+    if !b[i].is_ascii_digit() {
+        return None;
+    }
+    let mut j = i + 1;
+    while j < b.len() && b[j].is_ascii_digit() {
+        j += 1;
+    }
+    while j < b.len() && b[j] == b'.' {
+        j += 1;
+    }
+    (j == b.len() || is_delimiter(b[j])).then_some(j)
 }
 
 /// Reads the comment opening at `b[i]` (at the top level, its clocks,
@@ -354,7 +395,7 @@ fn lone_clock(b: &[u8], i: usize, game: &mut GameRecord<'_>) -> Option<usize> {
         return None;
     }
     let last = game.moves.last_mut()?;
-    last.clock = Some(Clock::parse(&comment[8..15])?);
+    last.clock = Some(Clock::hms(&comment[8..15])?);
     Some(i + 18)
 }
 
@@ -367,7 +408,7 @@ fn markup_end(b: &[u8], i: usize) -> Option<usize> {
 }
 
 /// Classifies one mainline token: move number, result, NAG or move.
-fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) {
+fn token(b: &[u8], mut start: usize, end: usize, game: &mut GameRecord<'_>) {
     let whole = &b[start..end];
     if is_result_token(whole) {
         game.result_token = GameResult::parse(&String::from_utf8_lossy(whole));
@@ -382,6 +423,12 @@ fn token(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) 
             start += digits + dots;
         }
     }
+    a_move(b, start, end, game);
+}
+
+/// Keeps the token `b[start..end]` as a move, without its leading dots and
+/// its `!?`, unless it is an annotation.
+fn a_move(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>) {
     while start < end && b[start] == b'.' {
         start += 1;
     }

@@ -21,8 +21,8 @@
 use std::io::{self, Read};
 use std::ops::Range;
 
-pub(crate) use scan::is_tag_pair;
 use scan::{Mark, Scan, has_content, leading_blank_lines};
+pub(crate) use scan::{after_name, tag_name_end};
 
 mod scan;
 

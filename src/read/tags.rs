@@ -179,6 +179,13 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_or_form_feed_after_the_name_is_space() {
+        let g = parse_game(b"[Event\xef\xbb\xbf\"a\"]\n[Site\x0c\"b\"]\n\n1. e4 *");
+        assert_eq!(g.tags.event.as_deref(), Some("a"));
+        assert_eq!(g.tags.site.as_deref(), Some("b"));
+    }
+
+    #[test]
     fn values_are_unescaped_and_decoded() {
         assert_eq!(super::unescape(br#"a \"b\" c\\"#), br#"a "b" c\"#.to_vec());
         assert_eq!(super::decode(b"Andr\xe9".to_vec()), "André");

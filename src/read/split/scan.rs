@@ -50,7 +50,7 @@ impl Scan {
                 // but a comment may quote a tag: the lines after it decide.
                 let saved = Box::new(self.clone());
                 self.start_game();
-                self.tag_line(line);
+                self.tag_line(b"Event");
                 self.tentative = Some(saved);
                 return Mark::Tentative;
             }
@@ -65,8 +65,8 @@ impl Scan {
         let body = &line[i..];
         let trimmed = trim_start(body);
         if i == 0 {
-            if is_tag_pair(trimmed) {
-                return self.tag_line(trimmed);
+            if let Some(name_end) = tag_name_end(trimmed) {
+                return self.tag_line(&trimmed[1..name_end]);
             }
             if body.first() == Some(&b'%') {
                 return Mark::None;
@@ -91,8 +91,8 @@ impl Scan {
     /// after a result and a blank line, or when its name was seen before a
     /// blank line (a second tag section; within one section a repeated
     /// name is only a duplicate).
-    fn tag_line(&mut self, trimmed: &[u8]) -> Mark {
-        let hash = tag_name_hash(&trimmed[1..]);
+    fn tag_line(&mut self, name: &[u8]) -> Mark {
+        let hash = tag_name_hash(name);
         let repeated = self.blank_after_tags && self.tag_names.contains(&hash);
         let boundary = self.has_movetext || self.pending_boundary || repeated;
         if boundary {
@@ -147,7 +147,14 @@ impl Scan {
     }
 
     fn start_game(&mut self) {
-        *self = Scan::default();
+        // The names' vector is kept: one allocation for the whole stream,
+        // not four regrowths a game.
+        let mut tag_names = std::mem::take(&mut self.tag_names);
+        tag_names.clear();
+        *self = Scan {
+            tag_names,
+            ..Scan::default()
+        };
     }
 
     /// Notes whether `text` (movetext, not in a comment) holds a token,
@@ -210,29 +217,63 @@ fn last_token(text: &[u8]) -> Option<&[u8]> {
 /// Whether a line opens with a tag pair: `[Name "value"]`, or an unquoted
 /// value after a name of the seven-tag roster (`[Result 1-0]`). Anything
 /// else after a `[` at the start of a line — `[41.Bc4 Rxb6]`, a variation
-/// some exports write in square brackets — is movetext.
+/// some exports write in square brackets — is movetext. `line` may run on
+/// past its line's end: nothing after the first line break is looked at.
 pub(crate) fn is_tag_pair(line: &[u8]) -> bool {
-    let Some(rest) = line.strip_prefix(b"[") else {
-        return false;
+    tag_name_end(line).is_some()
+}
+
+/// Where the name ends (`line[1..end]`) when `line` opens with a tag pair
+/// (see [`is_tag_pair`]).
+pub(crate) fn tag_name_end(line: &[u8]) -> Option<usize> {
+    // Runs for every tag line, in the split and again in the parse: a
+    // table for the name's bytes, and nothing read past the name but the
+    // space after it and the value's opening quote.
+    const NAME: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut i = 0;
+        while i < 256 {
+            table[i] = (i as u8).is_ascii_alphanumeric() || i as u8 == b'_';
+            i += 1;
+        }
+        table
     };
-    let name_len = rest
-        .iter()
-        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-        .count();
-    if name_len == 0 || !rest[0].is_ascii_alphabetic() {
-        return false;
+    let [b'[', first, ..] = line else {
+        return None;
+    };
+    if !first.is_ascii_alphabetic() {
+        return None;
     }
-    let after = trim_start(&rest[name_len..]);
-    if after.len() == rest.len() - name_len {
-        return false; // no space between name and value
+    let name_end = 2 + line[2..]
+        .iter()
+        .position(|&c| !NAME[usize::from(c)])
+        .unwrap_or(line.len() - 2);
+    let after = after_name(&line[name_end..]);
+    if after.len() == line.len() - name_end {
+        return None; // no space between name and value
     }
     if after.first() == Some(&b'"') {
-        return true;
+        return Some(name_end);
     }
     const ROSTER: [&[u8]; 7] = [
         b"Event", b"Site", b"Date", b"Round", b"White", b"Black", b"Result",
     ];
-    ROSTER.contains(&&rest[..name_len]) && memchr::memchr(b']', after).is_some()
+    let closed = after
+        .iter()
+        .take_while(|&&c| c != b'\n' && c != b'\r')
+        .any(|&c| c == b']');
+    (ROSTER.contains(&&line[1..name_end]) && closed).then_some(name_end)
+}
+
+/// What follows a tag's name and the space after it (a byte-order mark
+/// there counts as space: files glued together keep the mark of each).
+pub(crate) fn after_name(s: &[u8]) -> &[u8] {
+    let space = s
+        .iter()
+        .position(|c| !matches!(c, b' ' | b'\t' | b'\x0c'))
+        .unwrap_or(s.len());
+    let s = &s[space..];
+    s.strip_prefix(b"\xef\xbb\xbf").unwrap_or(s)
 }
 
 /// A line without leading white space or byte-order mark (files glued
@@ -265,13 +306,12 @@ pub(super) fn has_content(s: &[u8]) -> bool {
     s.iter().any(|c| !c.is_ascii_whitespace())
 }
 
-fn tag_name_hash(s: &[u8]) -> u64 {
-    let end = s
-        .iter()
-        .position(|&c| c.is_ascii_whitespace() || c == b'"' || c == b']')
-        .unwrap_or(s.len());
-    // FNV-1a: tag names are short and this runs once per tag line.
-    s[..end].iter().fold(0xcbf2_9ce4_8422_2325, |h, &c| {
-        (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3)
+fn tag_name_hash(name: &[u8]) -> u64 {
+    // Eight bytes at a time: tag names are short and this runs once per
+    // tag line.
+    name.chunks(8).fold(name.len() as u64, |h, chunk| {
+        let mut word = [0; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95)
     })
 }

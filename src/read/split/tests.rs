@@ -1,3 +1,4 @@
+use super::scan::is_tag_pair;
 use super::*;
 
 fn split(pgn: &[u8], target: usize, max_game: usize) -> Vec<(String, u64, u64, Option<String>)> {
@@ -122,6 +123,12 @@ fn square_bracket_variations_are_movetext() {
     assert!(!is_tag_pair(b"[41.Bc4 Rxb6]"));
     assert!(!is_tag_pair(b"[Nf3 Nc6 2. e4]"));
     assert!(!is_tag_pair(b"[%clk 0:01:00] }"));
+    // Nothing past the line's end counts: the parse hands over the rest of
+    // the game.
+    assert!(!is_tag_pair(b"[Event\n\"x\"]"));
+    assert!(!is_tag_pair(b"[Result\r1-0]"));
+    assert!(!is_tag_pair(b"[Result 1-0\n]"));
+    assert!(is_tag_pair(b"[Event \"x\"]\n[Site \"y\"]"));
 }
 
 #[test]
