@@ -344,17 +344,19 @@ fn token_end(b: &[u8], i: usize) -> usize {
 /// The end of the move number (`12.`, `12...`, `12`) that starts at `b[i]`,
 /// if one does: digits, then dots, then a delimiter.
 fn move_number_end(b: &[u8], i: usize) -> Option<usize> {
-    if !b[i].is_ascii_digit() {
-        return None;
+    let j = number_end(b, i);
+    (j > i && (j == b.len() || is_delimiter(b[j]))).then_some(j)
+}
+
+/// Where the digits at `b[i]` and the dots after them end (`i` when no
+/// digit stands there).
+fn number_end(b: &[u8], i: usize) -> usize {
+    let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 {
+        return i;
     }
-    let mut j = i + 1;
-    while j < b.len() && b[j].is_ascii_digit() {
-        j += 1;
-    }
-    while j < b.len() && b[j] == b'.' {
-        j += 1;
-    }
-    (j == b.len() || is_delimiter(b[j])).then_some(j)
+    let dots = b[i + digits..].iter().take_while(|&&c| c == b'.').count();
+    i + digits + dots
 }
 
 /// Reads the comment opening at `b[i]` (at the top level, its clocks,
@@ -415,13 +417,11 @@ fn token(b: &[u8], mut start: usize, end: usize, game: &mut GameRecord<'_>) {
         game.layout.result_token = Some(start..end);
         return;
     }
-    // `12.`, `12...`, `12.e4`, `12...Nf6`; a bare `12` is a number too.
-    let digits = whole.iter().take_while(|c| c.is_ascii_digit()).count();
-    if digits > 0 {
-        let dots = whole[digits..].iter().take_while(|&&c| c == b'.').count();
-        if dots > 0 || digits == whole.len() {
-            start += digits + dots;
-        }
+    // `12.e4`, `12...Nf6`: the number is dropped (a number standing alone
+    // never comes here: `move_number_end` took it).
+    let number = number_end(b, start);
+    if number > start && b[number - 1] == b'.' {
+        start = number;
     }
     a_move(b, start, end, game);
 }
