@@ -4,6 +4,7 @@
 //! verdict and why. `explain --fen FEN` says whether each side can still
 //! checkmate, with a helpmate line when one exists.
 
+use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -162,7 +163,7 @@ fn tell_game(
     laws: &LawsOption,
     color: bool,
 ) -> Result<String, String> {
-    let tag = |t: &Option<String>| printable(t.as_deref().unwrap_or("?"));
+    let tag = |t: &Option<Cow<str>>| printable(t.as_deref().unwrap_or("?"));
     let mut out = String::new();
     out.push_str(&format!(
         "Game {number} of {source} (line {})\n",

@@ -132,9 +132,8 @@ impl<'a> Game<'a> {
             Color::Black => &self.record.tags.black_clock,
         };
         // FICS writes these tags with the clocks at the start of the game.
-        let tag = tag.as_ref().filter(|_| !self.record.tags.is_fics());
-        tag.map(String::as_str)
-            .and_then(Clock::parse)
+        let tag = tag.as_deref().filter(|_| !self.record.tags.is_fics());
+        tag.and_then(Clock::parse)
             .or_else(|| self.clock(side, self.plies()))
     }
 

@@ -292,7 +292,7 @@ mod tests {
         )
         .unwrap();
         let log = EventLog::load(&path).unwrap();
-        let game = |white: &str, black: &str| Tags {
+        let game = |white: &'static str, black: &'static str| Tags {
             site: Some("Riga LAT".into()),
             event: Some("Open".into()),
             round: Some("1".into()),

@@ -3,6 +3,7 @@
 //! the events file of claims kept outside the PGN, and how a record says
 //! its game ended.
 
+pub(crate) mod bytes;
 pub mod ending;
 pub(crate) mod events;
 pub mod input;

@@ -14,9 +14,10 @@ use crate::model::claim::Claim;
 use crate::model::clock::{Clock, commands};
 use crate::model::outcome::{GameResult, is_result_token};
 use crate::model::time_control::{Category, Control, Readings};
+use crate::read::bytes::{digits_end, dots_end, is_delimiter, token_end};
 use crate::read::split::{after_name, tag_name_end};
 pub use crate::read::tags::Tags;
-use crate::read::tags::{decode, unescape};
+use crate::read::tags::{decode, quoted};
 
 /// One mainline move as written, with what its comments said.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +34,7 @@ pub struct MoveToken {
 #[derive(Debug, Clone, Default)]
 pub struct GameRecord<'a> {
     pub bytes: &'a [u8],
-    pub tags: Tags,
+    pub tags: Tags<'a>,
     pub moves: Vec<MoveToken>,
     /// The termination marker at the end of the movetext, if any.
     pub result_token: Option<GameResult>,
@@ -150,7 +151,7 @@ pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     game
 }
 
-fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
+fn read_tags<'a>(b: &'a [u8], mut i: usize, game: &mut GameRecord<'a>) -> usize {
     loop {
         let line_start = i;
         while i < b.len() && b[i].is_ascii_whitespace() {
@@ -173,7 +174,7 @@ fn read_tags(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) -> usize {
 
 /// Reads the tag whose name stands at `name`, up to its `]`; returns the
 /// offset after the tag and the end of its line.
-fn read_tag(b: &[u8], name: Range<usize>, game: &mut GameRecord<'_>) -> (usize, usize) {
+fn read_tag<'a>(b: &'a [u8], name: Range<usize>, game: &mut GameRecord<'a>) -> (usize, usize) {
     let rest = after_name(&b[name.end..]);
     let mut i = b.len() - rest.len();
     let name = &b[name];
@@ -203,7 +204,7 @@ fn read_tag(b: &[u8], name: Range<usize>, game: &mut GameRecord<'_>) -> (usize, 
         game.layout.result_tag = Some(i..end);
     }
     if let Some(slot) = game.tags.slot(name) {
-        *slot = Some(decode(unescape(&b[i..end])));
+        *slot = Some(quoted(&b[i..end]));
     }
     // Another tag may follow on the same line.
     let after = close.map_or(eol, |q| q + 1);
@@ -234,7 +235,12 @@ fn closing_quote(b: &[u8], mut i: usize, eol: usize) -> Option<usize> {
 }
 
 /// `[Result 1-0]`: a value without quotes runs to the `]`.
-fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> (usize, usize) {
+fn read_unquoted<'a>(
+    b: &'a [u8],
+    i: usize,
+    name: &[u8],
+    game: &mut GameRecord<'a>,
+) -> (usize, usize) {
     let eol = line_end(b, i);
     let Some(close) = memchr::memchr(b']', &b[i..eol]).map(|p| i + p) else {
         return (eol, eol);
@@ -248,7 +254,7 @@ fn read_unquoted(b: &[u8], i: usize, name: &[u8], game: &mut GameRecord<'_>) -> 
             game.layout.result_tag = Some(i..end);
         }
         if let Some(slot) = game.tags.slot(name) {
-            *slot = Some(decode(b[i..end].to_vec()));
+            *slot = Some(decode(&b[i..end]));
         }
     }
     (close + 1, eol)
@@ -261,22 +267,6 @@ fn line_end(b: &[u8], i: usize) -> usize {
 
 fn at_line_start(b: &[u8], i: usize) -> bool {
     i == 0 || matches!(b[i - 1], b'\n' | b'\r')
-}
-
-fn is_delimiter(c: u8) -> bool {
-    // A table: this runs for every byte of every move token.
-    const DELIMITERS: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut i = 0;
-        while i < 256 {
-            let c = i as u8;
-            table[i] = c.is_ascii_whitespace()
-                || matches!(c, b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']');
-            i += 1;
-        }
-        table
-    };
-    DELIMITERS[usize::from(c)]
 }
 
 fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
@@ -333,14 +323,6 @@ fn read_other(b: &[u8], i: usize, depth: &mut usize, game: &mut GameRecord<'_>) 
     }
 }
 
-/// Where the token starting at `b[i]` ends.
-fn token_end(b: &[u8], i: usize) -> usize {
-    b[i..]
-        .iter()
-        .position(|&c| is_delimiter(c))
-        .map_or(b.len(), |p| i + p)
-}
-
 /// The end of the move number (`12.`, `12...`, `12`) that starts at `b[i]`,
 /// if one does: digits, then dots, then a delimiter.
 fn move_number_end(b: &[u8], i: usize) -> Option<usize> {
@@ -351,12 +333,11 @@ fn move_number_end(b: &[u8], i: usize) -> Option<usize> {
 /// Where the digits at `b[i]` and the dots after them end (`i` when no
 /// digit stands there).
 fn number_end(b: &[u8], i: usize) -> usize {
-    let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 {
+    let digits = digits_end(b, i);
+    if digits == i {
         return i;
     }
-    let dots = b[i + digits..].iter().take_while(|&&c| c == b'.').count();
-    i + digits + dots
+    dots_end(b, digits)
 }
 
 /// Reads the comment opening at `b[i]` (at the top level, its clocks,

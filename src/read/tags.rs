@@ -1,36 +1,38 @@
 //! The tags of a game the audit reads, and what they say about where the
 //! game was played; tag text unescaped and decoded (UTF-8, else Latin-1).
 
+use std::borrow::Cow;
+
 /// The tags the audit reads; the rest stay in the input bytes.
 #[derive(Debug, Clone, Default)]
-pub struct Tags {
-    pub event: Option<String>,
-    pub site: Option<String>,
-    pub date: Option<String>,
+pub struct Tags<'a> {
+    pub event: Option<Cow<'a, str>>,
+    pub site: Option<Cow<'a, str>>,
+    pub date: Option<Cow<'a, str>>,
     /// The event's first day: which edition of the Laws applies goes by it.
-    pub event_date: Option<String>,
-    pub round: Option<String>,
-    pub white: Option<String>,
-    pub black: Option<String>,
-    pub white_fide_id: Option<String>,
-    pub black_fide_id: Option<String>,
-    pub result: Option<String>,
-    pub time_control: Option<String>,
-    pub termination: Option<String>,
+    pub event_date: Option<Cow<'a, str>>,
+    pub round: Option<Cow<'a, str>>,
+    pub white: Option<Cow<'a, str>>,
+    pub black: Option<Cow<'a, str>>,
+    pub white_fide_id: Option<Cow<'a, str>>,
+    pub black_fide_id: Option<Cow<'a, str>>,
+    pub result: Option<Cow<'a, str>>,
+    pub time_control: Option<Cow<'a, str>>,
+    pub termination: Option<Cow<'a, str>>,
     /// ICC writes how the game ended here (`Black forfeits on time`).
-    pub icc_result: Option<String>,
-    pub fen: Option<String>,
-    pub setup: Option<String>,
-    pub variant: Option<String>,
-    pub white_clock: Option<String>,
-    pub black_clock: Option<String>,
+    pub icc_result: Option<Cow<'a, str>>,
+    pub fen: Option<Cow<'a, str>>,
+    pub setup: Option<Cow<'a, str>>,
+    pub variant: Option<Cow<'a, str>>,
+    pub white_clock: Option<Cow<'a, str>>,
+    pub black_clock: Option<Cow<'a, str>>,
     /// chess.com writes the game's address here (its Site is "Chess.com").
-    pub link: Option<String>,
+    pub link: Option<Cow<'a, str>>,
     /// lichess broadcasts write the game's address here.
-    pub game_url: Option<String>,
+    pub game_url: Option<Cow<'a, str>>,
 }
 
-impl Tags {
+impl<'a> Tags<'a> {
     /// Whether the game is an over-the-board game relayed by a lichess
     /// broadcast (a study or broadcast address), whose `TimeControl` tags
     /// give the base in minutes.
@@ -100,7 +102,7 @@ impl Tags {
     }
 
     /// Where a tag of this name is kept, if it is.
-    pub(super) fn slot(&mut self, name: &[u8]) -> Option<&mut Option<String>> {
+    pub(super) fn slot(&mut self, name: &[u8]) -> Option<&mut Option<Cow<'a, str>>> {
         let slot = match name {
             b"Event" => &mut self.event,
             b"Site" => &mut self.site,
@@ -133,11 +135,18 @@ fn is_relay(section: &str) -> bool {
     matches!(section, "study" | "broadcast")
 }
 
-/// A quoted tag value without its `\\"` and `\\\\` escapes (most have none).
-pub(super) fn unescape(raw: &[u8]) -> Vec<u8> {
-    if memchr::memchr(b'\\', raw).is_none() {
-        return raw.to_vec();
+/// A tag value as written between its quotes: borrowed from the game's
+/// bytes when it is UTF-8 without escapes (nearly always), so that reading
+/// a game allocates nothing for its tags.
+pub(super) fn quoted(raw: &[u8]) -> Cow<'_, str> {
+    if memchr::memchr(b'\\', raw).is_some() {
+        return Cow::Owned(decode(&unescape(raw)).into_owned());
     }
+    decode(raw)
+}
+
+/// A quoted tag value without its `\\"` and `\\\\` escapes.
+fn unescape(raw: &[u8]) -> Vec<u8> {
     let mut value = Vec::with_capacity(raw.len());
     let mut j = 0;
     while j < raw.len() {
@@ -152,9 +161,11 @@ pub(super) fn unescape(raw: &[u8]) -> Vec<u8> {
 
 /// Tag text as UTF-8, or Latin-1 when it is not valid UTF-8 (old
 /// over-the-board files).
-pub(super) fn decode(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|e| e.into_bytes().iter().map(|&c| char::from(c)).collect())
+pub(super) fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|&c| char::from(c)).collect()),
+    }
 }
 
 #[cfg(test)]
@@ -188,7 +199,7 @@ mod tests {
     #[test]
     fn values_are_unescaped_and_decoded() {
         assert_eq!(super::unescape(br#"a \"b\" c\\"#), br#"a "b" c\"#.to_vec());
-        assert_eq!(super::decode(b"Andr\xe9".to_vec()), "André");
-        assert_eq!(super::decode("Café".as_bytes().to_vec()), "Café");
+        assert_eq!(super::decode(b"Andr\xe9"), "André");
+        assert_eq!(super::decode("Café".as_bytes()), "Café");
     }
 }

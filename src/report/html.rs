@@ -7,6 +7,7 @@
 //! with flag falls marked, the reason, and the recorded PGN.
 //! Pages are rendered by the workers from askama templates in `src/html/`.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -191,7 +192,7 @@ fn index_row(
     stem: &str,
 ) -> IndexRow {
     let tags = &record.tags;
-    let tag = |t: &Option<String>| t.clone().unwrap_or_default();
+    let tag = |t: &Option<Cow<str>>| t.as_deref().unwrap_or_default().to_string();
     let mut kinds: Vec<&str> = incidents.iter().map(|i| i.kind.as_str()).collect();
     kinds.sort_unstable();
     kinds.dedup();
@@ -258,7 +259,7 @@ impl<'a> GameTemplate<'a> {
         book: &Book,
         reason: &'a str,
     ) -> GameTemplate<'a> {
-        let tag = |t: &Option<String>| t.clone().unwrap_or_default();
+        let tag = |t: &Option<Cow<str>>| t.as_deref().unwrap_or_default().to_string();
         GameTemplate {
             row,
             event: tag(&record.tags.event),

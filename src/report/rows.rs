@@ -115,7 +115,7 @@ impl<'a> VerdictRow<'a> {
             ..
         } = judgement;
         let tags = &record.tags;
-        let tag = |t: &'a Option<String>| cell(t.as_deref().unwrap_or(""), raw);
+        let tag = |t: &'a Option<Cow<'_, str>>| cell(t.as_deref().unwrap_or(""), raw);
         VerdictRow {
             source: cell(origin.source, raw),
             game: origin.game,

@@ -1,6 +1,8 @@
 //! The boundary scanner: reads a PGN stream line by line and says where
 //! games start (the rules are in [`super`]'s documentation).
 
+use crate::read::bytes::name_end;
+
 /// Where the boundary scanner is between two lines.
 #[derive(Debug, Default, Clone)]
 pub(super) struct Scan {
@@ -226,28 +228,13 @@ pub(crate) fn is_tag_pair(line: &[u8]) -> bool {
 /// Where the name ends (`line[1..end]`) when `line` opens with a tag pair
 /// (see [`is_tag_pair`]).
 pub(crate) fn tag_name_end(line: &[u8]) -> Option<usize> {
-    // Runs for every tag line, in the split and again in the parse: a
-    // table for the name's bytes, and nothing read past the name but the
-    // space after it and the value's opening quote.
-    const NAME: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut i = 0;
-        while i < 256 {
-            table[i] = (i as u8).is_ascii_alphanumeric() || i as u8 == b'_';
-            i += 1;
-        }
-        table
-    };
     let [b'[', first, ..] = line else {
         return None;
     };
     if !first.is_ascii_alphabetic() {
         return None;
     }
-    let name_end = 2 + line[2..]
-        .iter()
-        .position(|&c| !NAME[usize::from(c)])
-        .unwrap_or(line.len() - 2);
+    let name_end = name_end(line, 2);
     let after = after_name(&line[name_end..]);
     if after.len() == line.len() - name_end {
         return None; // no space between name and value

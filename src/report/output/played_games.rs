@@ -1,6 +1,7 @@
 //! The facts of each game a tournament check needs (players, round,
 //! results, the audit's status), kept in memory for `tournament`.
 
+use std::borrow::Cow;
 use std::io;
 use std::sync::{Arc, Mutex};
 
@@ -29,15 +30,15 @@ impl Format for Facts {
     fn game(&self, game: &AuditedGame<'_>, part: &mut Vec<PlayedGame>) {
         let (tags, judgement) = (&game.record.tags, game.judgement);
         let verdict = &judgement.verdict;
-        let text = |t: &Option<String>| t.clone().unwrap_or_default();
+        let text = |t: &Option<Cow<str>>| t.as_deref().map(str::to_string);
         part.push(PlayedGame {
             source: game.origin.source.to_string(),
             number: game.origin.game,
-            round: tags.round.clone(),
-            white: text(&tags.white),
-            black: text(&tags.black),
-            white_fide_id: tags.white_fide_id.clone(),
-            black_fide_id: tags.black_fide_id.clone(),
+            round: text(&tags.round),
+            white: text(&tags.white).unwrap_or_default(),
+            black: text(&tags.black).unwrap_or_default(),
+            white_fide_id: text(&tags.white_fide_id),
+            black_fide_id: text(&tags.black_fide_id),
             recorded: game.record.recorded_result(),
             correct: verdict.correct,
             status: verdict.status,
