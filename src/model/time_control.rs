@@ -197,7 +197,7 @@ impl Default for Control {
 
 /// The first clock readings of one side: `%clk` after each move, with the
 /// `%emt` (time the move took) when recorded.
-pub type Readings = Vec<(Clock, Option<Clock>)>;
+pub type Readings = [(Clock, Option<Clock>)];
 
 /// Relay noise allowed between a first reading and base plus increment.
 const NOISE: u64 = 60_000;
@@ -213,7 +213,7 @@ impl Control {
     /// use pgn_arbiter::model::time_control::{Category, Control, Reading};
     /// let secs = |s: u64| (Clock(s * 1000), None);
     /// // A broadcast's tag in minutes: the first readings are 1:30:56 and 1:30:46.
-    /// let c = Control::read(Some("90+30"), &[vec![secs(5456)], vec![secs(5446)]], false);
+    /// let c = Control::read(Some("90+30"), [&[secs(5456)], &[secs(5446)]], false);
     /// assert_eq!((c.reading, c.category()), (Reading::TagInMinutes, Category::Standard));
     /// assert_eq!(c.pgn().as_deref(), Some("5400+30"));
     /// // No tag: 4 minutes and 2 seconds a move, from `%clk` and `%emt`
@@ -221,11 +221,11 @@ impl Control {
     /// let with_emt = |c: u64, e: u64| (Clock(c * 1000), Some(Clock(e * 1000)));
     /// let white = vec![with_emt(243, 491), with_emt(243, 2), with_emt(244, 1)];
     /// let black = vec![with_emt(222, 23), with_emt(223, 1), with_emt(224, 1)];
-    /// let c = Control::read(None, &[white, black], false);
+    /// let c = Control::read(None, [&white, &black], false);
     /// assert_eq!((c.reading, c.pgn().as_deref()), (Reading::Clocks, Some("240+2")));
     /// assert_eq!(c.category(), Category::Blitz);
     /// ```
-    pub fn read(tag: Option<&str>, sides: &[Readings; 2], in_minutes: bool) -> Control {
+    pub fn read(tag: Option<&str>, sides: [&Readings; 2], in_minutes: bool) -> Control {
         let Some(written) = tag.and_then(periods) else {
             return Control::from_clocks(tag, sides);
         };
@@ -275,7 +275,7 @@ impl Control {
     }
 
     /// Infers one period, base and increment, from the first readings.
-    fn from_clocks(tag: Option<&str>, sides: &[Readings; 2]) -> Control {
+    fn from_clocks(tag: Option<&str>, sides: [&Readings; 2]) -> Control {
         let Some(increment) = increment(sides) else {
             return Control::default();
         };
@@ -345,7 +345,7 @@ impl Control {
 /// those. Without it, a quick move gains nearly the whole increment, and a
 /// relay's late reading a little more: the upper quartile of the gains,
 /// snapped to the nearest usual increment. `None` without two readings.
-fn increment(sides: &[Readings; 2]) -> Option<u64> {
+fn increment(sides: [&Readings; 2]) -> Option<u64> {
     let mut exact: Vec<u64> = Vec::new();
     let mut gains: Vec<u64> = Vec::new();
     for side in sides {
@@ -425,7 +425,7 @@ mod tests {
         assert_eq!(Category::of("10.931+0.109"), Category::Blitz);
     }
 
-    fn readings(clocks: &[u64]) -> Readings {
+    fn readings(clocks: &[u64]) -> Vec<(Clock, Option<Clock>)> {
         clocks.iter().map(|&s| (Clock(s * 1000), None)).collect()
     }
 
@@ -434,48 +434,51 @@ mod tests {
         // The broadcast's first readings (1:30:56, 1:31:12, …; 1:30:46, …).
         let white = readings(&[5456, 5472, 5466, 5395, 5413, 5388]);
         let black = readings(&[5446, 5452, 5318, 5268, 5059, 4888]);
-        let sides = [white, black];
-        let c = Control::read(Some("90+30"), &sides, false);
+        let sides = [&white[..], &black[..]];
+        let c = Control::read(Some("90+30"), sides, false);
         assert_eq!(
             (c.reading, c.pgn().as_deref()),
             (Reading::TagInMinutes, Some("5400+30"))
         );
         assert!(c.note.unwrap().contains("read in minutes"));
         // The same clocks without a tag: inferred, increment from the gains.
-        let c = Control::read(None, &sides, false);
+        let c = Control::read(None, sides, false);
         assert_eq!(c.reading, Reading::Clocks);
         assert_eq!(c.category(), Category::Standard);
         assert!(c.note.unwrap().contains("there is no TimeControl tag"));
         // DGT's words cannot be read: inferred.
-        let dgt = [readings(&[900, 905, 903]), readings(&[898, 902, 900])];
-        let c = Control::read(Some("15 min/game + 10 sec/move"), &dgt, false);
+        let dgt = [
+            &readings(&[900, 905, 903])[..],
+            &readings(&[898, 902, 900])[..],
+        ];
+        let c = Control::read(Some("15 min/game + 10 sec/move"), dgt, false);
         assert_eq!(
             (c.reading, c.category()),
             (Reading::Clocks, Category::Rapid)
         );
         assert!(c.note.unwrap().contains("cannot be read"));
         // A tag the clocks agree with is read as written.
-        let c = Control::read(Some("900+10"), &dgt, false);
+        let c = Control::read(Some("900+10"), dgt, false);
         assert_eq!(
             (c.reading, c.pgn().as_deref()),
             (Reading::Tag, Some("900+10"))
         );
         // A tag far from the clocks either way: inferred.
-        let c = Control::read(Some("180+2"), &sides, false);
+        let c = Control::read(Some("180+2"), sides, false);
         assert_eq!(c.reading, Reading::Clocks);
         assert!(c.note.unwrap().contains("contradicts the clocks"));
         // No clocks: as written, unless the source writes minutes.
-        let none: [Readings; 2] = [Vec::new(), Vec::new()];
+        let none: [&Readings; 2] = [&[], &[]];
         assert_eq!(
-            Control::read(Some("90+30"), &none, false).category(),
+            Control::read(Some("90+30"), none, false).category(),
             Category::Rapid
         );
-        let relay = Control::read(Some("90+30"), &none, true);
+        let relay = Control::read(Some("90+30"), none, true);
         assert_eq!(
             (relay.reading, relay.category()),
             (Reading::TagInMinutes, Category::Standard)
         );
-        assert_eq!(Control::read(None, &none, false), Control::default());
+        assert_eq!(Control::read(None, none, false), Control::default());
     }
 
     #[test]

@@ -92,19 +92,30 @@ pub(crate) fn dots_end(b: &[u8], i: usize) -> usize {
 
 /// Where the movetext token starting at `b[i]` ends: at the first white
 /// space or `{}()[];`.
+#[inline]
 pub(crate) fn token_end(b: &[u8], i: usize) -> usize {
-    // Control bytes other than white space are rare enough to be flagged
-    // with it and sorted out one at a time.
-    let maybe = |low: u64, high: u64| {
-        let punctuation = equal(low & splat(0x7e), b'(')
-            | equal(low & splat(0x5f), b'[')
-            | equal(low & splat(0x5f), b']')
-            | equal(low, b';');
-        (punctuation | (HIGH & !at_least(low, 0x21))) & !high
-    };
-    let mut at = run_end(b, i, maybe, is_delimiter);
+    let at = run_end(b, i, maybe_delimiter, is_delimiter);
+    if at < b.len() && !is_delimiter(b[at]) {
+        return token_end_after_control(b, at);
+    }
+    at
+}
+
+/// Flags white space and `{}()[];`, and with them the control bytes that
+/// are not white space: too rare to be worth telling apart here.
+fn maybe_delimiter(low: u64, high: u64) -> u64 {
+    let punctuation = equal(low & splat(0x7e), b'(')
+        | equal(low & splat(0x5f), b'[')
+        | equal(low & splat(0x5f), b']')
+        | equal(low, b';');
+    (punctuation | (HIGH & !at_least(low, 0x21))) & !high
+}
+
+/// [`token_end`] past a control byte that is not white space.
+#[cold]
+fn token_end_after_control(b: &[u8], mut at: usize) -> usize {
     while at < b.len() && !is_delimiter(b[at]) {
-        at = run_end(b, at + 1, maybe, is_delimiter);
+        at = run_end(b, at + 1, maybe_delimiter, is_delimiter);
     }
     at
 }

@@ -15,9 +15,8 @@ use crate::model::clock::{Clock, commands};
 use crate::model::outcome::{GameResult, is_result_token};
 use crate::model::time_control::{Category, Control, Readings};
 use crate::read::bytes::{digits_end, dots_end, is_delimiter, token_end};
-use crate::read::split::{after_name, tag_name_end};
 pub use crate::read::tags::Tags;
-use crate::read::tags::{decode, quoted};
+use tag_section::read_tags;
 
 /// One mainline move as written, with what its comments said.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,22 +107,38 @@ impl<'a> GameRecord<'a> {
 }
 
 /// Each side's first clock readings (up to twenty moves), for reading the
-/// time control against them.
-fn first_readings(game: &GameRecord<'_>) -> [Readings; 2] {
-    // Which side made the first move: a FEN's second field.
-    let black_first = game
-        .tags
-        .fen
-        .as_deref()
-        .and_then(|f| f.split_whitespace().nth(1))
-        == Some("b");
-    let mut sides: [Readings; 2] = [Vec::with_capacity(20), Vec::with_capacity(20)];
-    for (i, m) in game.moves.iter().take(40).enumerate() {
-        if let Some(clock) = m.clock {
-            sides[(i + usize::from(black_first)) % 2].push((clock, m.emt));
+/// time control against them; on the stack, not in two vectors a game.
+struct FirstReadings {
+    readings: [[(Clock, Option<Clock>); 20]; 2],
+    len: [usize; 2],
+}
+
+impl FirstReadings {
+    fn of(game: &GameRecord<'_>) -> FirstReadings {
+        // Which side made the first move: a FEN's second field.
+        let black_first = game
+            .tags
+            .fen
+            .as_deref()
+            .and_then(|f| f.split_whitespace().nth(1))
+            == Some("b");
+        let mut first = FirstReadings {
+            readings: [[(Clock(0), None); 20]; 2],
+            len: [0; 2],
+        };
+        for (i, m) in game.moves.iter().take(40).enumerate() {
+            if let Some(clock) = m.clock {
+                let side = (i + usize::from(black_first)) % 2;
+                first.readings[side][first.len[side]] = (clock, m.emt);
+                first.len[side] += 1;
+            }
         }
+        first
     }
-    sides
+
+    fn sides(&self) -> [&Readings; 2] {
+        [0, 1].map(|side| &self.readings[side][..self.len[side]])
+    }
 }
 
 /// Parses one game's bytes (as cut by [`crate::read::split`]).
@@ -145,119 +160,10 @@ pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     read_movetext(bytes, i, &mut game);
     game.control = Control::read(
         game.tags.time_control.as_deref(),
-        &first_readings(&game),
+        FirstReadings::of(&game).sides(),
         game.tags.lichess_relay(),
     );
     game
-}
-
-fn read_tags<'a>(b: &'a [u8], mut i: usize, game: &mut GameRecord<'a>) -> usize {
-    loop {
-        let line_start = i;
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if i >= b.len() {
-            return i;
-        }
-        match b[i] {
-            b'[' if let Some(name_end) = tag_name_end(&b[i..]) => {
-                let eol;
-                (i, eol) = read_tag(b, i + 1..i + name_end, game);
-                game.layout.tags_end = eol;
-            }
-            b'%' if at_line_start(b, i) => i = line_end(b, i),
-            _ => return line_start.max(i),
-        }
-    }
-}
-
-/// Reads the tag whose name stands at `name`, up to its `]`; returns the
-/// offset after the tag and the end of its line.
-fn read_tag<'a>(b: &'a [u8], name: Range<usize>, game: &mut GameRecord<'a>) -> (usize, usize) {
-    let rest = after_name(&b[name.end..]);
-    let mut i = b.len() - rest.len();
-    let name = &b[name];
-    if i >= b.len() || b[i] != b'"' {
-        return read_unquoted(b, i, name, game);
-    }
-    i += 1;
-    let eol = line_end(b, i);
-    let close = closing_quote(b, i, eol);
-    let end = close.unwrap_or_else(|| {
-        // Unclosed quote: the value runs to `]` or the end of the line.
-        let stop = b[i..eol]
-            .iter()
-            .rposition(|&c| c == b']')
-            .map_or(eol, |r| i + r);
-        let mut e = stop;
-        while e > i && b[e - 1].is_ascii_whitespace() {
-            e -= 1;
-        }
-        // `[Black "Zeta"` without its bracket: the quote still closes.
-        if e > i && b[e - 1] == b'"' {
-            e -= 1;
-        }
-        e
-    });
-    if name == b"Result" {
-        game.layout.result_tag = Some(i..end);
-    }
-    if let Some(slot) = game.tags.slot(name) {
-        *slot = Some(quoted(&b[i..end]));
-    }
-    // Another tag may follow on the same line.
-    let after = close.map_or(eol, |q| q + 1);
-    let mut k = after;
-    while k < eol && b[k] != b'[' {
-        k += 1;
-    }
-    (k, eol)
-}
-
-/// The quote closing a tag value opened before `b[i]`: the first `"`
-/// followed by `]`, so that an unescaped quote inside the value does not
-/// cut it short; a `\\` escapes the byte after it.
-fn closing_quote(b: &[u8], mut i: usize, eol: usize) -> Option<usize> {
-    while i < eol {
-        let at = i + memchr::memchr2(b'"', b'\\', &b[i..eol])?;
-        if b[at] == b'\\' {
-            i = at + 2;
-            continue;
-        }
-        let next = b[at + 1..eol].iter().find(|c| !matches!(c, b' ' | b'\t'));
-        if next == Some(&b']') {
-            return Some(at);
-        }
-        i = at + 1;
-    }
-    None
-}
-
-/// `[Result 1-0]`: a value without quotes runs to the `]`.
-fn read_unquoted<'a>(
-    b: &'a [u8],
-    i: usize,
-    name: &[u8],
-    game: &mut GameRecord<'a>,
-) -> (usize, usize) {
-    let eol = line_end(b, i);
-    let Some(close) = memchr::memchr(b']', &b[i..eol]).map(|p| i + p) else {
-        return (eol, eol);
-    };
-    let mut end = close;
-    while end > i && b[end - 1].is_ascii_whitespace() {
-        end -= 1;
-    }
-    if end > i {
-        if name == b"Result" {
-            game.layout.result_tag = Some(i..end);
-        }
-        if let Some(slot) = game.tags.slot(name) {
-            *slot = Some(decode(&b[i..end]));
-        }
-    }
-    (close + 1, eol)
 }
 
 /// Where the line holding `b[i]` ends (`\n`, `\r\n` or a lone `\r`).
@@ -416,20 +322,7 @@ fn a_move(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>)
     while end > start && matches!(b[end - 1], b'!' | b'?') {
         end -= 1;
     }
-    if start == end {
-        return;
-    }
-    let text = &b[start..end];
-    // `e.p.` after a capture, and evaluation glyphs (`+-`, `⩱`, `=`) are
-    // annotations, not moves; `--` is a null move.
-    // A move starts with a letter or a digit (`0-0`): the common case
-    // needs no UTF-8 decoding.
-    let annotation = matches!(text, b"e.p." | b"ep" | b"e.p")
-        || !text.first().is_some_and(u8::is_ascii_alphanumeric)
-            && text != b"--"
-            && std::str::from_utf8(text)
-                .is_ok_and(|t| t.chars().all(|c| !c.is_alphanumeric() && !c.is_control()));
-    if annotation {
+    if start == end || is_annotation(&b[start..end]) {
         return;
     }
     game.closing_comment = None;
@@ -438,6 +331,22 @@ fn a_move(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>)
         clock: None,
         emt: None,
     });
+}
+
+/// `e.p.` after a capture, and evaluation glyphs (`+-`, `⩱`, `=`), which
+/// are annotations, not moves; `--` is a null move.
+fn is_annotation(text: &[u8]) -> bool {
+    match text[0] {
+        // The common case, a move from a piece letter or a file, needs no
+        // UTF-8 decoding.
+        b'e' => matches!(text, b"e.p." | b"ep" | b"e.p"),
+        c if c.is_ascii_alphanumeric() => false,
+        _ => {
+            text != b"--"
+                && std::str::from_utf8(text)
+                    .is_ok_and(|t| t.chars().all(|c| !c.is_alphanumeric() && !c.is_control()))
+        }
+    }
 }
 
 /// Applies a comment's `[%clk]` and `[%emt]` to the move before it, and
@@ -457,5 +366,6 @@ fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
     }
 }
 
+mod tag_section;
 #[cfg(test)]
 mod tests;

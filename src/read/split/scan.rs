@@ -235,6 +235,9 @@ pub(crate) fn tag_name_end(line: &[u8]) -> Option<usize> {
         return None;
     }
     let name_end = name_end(line, 2);
+    if line.get(name_end..name_end + 2) == Some(b" \"") {
+        return Some(name_end); // as nearly every tag is written
+    }
     let after = after_name(&line[name_end..]);
     if after.len() == line.len() - name_end {
         return None; // no space between name and value
