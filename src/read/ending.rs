@@ -261,6 +261,39 @@ fn termination_word(t: &str, loser: Option<Color>) -> Option<(Ending, Option<Col
     Some((ending, loser))
 }
 
+/// "<player> <verb>": the player named first lost.
+const LOSER_VERBS: &[(&str, Ending)] = &[
+    (" forfeits on time", Ending::TimeForfeit),
+    (" ran out of time", Ending::TimeForfeit),
+    (" forfeits by disconnection", Ending::Abandonment),
+    (" disconnected and forfeits", Ending::Abandonment),
+    (" resigns", Ending::Resignation),
+    (" checkmated", Ending::Checkmate),
+    (" stalemated", Ending::Stalemate),
+];
+/// "<player> <verb>": the player named first won.
+const WINNER_VERBS: &[(&str, Ending)] = &[
+    (" won on time", Ending::TimeForfeit),
+    (" won by resignation", Ending::Resignation),
+    (" won by checkmate", Ending::Checkmate),
+    (" won - game abandoned", Ending::Abandonment),
+    (" won by abandonment", Ending::Abandonment),
+    (" wins by adjudication", Ending::Adjudication),
+    (" won by adjudication", Ending::Adjudication),
+];
+
+/// Whether `lower` holds, after a space, a word that each verb of
+/// [`LOSER_VERBS`] and [`WINNER_VERBS`] starts with: without one, none of
+/// them can be found.
+fn names_a_verb(lower: &str) -> bool {
+    lower.split(' ').skip(1).any(|word| {
+        matches!(word, "forfeits" | "ran" | "disconnected" | "won" | "wins")
+            || ["resigns", "checkmated", "stalemated"]
+                .iter()
+                .any(|verb| word.starts_with(verb))
+    })
+}
+
 /// A server's sentence: FICS and ICC (`X forfeits on time`, `X resigns`,
 /// `Game drawn by repetition` …) and chess.com (`X won on time`, `Game
 /// drawn by timeout vs insufficient material` …). A player is named by his
@@ -281,25 +314,11 @@ fn phrase(words: &Words<'_>, tags: &Tags, loser: Option<Color>) -> Option<(Endin
         };
         return Some((ending, loser));
     }
-    // "<player> <verb>": the player named first lost, except in "<player> won …".
-    const LOSER_VERBS: &[(&str, Ending)] = &[
-        (" forfeits on time", Ending::TimeForfeit),
-        (" ran out of time", Ending::TimeForfeit),
-        (" forfeits by disconnection", Ending::Abandonment),
-        (" disconnected and forfeits", Ending::Abandonment),
-        (" resigns", Ending::Resignation),
-        (" checkmated", Ending::Checkmate),
-        (" stalemated", Ending::Stalemate),
-    ];
-    const WINNER_VERBS: &[(&str, Ending)] = &[
-        (" won on time", Ending::TimeForfeit),
-        (" won by resignation", Ending::Resignation),
-        (" won by checkmate", Ending::Checkmate),
-        (" won - game abandoned", Ending::Abandonment),
-        (" won by abandonment", Ending::Abandonment),
-        (" wins by adjudication", Ending::Adjudication),
-        (" won by adjudication", Ending::Adjudication),
-    ];
+    // Sixteen searches a sentence, and most texts (`Normal`, `Time
+    // forfeit`) hold no verb: one pass over the words first.
+    if !names_a_verb(lower) {
+        return None;
+    }
     let named = |verbs: &[(&str, Ending)], winner: bool| {
         verbs.iter().find_map(|&(verb, ending)| {
             let at = lower.find(verb)?;

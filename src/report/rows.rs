@@ -30,10 +30,10 @@ use crate::report::audited::{AuditedGame, Origin};
 /// assert_eq!(cell("Ann\u{1b}[8m", true), "Ann\\x1b[8m");
 /// ```
 pub fn cell(text: &str, raw: bool) -> Cow<'_, str> {
-    let risky = text.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    let harmless = text == "-" || text.parse::<f64>().is_ok_and(f64::is_finite);
+    let risky = !raw && text.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    let harmless = || text == "-" || text.parse::<f64>().is_ok_and(f64::is_finite);
     let text = without_controls(text);
-    if risky && !harmless && !raw {
+    if risky && !harmless() {
         Cow::Owned(format!("'{text}"))
     } else {
         text
@@ -52,7 +52,10 @@ pub fn cell(text: &str, raw: bool) -> Cow<'_, str> {
 pub fn without_controls(text: &str) -> Cow<'_, str> {
     // Runs for every cell: bytes first. A control character is a byte
     // below 0x20 or 0x7f, or (U+0080 to U+009F) a pair led by 0xc2.
-    let maybe = text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2);
+    // A fold, not `any`: without an early exit the loop is vectorised.
+    let maybe = text.bytes().fold(false, |seen, b| {
+        seen | (b < 0x20) | (b == 0x7f) | (b == 0xc2)
+    });
     if !maybe || !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }

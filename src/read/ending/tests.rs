@@ -162,3 +162,14 @@ fn a_resignation_by_the_winner_is_inconsistent() {
     assert!(!consistent(&s, GameResult::Win(Color::White)));
     assert!(consistent(&s, GameResult::Win(Color::Black)));
 }
+
+#[test]
+fn every_verb_passes_the_word_test() {
+    for (verb, _) in LOSER_VERBS.iter().chain(WINNER_VERBS) {
+        assert!(names_a_verb(&format!("anna{verb}")), "{verb}");
+        assert!(names_a_verb(&format!("anna{verb}.")), "{verb}.");
+    }
+    assert!(!names_a_verb("time forfeit"));
+    assert!(!names_a_verb("normal"));
+    assert!(!names_a_verb("wonderful resignation"));
+}
