@@ -261,30 +261,27 @@ fn termination_word(t: &str, loser: Option<Color>) -> Option<(Ending, Option<Col
     Some((ending, loser))
 }
 
-/// "<player> <verb>": the player named first lost.
-const LOSER_VERBS: &[(&str, Ending)] = &[
-    (" forfeits on time", Ending::TimeForfeit),
-    (" ran out of time", Ending::TimeForfeit),
-    (" forfeits by disconnection", Ending::Abandonment),
-    (" disconnected and forfeits", Ending::Abandonment),
-    (" resigns", Ending::Resignation),
-    (" checkmated", Ending::Checkmate),
-    (" stalemated", Ending::Stalemate),
-];
-/// "<player> <verb>": the player named first won.
-const WINNER_VERBS: &[(&str, Ending)] = &[
-    (" won on time", Ending::TimeForfeit),
-    (" won by resignation", Ending::Resignation),
-    (" won by checkmate", Ending::Checkmate),
-    (" won - game abandoned", Ending::Abandonment),
-    (" won by abandonment", Ending::Abandonment),
-    (" wins by adjudication", Ending::Adjudication),
-    (" won by adjudication", Ending::Adjudication),
+/// "<player> <verb>", and whether the player named is the winner (else
+/// the loser), in the order they are looked for: every loser's verb first.
+const VERBS: &[(&str, Ending, bool)] = &[
+    (" forfeits on time", Ending::TimeForfeit, false),
+    (" ran out of time", Ending::TimeForfeit, false),
+    (" forfeits by disconnection", Ending::Abandonment, false),
+    (" disconnected and forfeits", Ending::Abandonment, false),
+    (" resigns", Ending::Resignation, false),
+    (" checkmated", Ending::Checkmate, false),
+    (" stalemated", Ending::Stalemate, false),
+    (" won on time", Ending::TimeForfeit, true),
+    (" won by resignation", Ending::Resignation, true),
+    (" won by checkmate", Ending::Checkmate, true),
+    (" won - game abandoned", Ending::Abandonment, true),
+    (" won by abandonment", Ending::Abandonment, true),
+    (" wins by adjudication", Ending::Adjudication, true),
+    (" won by adjudication", Ending::Adjudication, true),
 ];
 
-/// Whether `lower` holds, after a space, a word that each verb of
-/// [`LOSER_VERBS`] and [`WINNER_VERBS`] starts with: without one, none of
-/// them can be found.
+/// Whether `lower` holds, after a space, a word that each of the
+/// [`VERBS`] starts with: without one, none of them can be found.
 fn names_a_verb(lower: &str) -> bool {
     lower.split(' ').skip(1).any(|word| {
         matches!(word, "forfeits" | "ran" | "disconnected" | "won" | "wins")
@@ -319,14 +316,11 @@ fn phrase(words: &Words<'_>, tags: &Tags, loser: Option<Color>) -> Option<(Endin
     if !names_a_verb(lower) {
         return None;
     }
-    let named = |verbs: &[(&str, Ending)], winner: bool| {
-        verbs.iter().find_map(|&(verb, ending)| {
-            let at = lower.find(verb)?;
-            let side = colour_of(&t[..at], tags).map(|c| if winner { !c } else { c });
-            Some((ending, side.or(loser)))
-        })
-    };
-    named(LOSER_VERBS, false).or_else(|| named(WINNER_VERBS, true))
+    VERBS.iter().find_map(|&(verb, ending, winner)| {
+        let at = lower.find(verb)?;
+        let side = colour_of(&t[..at], tags).map(|c| if winner { !c } else { c });
+        Some((ending, side.or(loser)))
+    })
 }
 
 /// The ending of "Game drawn by …" (FICS, ICC, chess.com).
