@@ -214,10 +214,7 @@ fn read_other(b: &[u8], i: usize, depth: &mut usize, game: &mut GameRecord<'_>) 
             *depth = depth.saturating_sub(1);
             i + 1
         }
-        b'$' => {
-            let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit());
-            i + 1 + digits.count()
-        }
+        b'$' => digits_end(b, i + 1),
         c if is_delimiter(c) => i + 1,
         _ => {
             let end = token_end(b, i);

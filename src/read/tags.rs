@@ -55,7 +55,11 @@ impl<'a> Tags<'a> {
         let mut parts = self.url()?.split('/').skip(2);
         let host = parts.next()?;
         let section = parts.next().unwrap_or_default();
-        let on = |domain: &str| host == domain || host.ends_with(&format!(".{domain}"));
+        // Runs for every game: no string built to compare.
+        let on = |domain: &str| {
+            host.strip_suffix(domain)
+                .is_some_and(|sub| sub.is_empty() || sub.ends_with('.'))
+        };
         let server = if on("lichess.org") {
             "lichess"
         } else if on("chess.com") {
