@@ -8,7 +8,7 @@
 # Two corpora: a deterministic generated one (examples/corpus.rs, N games)
 # and a real one, the lichess sample of tests/data repeated K times (40:
 # 39,960 games, 93 MB), each audited with --proof full and --proof fast.
-# Runs each contender R times and prints medians: games/s, MB/s, peak RSS,
+# Runs every contender once a round, in turn, R rounds, and prints medians: games/s, MB/s, peak RSS,
 # and the ratios the performance targets are stated in, and reading alone (examples/reading.rs:
 # our split and parse against pgn-reader's visitor, one thread). Installs what it needs (pgn-extract,
 # GNU time and zstd from Debian, python-chess from PyPI) and says so.
@@ -72,28 +72,43 @@ with open(sys.argv[1], encoding="utf-8") as f:
 print(n)
 PY
 
-# run NAME GAMES BYTES COMMAND...: R rounds; records "name seconds rss_kib".
+# case NAME GAMES BYTES COMMAND...: a contender for the next `measure`.
+# measure: R rounds, each running every case once in turn, so that the
+# VM's drift in speed (a third from one minute to the next) falls on all
+# the contenders of a ratio alike; records "name games bytes seconds rss_kib".
 results=$work/results
-run() {
+cases=()
+case_() {
   local name=$1 n=$2 size=$3; shift 3
-  for _ in $(seq "$rounds"); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || true
-    read -r secs rss_kib < "$work/time"
-    echo "$name $n $size $secs $rss_kib" >> "$results"
+  cases+=("$name $n $size $*")
+}
+measure() {
+  local name n size cmd
+  for round in $(seq "$1"); do
+    for c in "${cases[@]}"; do
+      read -r name n size cmd <<< "$c"
+      # shellcheck disable=SC2086 # the command's words, none with a space
+      /usr/bin/time -f "%e %M" -o "$work/time" $cmd >/dev/null 2>"$work/stderr" || true
+      read -r secs rss_kib < "$work/time"
+      echo "$name $n $size $secs $rss_kib" >> "$results"
+    done
+    echo "  round $round of $1 done" >&2
   done
-  echo "  $name done" >&2
+  cases=()
 }
 
-echo "measuring, $rounds rounds each" >&2
+echo "measuring, $rounds rounds, the contenders in turn" >&2
 for t in 1 2; do
-  run "baseline-${t}t" "$games" "$bytes" $target/release/examples/baseline "$corpus" --threads "$t"
-  run "audit-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t"
-  run "audit-fast-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t" --proof fast
+  case_ "baseline-${t}t" "$games" "$bytes" $target/release/examples/baseline "$corpus" --threads "$t"
+  case_ "audit-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t"
+  case_ "audit-fast-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t" --proof fast
 done
-run "audit-2t-no-dead-check" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads 2 --no-dead-check
-run "audit-2t-zst" "$games" "$bytes" "$bin" audit "$corpus.zst" -o "$work/out" --threads 2
-run "pgn-extract" "$games" "$bytes" "$pgn_extract" -r -s "$corpus"
-run "python-chess" "$python_games" "$(stat -c %s "$work/python.pgn")" python3 "$work/replay.py" "$work/python.pgn"
+case_ "audit-2t-no-dead-check" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads 2 --no-dead-check
+case_ "audit-2t-zst" "$games" "$bytes" "$bin" audit "$corpus.zst" -o "$work/out" --threads 2
+case_ "pgn-extract" "$games" "$bytes" "$pgn_extract" -r -s "$corpus"
+case_ "python-chess" "$python_games" "$(stat -c %s "$work/python.pgn")" python3 "$work/replay.py" "$work/python.pgn"
+
+measure "$rounds"
 
 # The real corpus: real games, a third of them time forfeits that need a
 # helpmate proof.
@@ -102,15 +117,16 @@ for _ in $(seq "$copies"); do cat tests/data/lichess-2021-10-first-999.pgn; done
 real_games=$(( 999 * copies ))
 real_bytes=$(stat -c %s "$real")
 for t in 1 2; do
-  run "real-baseline-${t}t" "$real_games" "$real_bytes" $target/release/examples/baseline "$real" --threads "$t"
-  run "real-audit-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t"
-  run "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t" --proof fast
+  case_ "real-baseline-${t}t" "$real_games" "$real_bytes" $target/release/examples/baseline "$real" --threads "$t"
+  case_ "real-audit-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t"
+  case_ "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t" --proof fast
 done
-run "real-audit-2t-no-dead-check" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --no-dead-check
+case_ "real-audit-2t-no-dead-check" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --no-dead-check
 # Reading alone, one thread: our split and parse against pgn-reader's visitor.
-run "real-read-ours" "$real_games" "$real_bytes" $target/release/examples/reading "$real" ours
-run "real-read-pgn-reader" "$real_games" "$real_bytes" $target/release/examples/reading "$real" pgn-reader
-run "real-pgn-extract" "$real_games" "$real_bytes" "$pgn_extract" -r -s "$real"
+case_ "real-read-ours" "$real_games" "$real_bytes" $target/release/examples/reading "$real" ours
+case_ "real-read-pgn-reader" "$real_games" "$real_bytes" $target/release/examples/reading "$real" pgn-reader
+case_ "real-pgn-extract" "$real_games" "$real_bytes" "$pgn_extract" -r -s "$real"
+measure "$rounds"
 
 if [ "$rss" = 1 ]; then
   # Memory must not grow with the input: 100 MB against 1 GB, both proofs.
@@ -118,10 +134,9 @@ if [ "$rss" = 1 ]; then
   for mb in 100 1000; do
     n=$(( mb * 1000000 / per_game ))
     $target/release/examples/corpus --games "$n" --seed "$seed" > "$work/rss.pgn"
-    saved=$rounds; rounds=1
-    run "audit-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2
-    run "audit-fast-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2 --proof fast
-    rounds=$saved
+    case_ "audit-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2
+    case_ "audit-fast-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2 --proof fast
+    measure 1
     rm -f "$work/rss.pgn"
   done
 fi
@@ -135,7 +150,8 @@ for line in open(sys.argv[1]):
 med = {}
 for name, rs in rows.items():
     n, size = rs[0][0], rs[0][1]
-    secs = statistics.median(r[2] for r in rs)
+    # GNU time counts hundredths: a tiny input can take "0.00".
+    secs = max(statistics.median(r[2] for r in rs), 0.01)
     rss = max(r[3] for r in rs) / 1024
     med[name] = (n / secs, size / secs / 1e6, rss, secs, n)
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
