@@ -18,6 +18,7 @@ pub use crate::board::moves::role_name;
 use crate::board::moves::{physical_move, why_illegal};
 use crate::board::notation::{Reading, Written, read};
 use crate::board::permissive::State;
+use crate::board::san_move::single_legal;
 use crate::model::claim::{Claim, ClaimKind, Claimant};
 use crate::model::outcome::colour_word;
 use crate::read::parse::GameRecord;
@@ -371,7 +372,7 @@ fn resolve(
         return Ok(step);
     }
     if let (State::Legal(pos), Written::San(san)) = (state, reading.written)
-        && let Ok(m) = san.to_move(pos)
+        && let Some(m) = single_legal(pos, san).or_else(|| san.to_move(pos).ok())
     {
         // The fast path: strict SAN naming a legal move.
         step.mv = Some(m);

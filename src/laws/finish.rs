@@ -120,27 +120,32 @@ fn contradiction(s: &Statement, mark: Option<Ending>, recorded: GameResult) -> O
     if s.ending == Ending::Unknown {
         return None;
     }
-    let says = s.quoted();
+    // Worded only when the record contradicts itself.
+    let says = || s.quoted();
     let shown = |e: Ending| mark == Some(e);
     if s.ending != Ending::Checkmate && shown(Ending::Checkmate) {
         return Some(format!(
-            "{says} says the game ended another way, but the final position is checkmate"
+            "{} says the game ended another way, but the final position is checkmate",
+            says()
         ));
     }
     if s.ending == Ending::Checkmate && !shown(Ending::Checkmate) {
         return Some(format!(
-            "{says} says checkmate, but the final position is not checkmate"
+            "{} says checkmate, but the final position is not checkmate",
+            says()
         ));
     }
     if s.ending == Ending::Stalemate && !shown(Ending::Stalemate) {
         return Some(format!(
-            "{says} says stalemate, but the final position is not stalemate"
+            "{} says stalemate, but the final position is not stalemate",
+            says()
         ));
     }
     if !ending::consistent(s, recorded) {
         let side = s.side.map_or("the player named", side_name);
         return Some(format!(
-            "{says} names {side} as the loser, but the recorded result is {recorded}"
+            "{} names {side} as the loser, but the recorded result is {recorded}",
+            says()
         ));
     }
     None

@@ -179,7 +179,8 @@ fn add_caveats(
 /// rule set that judges every game as rapid, the reason says so.
 fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -> Verdict {
     let category = book.category;
-    let phrase = book.edition.category_phrase(category);
+    // Worded only for the reasons that say it.
+    let phrase = || book.edition.category_phrase(category);
     if rules.only_rapid && category != Category::Rapid {
         let rules = if book.edition.is_ru_rapid() {
             "the rapid-play rules do not apply; judged by them"
@@ -187,7 +188,8 @@ fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -
             "judged by the rules of its category"
         };
         verdict.reason = format!(
-            "not a rapid game ({phrase}); {rules} it would be: {}",
+            "not a rapid game ({}); {rules} it would be: {}",
+            phrase(),
             verdict.reason
         );
         return verdict.for_review();
@@ -198,8 +200,10 @@ fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -
     );
     if book.edition.rapid_rules_for_all && not_rapid {
         verdict.reason = format!(
-            "{}; the game is {phrase}, and {} judges it by the rapid-play rules all the same",
-            verdict.reason, book.edition.name
+            "{}; the game is {}, and {} judges it by the rapid-play rules all the same",
+            verdict.reason,
+            phrase(),
+            book.edition.name
         );
     }
     verdict
