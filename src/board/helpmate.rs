@@ -234,21 +234,37 @@ impl Solver {
         let Some(board) = to_board(pos) else {
             return false;
         };
+        // Under --proof fast a side the fast check does not prove unable
+        // has its answer already: what `can_checkmate` would say.
+        let unproven = (self.proof == Proof::Fast).then_some(Mate::NotShownImpossible);
         let fast = |side: Color| {
             let known = self.mate.get(&(key, side)).cloned();
             known.or_else(|| {
-                chasolver::is_unwinnable_fast(&board, to_color(side)).then_some(Mate::Impossible)
+                if chasolver::is_unwinnable_fast(&board, to_color(side)) {
+                    Some(Mate::Impossible)
+                } else {
+                    unproven.clone()
+                }
             })
         };
-        let white = fast(Color::White);
+        // The side not to move first: after a flag fall it is the one the
+        // time rule asks about next, and its answer is kept.
+        let first = !pos.turn();
+        let first_answer = fast(first);
         // Under --proof fast a side not proven unable means a live
         // position: the other side's question cannot change that.
-        let black = if white.is_none() && self.proof == Proof::Fast {
+        let second = if first_answer != Some(Mate::Impossible) && self.proof == Proof::Fast {
             None
         } else {
-            fast(Color::Black)
+            fast(!first)
         };
-        let mut answers = ByColor { white, black };
+        let mut answers = ByColor::new_with(|side| {
+            if side == first {
+                first_answer.clone()
+            } else {
+                second.clone()
+            }
+        });
         let open = match (&answers.white, &answers.black) {
             (Some(Mate::Impossible), None) => Some(Color::Black),
             (None, Some(Mate::Impossible)) => Some(Color::White),
