@@ -1,5 +1,7 @@
 //! A helpmate line: the solver's answer kept as moves, shown as SAN.
 
+use std::sync::{Arc, OnceLock};
+
 use shakmaty::{Chess, Color, File, Move, Position, Role, Square, san::SanPlus};
 
 use crate::board::short_mate::{SHORT_MATE_NODES, SHOWN_MATE_NODES, shortest_within};
@@ -7,36 +9,65 @@ use crate::board::short_mate::{SHORT_MATE_NODES, SHOWN_MATE_NODES, shortest_with
 /// A helpmate found by the solver, kept as moves: turning a line of 50 to
 /// 90 plies into SAN costs a legal-move generation per move, and a report
 /// shows a dozen of them (the CSV) or all (`explain`, the HTML page).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Helpmate {
-    pub(super) start: Chess,
-    pub(super) moves: Vec<Move>,
+    start: Chess,
+    /// The solver's line, as it found it.
+    found: Vec<Move>,
+    /// The line shown: the shortest within a reason's bound
+    /// ([`SHORT_MATE_NODES`]), searched when first asked for — a dead
+    /// position check only needs to know that a line exists, and that
+    /// search cost more than the solver's. Shared by the copies the
+    /// solver's memory hands out, so it is searched once.
+    shown: Arc<OnceLock<Vec<Move>>>,
 }
 
+/// Two helpmates are the same line from the same position as found: the
+/// line shown follows from them.
+impl PartialEq for Helpmate {
+    fn eq(&self, other: &Helpmate) -> bool {
+        self.start == other.start && self.found == other.found
+    }
+}
+
+impl Eq for Helpmate {}
+
 impl Helpmate {
+    /// A line shown as it is.
+    pub(super) fn fixed(start: Chess, moves: Vec<Move>) -> Helpmate {
+        Helpmate {
+            start,
+            found: moves.clone(),
+            shown: Arc::new(OnceLock::from(moves)),
+        }
+    }
+
     /// The line to show whole: a shorter helpmate from the same position,
     /// searched with a larger bound ([`SHOWN_MATE_NODES`]) than a reason's.
     pub fn for_display(&self) -> Helpmate {
-        let mut end = self.start.clone();
-        for m in &self.moves {
-            end.play_unchecked(*m);
-        }
-        match shortest_within(&self.start, end.turn(), self.moves.len(), SHOWN_MATE_NODES) {
-            Some(moves) => Helpmate {
-                start: self.start.clone(),
-                moves,
-            },
+        let moves = self.moves();
+        match shortest_within(&self.start, self.loser(), moves.len(), SHOWN_MATE_NODES) {
+            Some(moves) => Helpmate::fixed(self.start.clone(), moves),
             None => self.clone(),
         }
     }
 
+    /// The side the line mates: the one to move at its end.
+    fn loser(&self) -> Color {
+        let mut end = self.start.clone();
+        for &m in &self.found {
+            end.play_unchecked(m);
+        }
+        end.turn()
+    }
+
     /// The plies of the line.
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.moves().len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.moves().is_empty()
     }
 
     /// The position the line starts from.
@@ -57,7 +88,7 @@ impl Helpmate {
     pub fn san_where(&self, shown: impl Fn(usize) -> bool) -> Vec<(usize, String)> {
         let mut pos = self.start.clone();
         let mut out = Vec::new();
-        for (i, &m) in self.moves.iter().enumerate() {
+        for (i, &m) in self.moves().iter().enumerate() {
             if shown(i) {
                 out.push((
                     i,
@@ -119,7 +150,15 @@ impl Helpmate {
 
     /// The moves as played, for stepping through them on a board.
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        self.shown.get_or_init(|| {
+            shortest_within(
+                &self.start,
+                self.loser(),
+                self.found.len(),
+                SHORT_MATE_NODES,
+            )
+            .unwrap_or_else(|| self.found.clone())
+        })
     }
 }
 
@@ -135,12 +174,10 @@ pub(super) fn helpmate(pos: &Chess, line: &[chess::ChessMove]) -> Helpmate {
         board.play_unchecked(mv);
         moves.push(mv);
     }
-    // The side the line mates is the one to move at its end.
-    let loser = board.turn();
-    let moves = shortest_within(pos, loser, moves.len(), SHORT_MATE_NODES).unwrap_or(moves);
     Helpmate {
         start: pos.clone(),
-        moves,
+        found: moves,
+        shown: Arc::default(),
     }
 }
 

@@ -49,7 +49,7 @@ fn line(fen: &str, sans: &[&str]) -> Helpmate {
             m
         })
         .collect();
-    Helpmate { start, moves }
+    Helpmate::fixed(start, moves)
 }
 
 #[test]
