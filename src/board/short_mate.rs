@@ -35,7 +35,12 @@ pub(crate) fn shortest_within(
     let mut search = ShortMate {
         loser,
         nodes_left: budget,
-        failed: FxHashSet::default(),
+        // Sized for a reason's budget at once (growing it rehashed every
+        // entry at each doubling); a shown line's larger one grows.
+        failed: FxHashSet::with_capacity_and_hasher(
+            budget.min(SHORT_MATE_NODES) as usize,
+            Default::default(),
+        ),
     };
     let hash = start.zobrist_hash(EnPassantMode::Legal);
     for depth in 1..than.min(SHORT_MATE_PLIES + 1) {
