@@ -186,6 +186,7 @@ checks = [
     ("fast audit / baseline, 1 thread", ratio("real-audit-fast-1t", "real-baseline-1t"), ">= 0.70"),
     ("full 2 threads / 1 thread", ratio("real-audit-2t", "real-audit-1t"), ">= 1.8"),
     ("fast 2 threads / 1 thread", ratio("real-audit-fast-2t", "real-audit-fast-1t"), ">= 1.8"),
+    ("baseline 2 threads / 1 thread", ratio("real-baseline-2t", "real-baseline-1t"), "(reference)"),
     ("full 2 threads / pgn-extract", ratio("real-audit-2t", "real-pgn-extract"), ">= 3.5"),
     ("fast 2 threads / pgn-extract", ratio("real-audit-fast-2t", "real-pgn-extract"), ">= 7"),
     ("dead-position check cost", 1 - ratio("real-audit-2t", "real-audit-2t-no-dead-check"), "<= 0.10"),
