@@ -258,13 +258,9 @@ impl Solver {
         } else {
             fast(!first)
         };
-        let mut answers = ByColor::new_with(|side| {
-            if side == first {
-                first_answer.clone()
-            } else {
-                second.clone()
-            }
-        });
+        let mut answers = ByColor::<Option<Mate>>::default();
+        *answers.get_mut(first) = first_answer;
+        *answers.get_mut(!first) = second;
         let open = match (&answers.white, &answers.black) {
             (Some(Mate::Impossible), None) => Some(Color::Black),
             (None, Some(Mate::Impossible)) => Some(Color::White),

@@ -12,7 +12,7 @@
 //! names no move — is left to `San::to_move`.
 
 use shakmaty::san::San;
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Move, Position, Rank, Role, Square, attacks};
 
 /// The legal move `san` names in `pos` when a single piece can make it
 /// and no castling, en passant or promotion is involved; `None` otherwise.
@@ -82,7 +82,7 @@ fn pawn_origin(
     if to.rank() == us.relative_rank(Rank::Eighth) {
         return None;
     }
-    let back = |sq: Square| sq.offset(if us == Color::White { -8 } else { 8 });
+    let back = |sq: Square| sq.offset(us.fold_wb(-8, 8));
     let behind = back(to)?;
     if capture {
         let file = file?;

@@ -204,16 +204,17 @@ const NOISE: u64 = 60_000;
 
 impl Control {
     /// Reads the control from the tag, checked against the first clock
-    /// readings of each side (their first few moves). `in_minutes` says the
-    /// source writes the base in minutes (lichess broadcasts): the tag is
-    /// read so even when no clock reading can confirm it.
+    /// readings of each side (their first few moves). `in_minutes` says
+    /// whether the source writes the base in minutes (lichess broadcasts):
+    /// the tag is read so even when no clock reading can confirm it. It is
+    /// asked only then (finding the source searches the game's address).
     ///
     /// ```
     /// use pgn_arbiter::model::clock::Clock;
     /// use pgn_arbiter::model::time_control::{Category, Control, Reading};
     /// let secs = |s: u64| (Clock(s * 1000), None);
     /// // A broadcast's tag in minutes: the first readings are 1:30:56 and 1:30:46.
-    /// let c = Control::read(Some("90+30"), [&[secs(5456)], &[secs(5446)]], false);
+    /// let c = Control::read(Some("90+30"), [&[secs(5456)], &[secs(5446)]], || false);
     /// assert_eq!((c.reading, c.category()), (Reading::TagInMinutes, Category::Standard));
     /// assert_eq!(c.pgn().as_deref(), Some("5400+30"));
     /// // No tag: 4 minutes and 2 seconds a move, from `%clk` and `%emt`
@@ -221,18 +222,22 @@ impl Control {
     /// let with_emt = |c: u64, e: u64| (Clock(c * 1000), Some(Clock(e * 1000)));
     /// let white = vec![with_emt(243, 491), with_emt(243, 2), with_emt(244, 1)];
     /// let black = vec![with_emt(222, 23), with_emt(223, 1), with_emt(224, 1)];
-    /// let c = Control::read(None, [&white, &black], false);
+    /// let c = Control::read(None, [&white, &black], || false);
     /// assert_eq!((c.reading, c.pgn().as_deref()), (Reading::Clocks, Some("240+2")));
     /// assert_eq!(c.category(), Category::Blitz);
     /// ```
-    pub fn read(tag: Option<&str>, sides: [&Readings; 2], in_minutes: bool) -> Control {
+    pub fn read(
+        tag: Option<&str>,
+        sides: [&Readings; 2],
+        in_minutes: impl FnOnce() -> bool,
+    ) -> Control {
         let Some(written) = tag.and_then(periods) else {
             return Control::from_clocks(tag, sides);
         };
         let tag = tag.unwrap_or_default();
         let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
         let Some(first) = first else {
-            if !in_minutes {
+            if !in_minutes() {
                 return Control::as_written(written);
             }
             let why = "as lichess broadcasts write it; no clock reading to check it against";
@@ -409,92 +414,4 @@ fn pgn_form(periods: &[Period]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clause_15_1_boundaries() {
-        assert_eq!(Category::of("600+0"), Category::Blitz);
-        assert_eq!(Category::of("601"), Category::Rapid);
-        assert_eq!(Category::of("3599"), Category::Rapid);
-        assert_eq!(Category::of("3600+0"), Category::Standard);
-        assert_eq!(Category::of("300+5"), Category::Blitz);
-        assert_eq!(Category::of("300+6"), Category::Rapid);
-        assert_eq!(Category::of("180+2"), Category::Blitz);
-        assert_eq!(Category::of("40/5400+30:1800+30"), Category::Standard);
-        assert_eq!(Category::of("10.931+0.109"), Category::Blitz);
-    }
-
-    fn readings(clocks: &[u64]) -> Vec<(Clock, Option<Clock>)> {
-        clocks.iter().map(|&s| (Clock(s * 1000), None)).collect()
-    }
-
-    #[test]
-    fn controls_are_read_against_the_clocks() {
-        // The broadcast's first readings (1:30:56, 1:31:12, …; 1:30:46, …).
-        let white = readings(&[5456, 5472, 5466, 5395, 5413, 5388]);
-        let black = readings(&[5446, 5452, 5318, 5268, 5059, 4888]);
-        let sides = [&white[..], &black[..]];
-        let c = Control::read(Some("90+30"), sides, false);
-        assert_eq!(
-            (c.reading, c.pgn().as_deref()),
-            (Reading::TagInMinutes, Some("5400+30"))
-        );
-        assert!(c.note.unwrap().contains("read in minutes"));
-        // The same clocks without a tag: inferred, increment from the gains.
-        let c = Control::read(None, sides, false);
-        assert_eq!(c.reading, Reading::Clocks);
-        assert_eq!(c.category(), Category::Standard);
-        assert!(c.note.unwrap().contains("there is no TimeControl tag"));
-        // DGT's words cannot be read: inferred.
-        let dgt = [
-            &readings(&[900, 905, 903])[..],
-            &readings(&[898, 902, 900])[..],
-        ];
-        let c = Control::read(Some("15 min/game + 10 sec/move"), dgt, false);
-        assert_eq!(
-            (c.reading, c.category()),
-            (Reading::Clocks, Category::Rapid)
-        );
-        assert!(c.note.unwrap().contains("cannot be read"));
-        // A tag the clocks agree with is read as written.
-        let c = Control::read(Some("900+10"), dgt, false);
-        assert_eq!(
-            (c.reading, c.pgn().as_deref()),
-            (Reading::Tag, Some("900+10"))
-        );
-        // A tag far from the clocks either way: inferred.
-        let c = Control::read(Some("180+2"), sides, false);
-        assert_eq!(c.reading, Reading::Clocks);
-        assert!(c.note.unwrap().contains("contradicts the clocks"));
-        // No clocks: as written, unless the source writes minutes.
-        let none: [&Readings; 2] = [&[], &[]];
-        assert_eq!(
-            Control::read(Some("90+30"), none, false).category(),
-            Category::Rapid
-        );
-        let relay = Control::read(Some("90+30"), none, true);
-        assert_eq!(
-            (relay.reading, relay.category()),
-            (Reading::TagInMinutes, Category::Standard)
-        );
-        assert_eq!(Control::read(None, none, false), Control::default());
-    }
-
-    #[test]
-    fn unknowns_are_not_errors() {
-        for tag in [
-            "-",
-            "?",
-            "",
-            "abc",
-            "+5",
-            "1/",
-            "40/",
-            "nan",
-            "15 min/game + 10 sec/move",
-        ] {
-            assert_eq!(Category::of(tag), Category::Unknown, "{tag}");
-        }
-    }
-}
+mod tests;

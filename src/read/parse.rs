@@ -158,12 +158,11 @@ pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     };
     i = read_tags(bytes, i, &mut game);
     read_movetext(bytes, i, &mut game);
-    let first = FirstReadings::of(&game);
-    let sides = first.sides();
-    // Where the game was relayed from matters only to a record without
-    // clock readings: asked only then (its address is searched for).
-    let relayed = sides.iter().all(|s| s.is_empty()) && game.tags.lichess_relay();
-    game.control = Control::read(game.tags.time_control.as_deref(), sides, relayed);
+    game.control = Control::read(
+        game.tags.time_control.as_deref(),
+        FirstReadings::of(&game).sides(),
+        || game.tags.lichess_relay(),
+    );
     game
 }
 

@@ -1,0 +1,87 @@
+use super::*;
+
+#[test]
+fn clause_15_1_boundaries() {
+    assert_eq!(Category::of("600+0"), Category::Blitz);
+    assert_eq!(Category::of("601"), Category::Rapid);
+    assert_eq!(Category::of("3599"), Category::Rapid);
+    assert_eq!(Category::of("3600+0"), Category::Standard);
+    assert_eq!(Category::of("300+5"), Category::Blitz);
+    assert_eq!(Category::of("300+6"), Category::Rapid);
+    assert_eq!(Category::of("180+2"), Category::Blitz);
+    assert_eq!(Category::of("40/5400+30:1800+30"), Category::Standard);
+    assert_eq!(Category::of("10.931+0.109"), Category::Blitz);
+}
+
+fn readings(clocks: &[u64]) -> Vec<(Clock, Option<Clock>)> {
+    clocks.iter().map(|&s| (Clock(s * 1000), None)).collect()
+}
+
+#[test]
+fn controls_are_read_against_the_clocks() {
+    // The broadcast's first readings (1:30:56, 1:31:12, …; 1:30:46, …).
+    let white = readings(&[5456, 5472, 5466, 5395, 5413, 5388]);
+    let black = readings(&[5446, 5452, 5318, 5268, 5059, 4888]);
+    let sides = [&white[..], &black[..]];
+    let c = Control::read(Some("90+30"), sides, || false);
+    assert_eq!(
+        (c.reading, c.pgn().as_deref()),
+        (Reading::TagInMinutes, Some("5400+30"))
+    );
+    assert!(c.note.unwrap().contains("read in minutes"));
+    // The same clocks without a tag: inferred, increment from the gains.
+    let c = Control::read(None, sides, || false);
+    assert_eq!(c.reading, Reading::Clocks);
+    assert_eq!(c.category(), Category::Standard);
+    assert!(c.note.unwrap().contains("there is no TimeControl tag"));
+    // DGT's words cannot be read: inferred.
+    let dgt = [
+        &readings(&[900, 905, 903])[..],
+        &readings(&[898, 902, 900])[..],
+    ];
+    let c = Control::read(Some("15 min/game + 10 sec/move"), dgt, || false);
+    assert_eq!(
+        (c.reading, c.category()),
+        (Reading::Clocks, Category::Rapid)
+    );
+    assert!(c.note.unwrap().contains("cannot be read"));
+    // A tag the clocks agree with is read as written.
+    let c = Control::read(Some("900+10"), dgt, || false);
+    assert_eq!(
+        (c.reading, c.pgn().as_deref()),
+        (Reading::Tag, Some("900+10"))
+    );
+    // A tag far from the clocks either way: inferred.
+    let c = Control::read(Some("180+2"), sides, || false);
+    assert_eq!(c.reading, Reading::Clocks);
+    assert!(c.note.unwrap().contains("contradicts the clocks"));
+    // No clocks: as written, unless the source writes minutes.
+    let none: [&Readings; 2] = [&[], &[]];
+    assert_eq!(
+        Control::read(Some("90+30"), none, || false).category(),
+        Category::Rapid
+    );
+    let relay = Control::read(Some("90+30"), none, || true);
+    assert_eq!(
+        (relay.reading, relay.category()),
+        (Reading::TagInMinutes, Category::Standard)
+    );
+    assert_eq!(Control::read(None, none, || false), Control::default());
+}
+
+#[test]
+fn unknowns_are_not_errors() {
+    for tag in [
+        "-",
+        "?",
+        "",
+        "abc",
+        "+5",
+        "1/",
+        "40/",
+        "nan",
+        "15 min/game + 10 sec/move",
+    ] {
+        assert_eq!(Category::of(tag), Category::Unknown, "{tag}");
+    }
+}
