@@ -76,6 +76,15 @@ fn shards_merged_are_the_whole_run() {
         let run = merge(&dirs, &merged, &[]);
         assert_eq!(run.status.code(), Some(0), "{run:?}");
         assert_eq!(report(&merged), report(&whole), "{n} shards");
+        // Given in another order (`merge s2 s1`, or a shell's `s10` before
+        // `s2`), the shards are merged in theirs, and that is said.
+        let backwards: Vec<PathBuf> = dirs.iter().rev().cloned().collect();
+        let merged = tmp.path().join(format!("backwards{n}"));
+        let run = merge(&backwards, &merged, &[]);
+        assert_eq!(run.status.code(), Some(0), "{run:?}");
+        assert_eq!(report(&merged), report(&whole), "{n} shards backwards");
+        let said = stderr(&run).contains("the shards are merged in their order");
+        assert_eq!(said, n > 1, "{}", stderr(&run));
     }
 }
 

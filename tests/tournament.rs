@@ -238,7 +238,8 @@ fn run_test_tournament() -> tempfile::TempDir {
     assert!(
         stdout.starts_with(
             "6 games, 7 pairings checked: agree 3, corrected 1, mismatch 1, missing-game 1, \
-             no-pairing 1, review 0\n2 result(s) applied; 2 player(s) change rank"
+             no-pairing 1, review 0\n1 game(s) match no pairing (see pairings.csv, status \
+             no-pairing)\n2 result(s) applied; 2 player(s) change rank"
         ),
         "{stdout}"
     );
@@ -461,6 +462,7 @@ fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
     let game = |white: &str, black: &str, recorded| PlayedGame {
         source: "g.pgn".into(),
         number: 1,
+        event: None,
         round: Some("1".into()),
         white: white.into(),
         black: black.into(),
@@ -498,9 +500,10 @@ fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
 #[test]
 fn the_reports_time_control_gives_a_category_only_when_encoded() {
     use pgn_arbiter::model::time_control::Category;
-    let trf = Trf::read(b"012 x\n122 90 min + 30 s\n222 5400+30\n").unwrap();
-    assert_eq!(trf.category(), Category::Standard);
-    let trf = Trf::read(b"122 900+10\n").unwrap();
+    let player = player_line(1, "Smith, John", 2000, &[]);
+    let trf = Trf::read(format!("012 x\n122 90 min + 30 s\n222 5400+30\n{player}\n").as_bytes());
+    assert_eq!(trf.unwrap().category(), Category::Standard);
+    let trf = Trf::read(format!("122 900+10\n{player}\n").as_bytes()).unwrap();
     assert_eq!(trf.category(), Category::Rapid);
     // The Irish files write it in words: no category is guessed from them.
     assert_eq!(

@@ -212,6 +212,7 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
         report_dir: &args.output,
         fixed_pgn: args.fixed_pgn.as_deref(),
         html: args.html.as_deref(),
+        tournament: false,
     };
     let set = ReportSet::stage(wanted, &inputs)?;
     let progress = progress_bar(&inputs);

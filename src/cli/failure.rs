@@ -5,6 +5,7 @@
 use std::io;
 use std::process::ExitCode;
 
+use crate::report::rows::without_controls;
 use crate::report::set::StageError;
 
 #[derive(Debug)]
@@ -20,7 +21,9 @@ impl Failure {
             Failure::Usage(why) => (why, 2),
             Failure::Io(e) => (e.to_string(), 1),
         };
-        eprintln!("pgn-arbiter: {why}");
+        // A message quotes the user's files: their control bytes must not
+        // drive the terminal.
+        eprintln!("pgn-arbiter: {}", without_controls(&why));
         ExitCode::from(code)
     }
 }

@@ -13,7 +13,13 @@ use crate::read::input::Source;
 use crate::report::file::{Compression, ReportFile, open_report};
 use crate::report::rows::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
 use crate::report::set::{ReportSet, Wanted};
-use crate::report::summary::{InputSummary, RunOptions, RunSummary};
+use crate::report::summary::{InputSummary, RunSummary};
+
+mod checks;
+
+use checks::{
+    check_alike, check_disjoint, check_distinct, check_sane, check_shards_tile, in_shard_order,
+};
 
 /// Merge the reports of several `audit` runs (report directories with
 /// verdicts.csv or verdicts.csv.zst, incidents.csv(.zst) and summary.json)
@@ -69,14 +75,16 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
     for (dir, summary) in args.dirs.iter().zip(&summaries) {
         check_sane(dir, summary)?;
     }
-    check_alike(&args.dirs, &summaries)?;
-    check_disjoint(&args.dirs, &summaries)?;
-    check_shards_tile(&args.dirs, &summaries)?;
-    let inputs: Vec<Source> = args.dirs.iter().cloned().map(Source::File).collect();
+    let (dirs, summaries) = in_shard_order(&args.dirs, summaries);
+    check_alike(&dirs, &summaries)?;
+    check_disjoint(&dirs, &summaries)?;
+    check_shards_tile(&dirs, &summaries)?;
+    let inputs: Vec<Source> = dirs.iter().cloned().map(Source::File).collect();
     let wanted = Wanted {
         report_dir: &args.output,
         fixed_pgn: None,
         html: None,
+        tournament: false,
     };
     let set = ReportSet::stage(wanted, &inputs)?;
     let dir = set.report_dir();
@@ -86,7 +94,7 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
     ] {
         let path = dir.join(args.compress.file_name(name));
         let mut out = ReportFile::create(&path, args.compress, &header(columns))?;
-        for (d, summary) in args.dirs.iter().zip(&summaries) {
+        for (d, summary) in dirs.iter().zip(&summaries) {
             let rows = copy_rows(d, name, columns, &mut out)?;
             let promised = match name {
                 "verdicts.csv" => summary.verdict_rows,
@@ -195,191 +203,6 @@ impl<R: io::Read> io::Read for LastByte<R> {
         }
         Ok(n)
     }
-}
-
-/// No report directory is given twice, under whatever name.
-fn check_distinct(dirs: &[PathBuf]) -> Result<(), Failure> {
-    let resolved: Vec<PathBuf> = dirs
-        .iter()
-        .map(|d| crate::report::set::resolve(d))
-        .collect();
-    for (i, a) in resolved.iter().enumerate() {
-        if let Some(j) = resolved[..i].iter().position(|b| b == a) {
-            return Err(Failure::Usage(format!(
-                "{} and {} are the same report: merging it with itself would count games twice",
-                dirs[j].display(),
-                dirs[i].display()
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// What a summary.json says holds together: shards numbered within their
-/// count, ranges in order, counts that add up. A damaged or edited file is
-/// refused rather than trusted.
-fn check_sane(dir: &Path, s: &RunSummary) -> Result<(), Failure> {
-    let bad = |why: String| {
-        Failure::Io(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "{}: summary.json {why}: the report is damaged; make it again",
-                dir.display()
-            ),
-        ))
-    };
-    for input in &s.inputs {
-        if let Some(shard) = input.shard
-            && !(1..=shard.count).contains(&shard.index)
-        {
-            return Err(bad(format!("gives {} shard {shard}", input.source)));
-        }
-        if input.range.is_some_and(|(start, end)| start > end) {
-            return Err(bad(format!(
-                "gives {} a range that ends before it starts",
-                input.source
-            )));
-        }
-    }
-    let games: u64 = s.inputs.iter().map(|i| i.games).sum();
-    let by_status: u64 = s.status.values().sum();
-    if games != s.games || by_status != s.games || s.verdict_rows > s.games {
-        return Err(bad(format!(
-            "counts do not add up ({} games, {games} by input, {by_status} by status, {} verdict \
-             rows)",
-            s.games, s.verdict_rows
-        )));
-    }
-    Ok(())
-}
-
-/// The shards of one file were cut from the same file: the same size and
-/// fingerprint, each its own part of it.
-fn check_shards_tile(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure> {
-    let shards: Vec<(&PathBuf, &InputSummary)> = inputs_of(dirs, summaries)
-        .into_iter()
-        .filter(|(_, i)| i.shard.is_some() && i.path.is_some())
-        .collect();
-    for (i, (dir_a, a)) in shards.iter().enumerate() {
-        let expected = a.shard.zip(a.bytes).map(|(shard, len)| {
-            let r = shard.range(len);
-            (r.start, r.end.min(len))
-        });
-        if expected != a.range {
-            return Err(Failure::Usage(format!(
-                "{}: shard {} of {} does not cover its part of the file: the file changed \
-                 during the run; audit its shards again",
-                dir_a.display(),
-                a.shard.map(|s| s.to_string()).unwrap_or_default(),
-                a.source
-            )));
-        }
-        for (dir_b, b) in &shards[i + 1..] {
-            let same_file = a.path == b.path;
-            if same_file && (a.bytes, &a.fingerprint) != (b.bytes, &b.fingerprint) {
-                return Err(Failure::Usage(format!(
-                    "{} and {} were cut from different versions of {} ({} bytes against {}): \
-                     the file changed between the shard runs, so games would be lost or \
-                     counted twice; audit every shard of the file as it is now",
-                    dir_a.display(),
-                    dir_b.display(),
-                    a.source,
-                    a.bytes.map_or("?".into(), |n| n.to_string()),
-                    b.bytes.map_or("?".into(), |n| n.to_string())
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The reports were made by the same version with the same options.
-fn check_alike(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure> {
-    let first = &summaries[0];
-    for (dir, s) in dirs.iter().zip(summaries) {
-        if s.version != first.version || s.options != first.options {
-            return Err(Failure::Usage(format!(
-                "{} was made by {} {} with other options than {} ({}): run them again alike",
-                dir.display(),
-                s.tool,
-                s.version,
-                dirs[0].display(),
-                differences(&s.options, &first.options)
-            )));
-        }
-        if s.options.events.is_some() {
-            return Err(Failure::Usage(format!(
-                "{} was made with --events: an events line that matched a game in another run \
-                 cannot be told apart; audit those files in one run",
-                dir.display()
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// "raw true against false": the options two runs differ in.
-fn differences(a: &RunOptions, b: &RunOptions) -> String {
-    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
-        (serde_json::to_value(a), serde_json::to_value(b))
-    else {
-        return String::new();
-    };
-    let differing: Vec<String> = a
-        .iter()
-        .filter(|(k, v)| b.get(*k) != Some(v))
-        .map(|(k, v)| {
-            format!(
-                "{k} {v} against {}",
-                b.get(k).unwrap_or(&serde_json::Value::Null)
-            )
-        })
-        .collect();
-    if differing.is_empty() {
-        "the same options, another version".into()
-    } else {
-        differing.join(", ")
-    }
-}
-
-/// Every input of every report, with the report's directory.
-fn inputs_of<'a>(
-    dirs: &'a [PathBuf],
-    summaries: &'a [RunSummary],
-) -> Vec<(&'a PathBuf, &'a InputSummary)> {
-    dirs.iter()
-        .zip(summaries)
-        .flat_map(|(d, s)| s.inputs.iter().map(move |i| (d, i)))
-        .collect()
-}
-
-/// No input is in two reports, unless as shards whose ranges do not meet.
-fn check_disjoint(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure> {
-    let all = inputs_of(dirs, summaries);
-    for (i, (dir_a, a)) in all.iter().enumerate() {
-        for (dir_b, b) in &all[i + 1..] {
-            if a.path.is_none() || a.path != b.path {
-                continue;
-            }
-            let overlap = match (a.range, b.range) {
-                (Some(x), Some(y)) => x.0 < y.1 && y.0 < x.1,
-                _ => true,
-            };
-            if overlap {
-                return Err(Failure::Usage(format!(
-                    "{} and {} both hold games of {}{}: merging them would count games twice",
-                    dir_a.display(),
-                    dir_b.display(),
-                    a.source,
-                    match (a.shard, b.shard) {
-                        (Some(x), Some(y)) => format!(" (shards {x} and {y} overlap)"),
-                        _ => String::new(),
-                    }
-                )));
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The summaries added up; shards 1..N of one file, in order, become the

@@ -16,7 +16,8 @@ use crate::read::split::MAX_GAME_BYTES;
 use crate::report::file::Compression;
 use crate::report::html::{page_name, page_stems, relative};
 use crate::report::output::{AnyOutput, CsvReports, CsvRows, HtmlReport, PlayedGames};
-use crate::report::set::resolve;
+use crate::report::rows::without_controls;
+use crate::report::set::{ReportSet, Wanted, resolve};
 use crate::report::summary::{InputSummary, RunOptions, RunSummary};
 use crate::report::tournament::{Tournament, write};
 use crate::report::tournament_page::render;
@@ -24,7 +25,7 @@ use crate::run::pipeline::{self, Options};
 use crate::tournament::consequences::{PairingStatus, consequences};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::tiebreak::TieBreak;
-use crate::tournament::trf::Trf;
+use crate::tournament::trf::{MAX_TIEBREAKS, Trf};
 
 /// Check a tournament's reported results against its games.
 ///
@@ -65,6 +66,9 @@ pub struct Args {
     pub html: Option<PathBuf>,
 }
 
+/// The most `--k` may be: FIDE's coefficients are 10, 20 and 40.
+const MAX_K: f64 = 100.0;
+
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &Args) -> ExitCode {
     match tournament(args) {
@@ -76,10 +80,37 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
+/// Everything that can fail on the user's input is checked before any
+/// output is written; every file of the set (the audit's, the
+/// tournament's, the HTML) is written aside and put in place together.
 fn tournament(args: &Args) -> Result<String, Failure> {
+    if !(args.k > 0.0 && args.k <= MAX_K) {
+        return Err(Failure::Usage(format!(
+            "--k {}: give the development coefficient, a number above 0 and at most {MAX_K} \
+             (FIDE's are 10, 20 and 40)",
+            args.k
+        )));
+    }
     let report = read_report(&args.report)?;
     let tiebreaks = tiebreaks(args, &report)?;
-    let (games, names) = audit(args)?;
+    let Inputs {
+        sources: inputs,
+        errors,
+        ..
+    } = sources(&args.games);
+    if let Some(error) = errors.first() {
+        return Err(Failure::Io(io::Error::other(error.clone())));
+    }
+    let mut read = inputs.clone();
+    read.push(Source::File(args.report.clone()));
+    let wanted = Wanted {
+        report_dir: &args.output,
+        fixed_pgn: None,
+        html: args.html.as_deref(),
+        tournament: true,
+    };
+    let set = ReportSet::stage(wanted, &read)?;
+    let (games, names) = audit(args, &set, &inputs)?;
     let consequences = consequences(&report, &games, &tiebreaks, args.k);
     let t = Tournament {
         trf: &report,
@@ -88,19 +119,29 @@ fn tournament(args: &Args) -> Result<String, Failure> {
         tiebreaks: &tiebreaks,
         k: args.k,
     };
-    write(&args.output, &t)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", args.output.display())))?;
+    write(set.report_dir(), &t).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!(
+                "writing the reports of {} failed: {e}",
+                args.output.display()
+            ),
+        )
+    })?;
     let said = summary(&t, &args.output);
-    if let Some(dir) = &args.html {
-        write_page(dir, &args.output, &t, &said, &names)?;
+    if let (Some(staged), Some(html_at)) = (set.html(), &args.html) {
+        write_page(staged, html_at, &args.output, &t, &said, &names)?;
     }
+    set.commit()?;
     Ok(said)
 }
 
-/// `tournament.html` in the HTML report's folder, its changed cells linked
-/// to the pages the audit's HTML output wrote for the games.
+/// `tournament.html` in the HTML report's folder (written into `staged`,
+/// to stand at `html_at`), its changed cells linked to the pages the
+/// audit's HTML output wrote for the games.
 fn write_page(
-    dir: &Path,
+    staged: &Path,
+    html_at: &Path,
     reports: &Path,
     t: &Tournament<'_>,
     said: &str,
@@ -112,21 +153,31 @@ fn write_page(
         let input = names.iter().position(|n| *n == game.source)?;
         Some(page_name(&stems[input], game.number))
     };
-    let reports = relative(&resolve(dir), &resolve(reports));
+    let reports = relative(&resolve(html_at), &resolve(reports));
     let reports = reports.to_string_lossy().replace('\\', "/");
     let html = render(t, said, &reports, &link);
-    let path = dir.join("tournament.html");
-    std::fs::write(&path, html)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
+    let path = staged.join("tournament.html");
+    std::fs::write(&path, html).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("{}: {e}", html_at.join("tournament.html").display()),
+        )
+    })
 }
 
+/// The report, read whole and checked; one it cannot read rightly is an
+/// input that could not be read (exit 1), named with its line and columns.
 fn read_report(path: &Path) -> Result<Trf, Failure> {
     let bytes = std::fs::read(path)
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
     Trf::read(&bytes).map_err(|e| {
-        Failure::Usage(format!(
-            "{}: {e} (a TRF's 001 lines hold fixed columns: see FIDE's TRF format)",
-            path.display()
+        Failure::Io(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{}: {e} (see FIDE's TRF format: a 001 line per player, in fixed columns); \
+                 nothing was written",
+                path.display()
+            ),
         ))
     })
 }
@@ -135,6 +186,12 @@ fn read_report(path: &Path) -> Result<Trf, Failure> {
 /// not compute are left out, and said), else BH/C1, BH, SB.
 fn tiebreaks(args: &Args, report: &Trf) -> Result<Vec<TieBreak>, Failure> {
     if let Some(list) = &args.tiebreaks {
+        if list.len() > MAX_TIEBREAKS {
+            return Err(Failure::Usage(format!(
+                "--tiebreaks lists {} tie-breaks; give at most {MAX_TIEBREAKS}",
+                list.len()
+            )));
+        }
         return list
             .iter()
             .map(|code| code.parse().map_err(Failure::Usage))
@@ -147,25 +204,26 @@ fn tiebreaks(args: &Args, report: &Trf) -> Result<Vec<TieBreak>, Failure> {
     }
     let mut chosen = Vec::new();
     for code in &report.tiebreaks {
-        match code.parse() {
+        match code.parse::<TieBreak>() {
             Ok(t) => chosen.push(t),
-            Err(why) => eprintln!("pgn-arbiter: note: the report's 202 line: {why}; left out"),
+            Err(why) => eprintln!(
+                "pgn-arbiter: note: the report's 202 line: {}; left out",
+                without_controls(&why)
+            ),
         }
     }
     Ok(chosen)
 }
 
-/// Audits the games; returns what the tournament needs of each, and the
-/// inputs' names.
-fn audit(args: &Args) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
-    let Inputs {
-        sources: inputs,
-        errors,
-        ..
-    } = sources(&args.games);
-    if let Some(error) = errors.first() {
-        return Err(Failure::Usage(error.clone()));
-    }
+/// Audits the games into the staged report set; returns what the
+/// tournament needs of each, and the inputs' names. A games file that
+/// could not be read to the end fails the run: no result is applied from
+/// games that may be missing.
+fn audit(
+    args: &Args,
+    set: &ReportSet,
+    inputs: &[Source],
+) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
     let (laws, supervised) = args.laws.chosen();
     let options = Options {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -180,32 +238,54 @@ fn audit(args: &Args) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
         shard: None,
         large_game: Arc::default(),
     };
-    std::fs::create_dir_all(&args.output)?;
     let rows = CsvRows {
         flagged_only: false,
         raw: false,
     };
     let (played, games) = PlayedGames::new();
     let mut outputs: Vec<Box<dyn AnyOutput>> = vec![
-        Box::new(CsvReports::create(&args.output, Compression::None, rows)?),
+        Box::new(CsvReports::create(
+            set.report_dir(),
+            Compression::None,
+            rows,
+        )?),
         Box::new(played),
     ];
     let names: Vec<String> = inputs.iter().map(Source::name).collect();
-    if let Some(dir) = &args.html {
-        let document = RunSummary::new(run_options(args), input_summaries(&inputs));
-        let html = HtmlReport::create(dir, document, dir, &args.output, Compression::None, &names)?;
+    if let (Some(staged), Some(html_at)) = (set.html(), &args.html) {
+        let document = RunSummary::new(run_options(args), input_summaries(inputs));
+        let html = HtmlReport::create(
+            staged,
+            document,
+            html_at,
+            &args.output,
+            Compression::None,
+            &names,
+        )?;
         outputs.push(Box::new(html.with_every_game()));
     }
-    let progress = progress_bar(&inputs);
-    let summary = pipeline::run(&inputs, &options, &progress, &mut outputs)?;
+    let progress = progress_bar(inputs);
+    let summary = pipeline::run(inputs, &options, &progress, &mut outputs)?;
     progress.finish_and_clear();
-    for problem in &summary.source_errors {
-        eprintln!("pgn-arbiter: {problem}");
+    if !summary.source_errors.is_empty() {
+        return Err(unreadable_games(&summary.source_errors, &args.output));
     }
     for output in outputs {
         output.finish(&summary)?;
     }
     Ok((taken(games), names))
+}
+
+/// A games file that could not be read: said, and nothing written.
+fn unreadable_games(problems: &[String], dir: &Path) -> Failure {
+    for problem in problems {
+        eprintln!("pgn-arbiter: {problem}");
+    }
+    Failure::Io(io::Error::other(format!(
+        "the games could not all be read, so no result is applied from them: nothing was \
+         written ({} keeps what it held); mend or leave out the damaged file and run again",
+        dir.display()
+    )))
 }
 
 /// The inputs as the HTML index lists them.
@@ -250,7 +330,8 @@ fn taken(games: Arc<Mutex<Vec<PlayedGame>>>) -> Vec<PlayedGame> {
     std::mem::take(&mut *games)
 }
 
-/// What the terminal says: the pairings by status, what changed.
+/// What the terminal says: the pairings by status, what changed, and why
+/// the games may not be this report's.
 fn summary(t: &Tournament<'_>, dir: &Path) -> String {
     let c = t.consequences;
     let count = |s: PairingStatus| c.checked.iter().filter(|r| r.status == s).count();
@@ -272,12 +353,73 @@ fn summary(t: &Tournament<'_>, dir: &Path) -> String {
         .zip(&c.after)
         .filter(|(b, a)| b.rank != a.rank)
         .count();
-    format!(
-        "{} games, {} pairings checked: {statuses}\n{} result(s) applied; {moved} player(s) change \
-         rank; reports in {}",
+    let mut lines = vec![format!(
+        "{} games, {} pairings checked: {statuses}",
         t.games.len(),
         c.checked.len(),
+    )];
+    lines.extend(matching_notes(t, count(PairingStatus::NoPairing)));
+    lines.push(format!(
+        "{} result(s) applied; {moved} player(s) change rank; reports in {}",
         c.applied.len(),
         dir.display()
-    )
+    ));
+    lines.join("\n")
+}
+
+/// What the terminal says when games match no pairing, and when their
+/// `Event` is not the report's name.
+fn matching_notes(t: &Tournament<'_>, unmatched: usize) -> Vec<String> {
+    let mut notes = Vec::new();
+    let games = t.games.len();
+    if games > 0 && unmatched == games {
+        notes.push(format!(
+            "no game matched a pairing of the report: are these the games of {}? (see \
+             pairings.csv for each game's reason)",
+            quoted(&t.trf.event)
+        ));
+    } else if unmatched > 0 {
+        notes.push(format!(
+            "{unmatched} game(s) match no pairing (see pairings.csv, status no-pairing)"
+        ));
+    }
+    let name = fold(&t.trf.event);
+    let mut other: Vec<&str> = t
+        .games
+        .iter()
+        .filter_map(|g| g.event.as_deref())
+        .filter(|e| !name.is_empty() && !e.trim().is_empty() && fold(e) != name)
+        .collect();
+    let differing = other.len();
+    other.sort_unstable();
+    other.dedup();
+    if let Some(first) = other.first() {
+        let more = match other.len() {
+            1 => String::new(),
+            n => format!(" and {} other name(s)", n - 1),
+        };
+        notes.push(format!(
+            "{differing} game(s) name another event than the report's {}: {}{more}",
+            quoted(&t.trf.event),
+            quoted(first)
+        ));
+    }
+    notes
+}
+
+/// A name from a file, quoted, its control characters shown, cut short
+/// past 60 characters.
+fn quoted(text: &str) -> String {
+    let text = text.trim();
+    let cut: String = text.chars().take(60).collect();
+    let more = if cut.len() < text.len() { "…" } else { "" };
+    format!("\u{201c}{}{more}\u{201d}", without_controls(&cut))
+}
+
+/// An event's name for comparison: its letters and digits, lower-case.
+fn fold(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
 }

@@ -28,8 +28,25 @@ const REPORT_FILES: [&str; 5] = [
     "incidents.csv.zst",
 ];
 
+/// What a `tournament` run writes in its report directory: the audit's
+/// files and its own.
+const TOURNAMENT_FILES: [&str; 9] = [
+    "verdicts.csv",
+    "incidents.csv",
+    "summary.json",
+    "verdicts.csv.zst",
+    "incidents.csv.zst",
+    "pairings.csv",
+    "standings.csv",
+    "ratings.csv",
+    "corrected.trf",
+];
+
 /// What an HTML report writes in its directory.
 const HTML_FILES: [&str; 2] = ["index.html", "games"];
+
+/// What a `tournament` run's HTML report writes in its directory.
+const TOURNAMENT_HTML_FILES: [&str; 3] = ["index.html", "games", "tournament.html"];
 
 /// The owned names that are directories; the rest are files.
 const OWNED_DIRS: [&str; 1] = ["games"];
@@ -44,6 +61,8 @@ pub struct Wanted<'a> {
     pub report_dir: &'a Path,
     pub fixed_pgn: Option<&'a Path>,
     pub html: Option<&'a Path>,
+    /// A `tournament` run: the directories also hold its own files.
+    pub tournament: bool,
 }
 
 /// Why a report set cannot be staged.
@@ -128,10 +147,15 @@ impl ReportSet {
     /// `.partial` leftovers of an earlier run and creates the staging places.
     /// An `Err(Refused)` is a usage error; either way nothing is written.
     pub fn stage(wanted: Wanted<'_>, inputs: &[Source]) -> Result<ReportSet, StageError> {
+        let (report_files, html_files): (&'static [&'static str], &'static [&'static str]) =
+            match wanted.tournament {
+                true => (&TOURNAMENT_FILES, &TOURNAMENT_HTML_FILES),
+                false => (&REPORT_FILES, &HTML_FILES),
+            };
         let mut outputs = vec![Owner {
             what: "report directory (-o)",
             path: wanted.report_dir,
-            owns: Some(&REPORT_FILES),
+            owns: Some(report_files),
         }];
         outputs.extend(wanted.fixed_pgn.map(|path| Owner {
             what: "--fixed-pgn",
@@ -141,7 +165,7 @@ impl ReportSet {
         outputs.extend(wanted.html.map(|path| Owner {
             what: "--html",
             path,
-            owns: Some(&HTML_FILES),
+            owns: Some(html_files),
         }));
         check(&outputs, inputs).map_err(StageError::Refused)?;
         let mut set = ReportSet { staged: Vec::new() };
@@ -375,7 +399,10 @@ fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
         let Source::File(path) = input else { continue };
         let input_at = resolve(path);
         for (output, paths) in outputs.iter().zip(&owned) {
-            if paths.iter().any(|p| meet(p, &input_at)) {
+            if paths
+                .iter()
+                .any(|p| meet(p, &input_at) || same_file(p, &input_at))
+            {
                 return Err(format!(
                     "{} {} would overwrite the input {}: choose another output path",
                     output.what,
@@ -399,6 +426,22 @@ fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
         }
     }
     outputs.iter().try_for_each(check_owned_names)
+}
+
+/// Two names of one file (a hard link): an input is known by what it is,
+/// not by its name.
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &Path, _: &Path) -> bool {
+    false
 }
 
 /// Each name a directory output owns is absent or of the kind the output

@@ -185,7 +185,7 @@ fn rating_rows(t: &Tournament<'_>) -> Vec<RatingRow> {
             RatingRow {
                 start_no: r.start_no,
                 name: player.map_or(String::new(), |p| cell(&p.name, false).into_owned()),
-                fide_id: player.map_or(String::new(), |p| p.fide_id.clone()),
+                fide_id: player.map_or(String::new(), |p| cell(&p.fide_id, false).into_owned()),
                 rating: player.and_then(|p| p.rating),
                 k: number(t.k),
                 games: r.games,

@@ -240,6 +240,17 @@ fn status(
         let why = "a second game matches this pairing; only the first is applied";
         return (PairingStatus::Review, format!("{why}; {audit}"));
     }
+    if pairing.black_code.is_none() {
+        // Applying a result would write into a cell of the other player's
+        // line that names another opponent.
+        return (
+            PairingStatus::Review,
+            format!(
+                "{audit}; the other player's line does not confirm this pairing, so nothing \
+                     is applied: the report's result stands"
+            ),
+        );
+    }
     if matches!(game.status, Status::Review | Status::Error) || correct.is_none() {
         return (
             PairingStatus::Review,

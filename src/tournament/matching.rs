@@ -18,6 +18,8 @@ pub struct PlayedGame {
     /// The file the game is in, and its number there (1-based).
     pub source: String,
     pub number: u64,
+    /// The `Event` tag.
+    pub event: Option<String>,
     pub round: Option<String>,
     pub white: String,
     pub black: String,
@@ -157,24 +159,53 @@ pub fn round_of(tag: &str) -> Option<usize> {
 }
 
 /// Matches games to the pairings of one report, its players' names folded
-/// once.
+/// once, and indexed: a game is compared only with the pairings of the
+/// players its names or ids can be, so that matching grows with the games,
+/// not with games × pairings.
 pub struct Matcher<'a> {
     trf: &'a Trf,
     pairings: &'a [Pairing],
     names: HashMap<u32, Name>,
+    /// A surname's first word → the players whose surname starts so.
+    by_word: HashMap<String, Vec<u32>>,
+    /// A FIDE id → its players.
+    by_id: HashMap<&'a str, Vec<u32>>,
+    /// A start number → the pairings it plays in, in order.
+    by_player: HashMap<u32, Vec<usize>>,
 }
 
 impl<'a> Matcher<'a> {
     pub fn new(trf: &'a Trf, pairings: &'a [Pairing]) -> Matcher<'a> {
-        let names = trf
+        let names: HashMap<u32, Name> = trf
             .players
             .iter()
             .map(|p| (p.start_no, Name::of_report(&p.name)))
             .collect();
+        let mut by_word: HashMap<String, Vec<u32>> = HashMap::new();
+        for (&no, name) in &names {
+            if let Some(word) = name.surname.first() {
+                by_word.entry(word.clone()).or_default().push(no);
+            }
+        }
+        let mut by_id: HashMap<&str, Vec<u32>> = HashMap::new();
+        for p in trf.players.iter().filter(|p| !p.fide_id.is_empty()) {
+            by_id
+                .entry(p.fide_id.as_str())
+                .or_default()
+                .push(p.start_no);
+        }
+        let mut by_player: HashMap<u32, Vec<usize>> = HashMap::new();
+        for (index, p) in pairings.iter().enumerate() {
+            by_player.entry(p.white).or_default().push(index);
+            by_player.entry(p.black).or_default().push(index);
+        }
         Matcher {
             trf,
             pairings,
             names,
+            by_word,
+            by_id,
+            by_player,
         }
     }
 
@@ -189,7 +220,8 @@ impl<'a> Matcher<'a> {
         let (white, black) = (Side::of(game, true), Side::of(game, false));
         let by_ids = white.id.is_some() && black.id.is_some();
         let mut found = Vec::new();
-        for (index, p) in self.pairings.iter().enumerate() {
+        for index in self.candidates(&white) {
+            let p = &self.pairings[index];
             if round.is_some_and(|r| r != p.round + 1) {
                 continue;
             }
@@ -208,6 +240,24 @@ impl<'a> Matcher<'a> {
             },
             _ => Match::Ambiguous(found.iter().map(|f| f.0).collect()),
         }
+    }
+
+    /// The pairings, in order, of every player a side's name or id could
+    /// be: a superset of those [`Matcher::is_player`] accepts, since a name
+    /// fits only when its surname's first word is among the side's words.
+    fn candidates(&self, side: &Side<'_>) -> Vec<usize> {
+        let by_name = side.words.iter().filter_map(|w| self.by_word.get(w));
+        let by_id = side.id.and_then(|id| self.by_id.get(id.trim()));
+        let mut pairings: Vec<usize> = by_name
+            .chain(by_id)
+            .flatten()
+            .filter_map(|no| self.by_player.get(no))
+            .flatten()
+            .copied()
+            .collect();
+        pairings.sort_unstable();
+        pairings.dedup();
+        pairings
     }
 
     /// Whether the player of start number `no` is the one the PGN names:

@@ -64,29 +64,34 @@ enum Key {
 }
 
 /// `players` in tiers by the first key, each tier ordered by the next.
+/// A stack, not recursion: a report may list many tie-breaks, and players
+/// tied on all of them would go as deep.
 fn order(
     table: &Crosstable,
     values: &HashMap<u32, Vec<Option<f64>>>,
     players: &[u32],
     keys: &[Key],
 ) -> Vec<Vec<u32>> {
-    let Some((&key, rest)) = keys.split_first() else {
-        let mut tier = players.to_vec();
-        tier.sort_unstable();
-        return vec![tier];
-    };
-    if players.len() < 2 {
-        return vec![players.to_vec()];
+    let mut tiers = Vec::new();
+    let mut stack = vec![(players.to_vec(), 0)];
+    while let Some((mut tier, depth)) = stack.pop() {
+        let Some(&key) = keys.get(depth) else {
+            tier.sort_unstable();
+            tiers.push(tier);
+            continue;
+        };
+        if tier.len() < 2 {
+            tiers.push(tier);
+            continue;
+        }
+        let split = match key {
+            Key::TieBreak(_, TieBreak::DirectEncounter) => direct::order(table, &tier),
+            Key::Points => by_value(&tier, |p| table.row(p).map(|r| r.points())),
+            Key::TieBreak(i, _) => by_value(&tier, |p| values[&p][i]),
+        };
+        stack.extend(split.into_iter().rev().map(|t| (t, depth + 1)));
     }
-    let tiers = match key {
-        Key::TieBreak(_, TieBreak::DirectEncounter) => direct::order(table, players),
-        Key::Points => by_value(players, |p| table.row(p).map(|r| r.points())),
-        Key::TieBreak(i, _) => by_value(players, |p| values[&p][i]),
-    };
     tiers
-        .into_iter()
-        .flat_map(|tier| order(table, values, &tier, rest))
-        .collect()
 }
 
 /// Tiers of equal value, the highest first (a missing value last).

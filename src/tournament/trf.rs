@@ -19,6 +19,13 @@ use std::fmt;
 
 use crate::model::time_control::Category;
 
+mod check;
+
+use check::{
+    BOM, bounded, check_pairings, check_start_numbers, declared_rounds, latin1, tiebreak_list,
+};
+pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
+
 /// A TRF as read: its lines and the players they describe.
 #[derive(Debug, Clone)]
 pub struct Trf {
@@ -204,13 +211,23 @@ fn cell_column(round: usize) -> usize {
 }
 
 impl Trf {
-    /// Reads a TRF's bytes: UTF-8 (a BOM allowed) or else Latin-1.
+    /// Reads a TRF's bytes: UTF-8 (a BOM allowed) or else Latin-1. Refuses
+    /// what it cannot read rightly, naming the line and columns: a file
+    /// with no `001` line, a start number given twice, a player paired
+    /// with himself, a file that mixes the two encodings, numbers past the
+    /// limits above.
     pub fn read(bytes: &[u8]) -> Result<Trf, TrfError> {
-        let latin1 = std::str::from_utf8(bytes).is_err();
+        let latin1 = latin1(bytes)?;
+        let mut lines = line_ranges(bytes);
+        // The BOM is no column: the line is read and edited without it,
+        // and written back with it.
+        if let Some(first) = lines.first_mut().filter(|_| bytes.starts_with(BOM)) {
+            first.0 = BOM.len();
+        }
         let mut trf = Trf {
             bytes: bytes.to_vec(),
             latin1,
-            lines: line_ranges(bytes),
+            lines,
             event: String::new(),
             players: Vec::new(),
             by_start_no: HashMap::new(),
@@ -221,9 +238,10 @@ impl Trf {
         };
         for index in 0..trf.lines.len() {
             let text = trf.text(index);
-            let text = text.trim_start_matches('\u{feff}');
-            trf.read_line(index, text)?;
+            trf.read_line(index, &text)?;
         }
+        check_start_numbers(&trf.players)?;
+        check_pairings(&trf.players)?;
         trf.by_start_no = start_numbers(&trf.players);
         Ok(trf)
     }
@@ -239,18 +257,8 @@ impl Trf {
             "012" => self.event = rest(),
             "122" => self.time_control = rest(),
             "222" => self.encoded_time_control = rest(),
-            "202" => {
-                self.tiebreaks = rest()
-                    .split(',')
-                    .map(|t| t.trim().to_uppercase())
-                    .filter(|t| !t.is_empty())
-                    .collect()
-            }
-            "XXR" => {
-                if let Ok(n) = rest().parse::<usize>() {
-                    self.rounds = self.rounds.max(n);
-                }
-            }
+            "202" => self.tiebreaks = tiebreak_list(index, &rest())?,
+            "XXR" => self.rounds = self.rounds.max(declared_rounds(index, &rest())?),
             _ => {}
         }
         Ok(())
@@ -323,14 +331,14 @@ impl Trf {
     }
 }
 
-/// Each player's place in `players`, by start number (the first line of a
-/// number given twice).
+/// Each player's place in `players`, by start number (a report's numbers
+/// are unique: [`Trf::read`] refuses one given twice).
 pub(super) fn start_numbers(players: &[Player]) -> HashMap<u32, usize> {
-    let mut index = HashMap::with_capacity(players.len());
-    for (i, p) in players.iter().enumerate() {
-        index.entry(p.start_no).or_insert(i);
-    }
-    index
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.start_no, i))
+        .collect()
 }
 
 /// Each line's byte range, its end (`\n`, `\r\n` or a lone `\r`) left out.
@@ -389,30 +397,14 @@ fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
             format!("the start number `{start}` is not a number"),
         )
     })?;
-    let number = |from, to| {
-        let text = field(&chars, from, to);
-        match text.as_str() {
-            "" => Ok(None),
-            t => t
-                .replace(',', ".")
-                .parse::<f64>()
-                .map(Some)
-                .map_err(|_| error((from, to), format!("`{t}` is not a number"))),
-        }
+    let number = |from, to, max, what| {
+        bounded(&field(&chars, from, to), max, what).map_err(|why| error((from, to), why))
     };
-    let points = number(81, 84)?;
-    let rating = number(49, 52)?.map(|r| r as u32).filter(|&r| r > 0);
-    let rank = number(86, 89)?.map(|r| r as u32);
-    let mut rounds = Vec::new();
-    let mut round = 0;
-    while cell_column(round) < chars.len() {
-        rounds.push(read_cell(&chars, round).map_err(|(cols, what)| error(cols, what))?);
-        round += 1;
-    }
-    // Trailing blank cells (a line padded with spaces) are no rounds.
-    while !rounds.is_empty() && blank(&chars, cell_column(rounds.len() - 1)) {
-        rounds.pop();
-    }
+    let points = number(81, 84, MAX_ROUNDS as f64, "points")?;
+    let rating = number(49, 52, f64::from(MAX_RATING), "rating")?;
+    let rating = rating.map(|r| r as u32).filter(|&r| r > 0);
+    let rank = number(86, 89, 9999.0, "rank")?.map(|r| r as u32);
+    let rounds = read_cells(&chars).map_err(|(cols, what)| error(cols, what))?;
     Ok(Player {
         line: index,
         start_no,
@@ -424,6 +416,24 @@ fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
         rank,
         rounds,
     })
+}
+
+/// A line's round cells; trailing blank cells (a line padded with spaces)
+/// are no rounds.
+fn read_cells(chars: &[char]) -> Result<Vec<Cell>, CellError> {
+    let mut rounds = Vec::new();
+    while cell_column(rounds.len()) < chars.len() {
+        if rounds.len() == MAX_ROUNDS {
+            let at = cell_column(MAX_ROUNDS) + 1;
+            let why = format!("the line has more than {MAX_ROUNDS} rounds");
+            return Err(((at, chars.len()), why));
+        }
+        rounds.push(read_cell(chars, rounds.len())?);
+    }
+    while !rounds.is_empty() && blank(chars, cell_column(rounds.len() - 1)) {
+        rounds.pop();
+    }
+    Ok(rounds)
 }
 
 /// The cell at `column` holds nothing but spaces.

@@ -34,6 +34,7 @@ impl Format for Facts {
         part.push(PlayedGame {
             source: game.origin.source.to_string(),
             number: game.origin.game,
+            event: text(&tags.event),
             round: text(&tags.round),
             white: text(&tags.white).unwrap_or_default(),
             black: text(&tags.black).unwrap_or_default(),

@@ -5,6 +5,7 @@ fn wanted<'a>(dir: &'a Path, fixed: Option<&'a Path>, html: Option<&'a Path>) ->
         report_dir: dir,
         fixed_pgn: fixed,
         html,
+        tournament: false,
     }
 }
 

@@ -1,0 +1,670 @@
+//! The fourth adversarial probe's repros (`shared/data/adversarial/round-4/`,
+//! f01-f11 and f14-f19), one test each: `tournament` refuses what it cannot
+//! read rightly, names the line and columns, never writes over its inputs
+//! and puts its whole report set in place or none of it. The probe's two
+//! rows on endings read from comments (f12, f13) are in `tests/servers.rs`.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+use common::*;
+
+fn u19(name: &str) -> PathBuf {
+    data(&format!("tournaments/u19-2010/{name}"))
+}
+
+/// `pgn-arbiter tournament ARGS`, run in `dir`.
+fn tournament(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .current_dir(dir)
+        .arg("tournament")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(run: &Output) -> String {
+    String::from_utf8_lossy(&run.stderr).into_owned()
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A report line by its columns, as the probe's `trflib.py` writes them.
+fn line(no: u32, name: &str, rating: &str, points: f64, cells: &[(u32, char, char)]) -> String {
+    let mut s = format!(
+        "001 {no:>4}      {name:<33} {rating:>4} IRL {:>11} {:>10} {points:4.1} {no:>4}",
+        "", ""
+    );
+    for (opponent, colour, result) in cells {
+        s.push_str(&format!("  {opponent:>4} {colour} {result}"));
+    }
+    s
+}
+
+const MATE_BLACK: &str = "1. f3 e5 2. g4 Qh4# 0-1";
+
+fn game(round: Option<u32>, white: &str, black: &str, result: &str, moves: &str) -> String {
+    let round = round.map_or(String::new(), |r| format!("[Round \"{r}\"]\n"));
+    format!("{round}[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n{moves}\n\n")
+}
+
+/// The u19 report with `edit` applied to its text, written to `dir/name`.
+fn edited_u19(dir: &Path, name: &str, edit: impl Fn(String) -> String) -> PathBuf {
+    let text = fs::read_to_string(u19("report.trf")).unwrap();
+    let at = dir.join(name);
+    fs::write(&at, edit(text)).unwrap();
+    at
+}
+
+/// The files of a report folder with their bytes.
+fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_file())
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn f01_an_absurd_round_count_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = edited_u19(dir.path(), "xxr.trf", |t| t + "XXR 99999999999\n");
+    let start = Instant::now();
+    let run = tournament(
+        dir.path(),
+        &[path(&trf), path(&u19("games.pgn")), "-o", "out"],
+    );
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("line 8, columns 5-15"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!dir.path().join("out").exists(), "nothing is written");
+}
+
+#[test]
+fn f02_a_file_with_no_player_line_is_no_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = u19("games.pgn");
+    let swapped = tournament(
+        dir.path(),
+        &[path(&games), path(&u19("report.trf")), "-o", "s"],
+    );
+    assert_eq!(swapped.status.code(), Some(1));
+    assert!(
+        stderr(&swapped).contains("no `001` player line"),
+        "{}",
+        stderr(&swapped)
+    );
+    let junk: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    fs::write(dir.path().join("junk.trf"), junk).unwrap();
+    let run = tournament(dir.path(), &["junk.trf", path(&games), "-o", "j"]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(!dir.path().join("s").exists() && !dir.path().join("j").exists());
+}
+
+#[test]
+fn f03_a_damaged_games_file_applies_nothing_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, &fs::read(u19("games.pgn")).unwrap()).unwrap();
+    let cut = &gz.finish().unwrap()[..1500];
+    fs::write(dir.path().join("cut.pgn.gz"), cut).unwrap();
+    let run = tournament(
+        dir.path(),
+        &[path(&u19("report.trf")), "cut.pgn.gz", "-o", "t"],
+    );
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("no result is applied"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!dir.path().join("t/corrected.trf").exists());
+}
+
+#[test]
+fn f04_a_start_number_given_twice_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = edited_u19(dir.path(), "dup.trf", |t| {
+        t.replace("001    4      dunne,thomas", "001    3      dunne,thomas")
+    });
+    let run = tournament(
+        dir.path(),
+        &[path(&trf), path(&u19("games.pgn")), "-o", "out"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stderr(&run)
+            .contains("line 7, columns 5-8: the start number 3 is given twice (also on line 6)"),
+        "{}",
+        stderr(&run)
+    );
+}
+
+#[test]
+fn f05_a_pairing_the_other_line_does_not_confirm_is_never_written_into_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = [
+        "012 One-sided".to_string(),
+        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'w', '1')]),
+        line(2, "Brown, Bob", "2000", 0.0, &[(3, 'b', '0')]),
+        line(3, "Clark, Cid", "2000", 1.0, &[(2, 'w', '1')]),
+    ]
+    .join("\n")
+        + "\n";
+    fs::write(dir.path().join("t.trf"), &trf).unwrap();
+    let pgn = game(Some(1), "Adams, Ann", "Brown, Bob", "0-1", MATE_BLACK);
+    fs::write(dir.path().join("g.pgn"), pgn).unwrap();
+    let run = tournament(dir.path(), &["t.trf", "g.pgn", "-o", "out"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("out/corrected.trf")).unwrap(),
+        trf
+    );
+    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
+    assert!(
+        pairings.contains("does not confirm this pairing"),
+        "{pairings}"
+    );
+    assert!(pairings.contains(",review,"), "{pairings}");
+}
+
+/// f06: a report set that cannot all be written leaves the previous one
+/// whole. A full disk needs root (CI runs as root); the test fills a small
+/// tmpfs until the run fails.
+#[test]
+fn f06_a_full_disk_leaves_the_previous_tournament_report_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mount = dir.path().join("mnt");
+    fs::create_dir(&mount).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=256k", "tmpfs"])
+        .arg(&mount)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (not root?)");
+        return;
+    }
+    let _unmount = Unmount(mount.clone());
+    let big: Vec<String> = (1..=400)
+        .map(|i| {
+            let (opp, col, res) = if i % 2 == 1 {
+                (i + 1, 'w', '1')
+            } else {
+                (i - 1, 'b', '0')
+            };
+            line(
+                i,
+                &format!("Player{i:04}, Xavier"),
+                "2000",
+                f64::from(u8::from(res == '1')),
+                &[(opp, col, res)],
+            )
+        })
+        .collect();
+    fs::write(
+        dir.path().join("big.trf"),
+        format!("012 Big\n{}\n", big.join("\n")),
+    )
+    .unwrap();
+    let (trf, games) = (u19("report.trf"), u19("games.pgn"));
+    let mut failed = 0;
+    for fill in (0..200).step_by(4) {
+        let _ = fs::remove_dir_all(mount.join("out"));
+        let _ = fs::remove_file(mount.join("filler"));
+        let first = tournament(
+            &mount,
+            &[path(&trf), path(&games), "-o", "out", "--html", "out/site"],
+        );
+        assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+        let before = (
+            snapshot(&mount.join("out")),
+            snapshot(&mount.join("out/site")),
+        );
+        let _ = fs::write(mount.join("filler"), vec![0u8; fill * 1024]);
+        let big = dir.path().join("big.trf");
+        let run = tournament(
+            &mount,
+            &[path(&big), path(&games), "-o", "out", "--html", "out/site"],
+        );
+        if run.status.code() == Some(0) {
+            continue;
+        }
+        assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+        let after = (
+            snapshot(&mount.join("out")),
+            snapshot(&mount.join("out/site")),
+        );
+        assert!(
+            after == before,
+            "filler {fill} KiB: the previous set changed; {}",
+            stderr(&run)
+        );
+        failed += 1;
+    }
+    assert!(failed > 0, "no run hit the full disk");
+}
+
+struct Unmount(PathBuf);
+
+impl Drop for Unmount {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn f07_an_owned_name_of_the_wrong_kind_is_refused_before_anything_is_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let (trf, games) = (u19("report.trf"), u19("games.pgn"));
+    let first = tournament(dir.path(), &[path(&trf), path(&games), "-o", "out"]);
+    assert_eq!(first.status.code(), Some(0));
+    fs::remove_file(dir.path().join("out/ratings.csv")).unwrap();
+    fs::create_dir(dir.path().join("out/ratings.csv")).unwrap();
+    let before = snapshot(&dir.path().join("out"));
+    let other = game(
+        Some(1),
+        "Griffiths, Ryan-Rhys",
+        "Dunne, Thomas",
+        "0-1",
+        MATE_BLACK,
+    );
+    fs::write(dir.path().join("other.pgn"), other).unwrap();
+    let run = tournament(dir.path(), &[path(&trf), "other.pgn", "-o", "out"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("ratings.csv is a folder"),
+        "{}",
+        stderr(&run)
+    );
+    assert_eq!(snapshot(&dir.path().join("out")), before);
+}
+
+#[test]
+fn f08_the_input_report_is_never_an_output() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("check")).unwrap();
+    let original = fs::read(u19("report.trf")).unwrap();
+    for name in ["corrected.trf", "pairings.csv"] {
+        let input = dir.path().join("check").join(name);
+        fs::write(&input, &original).unwrap();
+        let run = tournament(
+            dir.path(),
+            &[path(&input), path(&u19("games.pgn")), "-o", "check"],
+        );
+        assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+        assert!(
+            stderr(&run).contains("would overwrite the input"),
+            "{}",
+            stderr(&run)
+        );
+        assert_eq!(fs::read(&input).unwrap(), original);
+        fs::remove_file(&input).unwrap();
+    }
+    // A hard link is the same file under another name.
+    let input = dir.path().join("report.trf");
+    fs::write(&input, &original).unwrap();
+    fs::hard_link(&input, dir.path().join("check/corrected.trf")).unwrap();
+    let run = tournament(
+        dir.path(),
+        &["report.trf", path(&u19("games.pgn")), "-o", "check"],
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert_eq!(fs::read(&input).unwrap(), original);
+    // -o naming the report file itself says which path.
+    let run = tournament(
+        dir.path(),
+        &["report.trf", path(&u19("games.pgn")), "-o", "report.trf"],
+    );
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        stderr(&run).contains("report.trf is a file"),
+        "{}",
+        stderr(&run)
+    );
+}
+
+#[test]
+fn f09_a_byte_order_mark_is_kept_and_no_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = edited_u19(dir.path(), "bom.trf", |t| {
+        let (four, rest): (Vec<&str>, Vec<&str>) =
+            t.lines().partition(|l| l.starts_with("001    4"));
+        format!("\u{feff}{}\n{}\n", four.join("\n"), rest.join("\n"))
+    });
+    let run = tournament(
+        dir.path(),
+        &[path(&trf), path(&u19("games.pgn")), "-o", "out"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let written = fs::read(dir.path().join("out/corrected.trf")).unwrap();
+    assert!(written.starts_with(b"\xef\xbb\xbf001    4"));
+    // The same edit as on the file without the BOM, in the same columns.
+    let plain = tournament(
+        dir.path(),
+        &[
+            path(&u19("report.trf")),
+            path(&u19("games.pgn")),
+            "-o",
+            "plain",
+        ],
+    );
+    assert_eq!(plain.status.code(), Some(0));
+    let plain = fs::read_to_string(dir.path().join("plain/corrected.trf")).unwrap();
+    let edited_four = plain.lines().find(|l| l.starts_with("001    4")).unwrap();
+    let bom_four = String::from_utf8(written[3..].to_vec()).unwrap();
+    assert_eq!(bom_four.lines().next().unwrap(), edited_four);
+}
+
+#[test]
+fn f10_a_file_mixing_two_encodings_is_refused_naming_the_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = fs::read(u19("report.trf")).unwrap();
+    let mut mixed = b"012 U-19 All Ireland, Cl\xe1r\n".to_vec();
+    mixed.extend(
+        String::from_utf8(text)
+            .unwrap()
+            .lines()
+            .skip(1)
+            .flat_map(|l| format!("{l}\n").into_bytes()),
+    );
+    fs::write(dir.path().join("mixed.trf"), mixed).unwrap();
+    let run = tournament(
+        dir.path(),
+        &["mixed.trf", path(&u19("games.pgn")), "-o", "out"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stderr(&run).contains("line 1, columns 25-25: the byte 0xe1 is not UTF-8"),
+        "{}",
+        stderr(&run)
+    );
+    // A file in Latin-1 throughout is read as Latin-1.
+    let latin1: Vec<u8> = fs::read_to_string(u19("report.trf"))
+        .unwrap()
+        .chars()
+        .map(|c| u8::try_from(u32::from(c)).unwrap())
+        .collect();
+    fs::write(dir.path().join("latin1.trf"), latin1).unwrap();
+    let run = tournament(
+        dir.path(),
+        &["latin1.trf", path(&u19("games.pgn")), "-o", "l1"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let standings = fs::read_to_string(dir.path().join("l1/standings.csv")).unwrap();
+    assert!(standings.contains("3,\"Hülleman,Leon\",1.0"), "{standings}");
+}
+
+/// A Swiss of `players` players, 9 rounds, every game won by White, with
+/// or without Round tags.
+fn swiss(dir: &Path, players: u32, round_tags: bool) -> (PathBuf, PathBuf) {
+    let mut cells: Vec<Vec<(u32, char, char)>> = vec![Vec::new(); players as usize + 1];
+    let mut games = String::new();
+    let mut order: Vec<u32> = (1..=players).collect();
+    for round in 0..9u32 {
+        for k in 0..(players / 2) as usize {
+            let (a, b) = (order[k], order[players as usize - 1 - k]);
+            let (w, bl) = if (round as usize + k).is_multiple_of(2) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            cells[w as usize].push((bl, 'w', '1'));
+            cells[bl as usize].push((w, 'b', '0'));
+            let name = |n: u32| format!("Surname{n}, Given{n}");
+            games += &game(
+                round_tags.then_some(round + 1),
+                &name(w),
+                &name(bl),
+                "1-0",
+                "1. e4 e5 1-0",
+            );
+        }
+        let last = order.pop().unwrap();
+        order.insert(1, last);
+    }
+    let lines: Vec<String> = (1..=players)
+        .map(|i| {
+            line(
+                i,
+                &format!("Surname{i}, Given{i}"),
+                "2000",
+                4.5,
+                &cells[i as usize],
+            )
+        })
+        .collect();
+    let (trf, pgn) = (
+        dir.join(format!("q{players}.trf")),
+        dir.join(format!("q{players}.pgn")),
+    );
+    fs::write(&trf, format!("012 Quad\n{}\n", lines.join("\n"))).unwrap();
+    fs::write(&pgn, games).unwrap();
+    (trf, pgn)
+}
+
+#[test]
+fn f11_matching_grows_with_the_games_not_their_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut seconds = Vec::new();
+    for players in [400, 1600] {
+        let (trf, pgn) = swiss(dir.path(), players, false);
+        let start = Instant::now();
+        let run = tournament(
+            dir.path(),
+            &[path(&trf), path(&pgn), "-o", &format!("o{players}")],
+        );
+        seconds.push(start.elapsed().as_secs_f64());
+        assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+        let out = String::from_utf8_lossy(&run.stdout).into_owned();
+        let pairings = players * 9 / 2;
+        assert!(out.contains(&format!("agree {pairings},")), "{out}");
+    }
+    // Quadratic matching took 13 times as long for four times the games
+    // (and seconds); the ceiling leaves room for a loaded machine.
+    assert!(
+        seconds[1] < 3.0 || seconds[1] / seconds[0] < 8.0,
+        "{seconds:?}"
+    );
+}
+
+#[test]
+fn f14_control_characters_of_the_report_never_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = edited_u19(dir.path(), "t202.trf", |t| {
+        t + "202 BH,\x1b]0;PWNED\x07\x1b[2J\x1b[8m\n"
+    });
+    let run = tournament(
+        dir.path(),
+        &[path(&trf), path(&u19("games.pgn")), "-o", "o1"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("\\x1b]0;PWNED\\x07"),
+        "{}",
+        stderr(&run)
+    );
+    let trf = edited_u19(dir.path(), "tbad.trf", |t| {
+        let head: Vec<&str> = t.lines().take(3).collect();
+        format!("{}\n001 \x1b[2J      Griffiths,Ryan\n", head.join("\n"))
+    });
+    let run = tournament(
+        dir.path(),
+        &[path(&trf), path(&u19("games.pgn")), "-o", "o2"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(!run.stderr.contains(&0x1b), "{}", stderr(&run));
+    assert!(stderr(&run).contains("`\\x1b[2J`"), "{}", stderr(&run));
+}
+
+#[test]
+fn f15_no_cell_of_ratings_csv_is_a_live_formula() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_id = |no: u32, name: &str, id: &str, points, cells: &[(u32, char, char)]| {
+        let mut l = line(no, name, "2000", points, cells);
+        l.replace_range(57..68, &format!("{id:>11}"));
+        l
+    };
+    let trf = format!(
+        "012 Formula\n{}\n{}\n",
+        with_id(1, "=HYPERLINK(1)", "=1+1+A1", 1.0, &[(2, 'w', '1')]),
+        with_id(2, "Brown, Bob", "@SUM(1+9)", 0.0, &[(1, 'b', '0')])
+    );
+    fs::write(dir.path().join("f.trf"), trf).unwrap();
+    fs::write(
+        dir.path().join("g.pgn"),
+        game(Some(1), "X", "Y", "1-0", "1. e4 1-0"),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &["f.trf", "g.pgn", "-o", "out"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let ratings = fs::read_to_string(dir.path().join("out/ratings.csv")).unwrap();
+    for row in csv::Reader::from_reader(ratings.as_bytes()).records() {
+        for cell in row.unwrap().iter() {
+            assert!(!cell.starts_with(['=', '@', '+']), "{ratings}");
+        }
+    }
+    assert!(
+        ratings.contains("'=1+1+A1") && ratings.contains("'@SUM(1+9)"),
+        "{ratings}"
+    );
+}
+
+#[test]
+fn f16_a_long_tiebreak_list_is_refused_and_ordering_does_not_recurse() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = format!(
+        "012 TB\n{}\n{}\n",
+        line(1, "Adams, Ann", "2000", 0.5, &[(2, 'w', '=')]),
+        line(2, "Brown, Bob", "2000", 0.5, &[(1, 'b', '=')])
+    );
+    fs::write(
+        dir.path().join("g.pgn"),
+        game(None, "X", "Y", "1-0", "1. e4 1-0"),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("tb.trf"),
+        format!("{players}202 {}\n", vec!["BH"; 10_000].join(",")),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &["tb.trf", "g.pgn", "-o", "out"]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("lists 10000 tie-breaks"),
+        "{}",
+        stderr(&run)
+    );
+    // Forty tie-breaks, all tied: ordered without a stack per key.
+    fs::write(
+        dir.path().join("tb.trf"),
+        format!("{players}202 {}\n", vec!["BH"; 40].join(",")),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &["tb.trf", "g.pgn", "-o", "out"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let run = tournament(
+        dir.path(),
+        &[
+            "tb.trf",
+            "g.pgn",
+            "-o",
+            "out",
+            "--tiebreaks",
+            &vec!["SB"; 41].join(","),
+        ],
+    );
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+}
+
+#[test]
+fn f17_an_absurd_rating_is_refused_naming_its_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = format!(
+        "012 ARO\n{}\n{}\n",
+        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'w', '1')]),
+        line(2, "Brown, Bob", "4e9", 0.0, &[(1, 'b', '0')])
+    );
+    fs::write(dir.path().join("aro.trf"), trf).unwrap();
+    fs::write(
+        dir.path().join("g.pgn"),
+        game(None, "X", "Y", "1-0", "1. e4 1-0"),
+    )
+    .unwrap();
+    let run = tournament(
+        dir.path(),
+        &["aro.trf", "g.pgn", "-o", "out", "--tiebreaks", "ARO"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stderr(&run).contains(
+            "line 3, columns 49-52: the rating `4e9` is not a whole number from 0 to 4000"
+        ),
+        "{}",
+        stderr(&run)
+    );
+}
+
+#[test]
+fn f18_a_k_that_is_no_coefficient_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for k in ["nan", "inf", "-20", "0", "1000"] {
+        let run = tournament(
+            dir.path(),
+            &[
+                path(&u19("report.trf")),
+                path(&u19("games.pgn")),
+                "-o",
+                "out",
+                &format!("--k={k}"),
+            ],
+        );
+        assert_eq!(run.status.code(), Some(2), "--k {k}: {}", stderr(&run));
+        assert!(stderr(&run).contains("--k"), "{}", stderr(&run));
+    }
+    assert!(!dir.path().join("out").exists());
+}
+
+#[test]
+fn f19_a_player_paired_with_himself_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = format!(
+        "012 Self\n{}\n{}\n{}\n",
+        line(1, "Adams, Ann", "2000", 1.0, &[(1, 'w', '1')]),
+        line(2, "Brown, Bob", "2000", 0.0, &[(3, 'b', '0')]),
+        line(3, "Clark, Cid", "2000", 1.0, &[(2, 'w', '1')])
+    );
+    fs::write(dir.path().join("t.trf"), trf).unwrap();
+    fs::write(
+        dir.path().join("g.pgn"),
+        game(Some(1), "Adams, Ann", "Adams, Ann", "1-0", "1. e4 1-0"),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &["t.trf", "g.pgn", "-o", "out"]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stderr(&run).contains("line 2, columns 92-95: round 1: player 1 is paired with himself"),
+        "{}",
+        stderr(&run)
+    );
+}
