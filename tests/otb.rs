@@ -25,13 +25,29 @@ fn every_game_is_counted_once() {
         let run = audit(&[data(name).to_str().unwrap()], None);
         assert_eq!(run.code(), Some(0), "{name}: {}", run.stderr());
         assert_eq!(run.verdicts.len(), event_lines(name), "{name}");
+        // Every game is confirmed but the broadcast's two games with no
+        // move and a decisive result (games 97 and 490: a forfeit, or moves
+        // the relay never had), which only the arbiter can tell apart.
+        let flagged: Vec<(&str, &str)> = run
+            .verdicts
+            .iter()
+            .filter(|r| r["status"] != "confirmed")
+            .map(|r| (r["game"].as_str(), r["reason"].as_str()))
+            .collect();
+        let expected = if name == BROADCAST {
+            ["97", "490"].as_slice()
+        } else {
+            &[]
+        };
+        assert_eq!(
+            flagged.iter().map(|f| f.0).collect::<Vec<_>>(),
+            expected,
+            "{flagged:?}"
+        );
         assert!(
-            run.verdicts.iter().all(|r| r["status"] == "confirmed"),
-            "{name}: {:?}",
-            run.verdicts
+            flagged
                 .iter()
-                .filter(|r| r["status"] != "confirmed")
-                .collect::<Vec<_>>()
+                .all(|f| f.1.starts_with("unplayed or not recorded"))
         );
     }
 }

@@ -182,11 +182,14 @@ fn games_missing_parts() {
     let run = audit(&["-"], Some(pgn.as_bytes()));
     assert_accounted(&run, 7);
     let status: Vec<&str> = run.verdicts.iter().map(|r| r["status"].as_str()).collect();
-    assert_eq!(status[..3], ["confirmed", "confirmed", "confirmed"]);
+    // No move and a decisive result with no forfeit said: not played, or
+    // not recorded; the record cannot tell.
+    assert_eq!(status[..3], ["review", "confirmed", "confirmed"]);
+    assert!(run.verdicts[0]["reason"].starts_with("unplayed or not recorded"));
     assert_eq!(status[3], "error");
     assert!(run.verdicts[3]["reason"].contains("never closed"));
     assert_eq!(run.verdicts[4]["event"], "unclosed quote");
-    assert_eq!(status[6], "confirmed");
+    assert_eq!(status[6], "review", "tags only: no move, no result");
 }
 
 #[test]
@@ -412,4 +415,33 @@ fn a_game_size_limit_below_what_is_always_kept_is_refused() {
         "{}",
         run.stderr()
     );
+}
+
+#[test]
+fn an_unplayed_game_goes_to_review_and_into_the_html_index() {
+    // Issue 33's case: no move, no result, `Termination "normal"`.
+    let pgn = "[Event \"x\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"*\"]\n\
+               [Termination \"normal\"]\n\n*\n\n\
+               [Event \"y\"]\n[White \"Cid\"]\n[Black \"Dan\"]\n[Result \"0-1\"]\n\n0-1\n\n\
+               [Event \"z\"]\n[White \"Eve\"]\n[Black \"Fay\"]\n[Result \"1-0\"]\n\
+               [Termination \"forfeit\"]\n\n1-0\n\n";
+    let site = tempfile::tempdir().unwrap();
+    let html = site.path().join("site");
+    let run = audit(
+        &["-", "--html", html.to_str().unwrap()],
+        Some(pgn.as_bytes()),
+    );
+    let status: Vec<&str> = run.verdicts.iter().map(|r| r["status"].as_str()).collect();
+    assert_eq!(status, ["review", "review", "confirmed"]);
+    for row in &run.verdicts[..2] {
+        assert!(
+            row["reason"].starts_with("unplayed or not recorded"),
+            "{}",
+            row["reason"]
+        );
+    }
+    let index = std::fs::read_to_string(html.join("index.html")).unwrap();
+    for name in ["Ann", "Cid"] {
+        assert!(index.contains(name), "{name} is in the index");
+    }
 }

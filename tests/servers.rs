@@ -187,9 +187,11 @@ fn icc_result_tag_and_lichess_termination() {
     assert_eq!(count(rows, "time-forfeit", "termination-tag"), 324);
     assert_eq!(count(rows, "abandonment", "termination-tag"), 17);
     // "Normal": decisive without mate is a resignation, a draw off the
-    // board an agreement; the board shows the rest.
-    assert_eq!(count(rows, "resignation", "termination-tag"), 360);
-    assert_eq!(count(rows, "agreement", "termination-tag"), 3);
+    // board an agreement, inferred (the tag does not say it); the board
+    // shows the rest.
+    assert_eq!(count(rows, "resignation", "inferred"), 360);
+    assert_eq!(count(rows, "agreement", "inferred"), 3);
+    assert_eq!(count(rows, "resignation", "termination-tag"), 0);
     assert_eq!(count(rows, "checkmate", "board"), 264);
     assert_eq!(count(rows, "repetition", "board"), 13);
     assert_eq!(count(rows, "unknown", "none"), 0);
@@ -267,4 +269,65 @@ fn fics_months_in_shared_data() {
     );
     assert!(rows.iter().filter(on_time).all(|r| r["rule"] == "15.4.3"));
     assert_eq!(count(&rows, "unknown", "none"), 0);
+}
+
+/// A FICS record, as the fourth adversarial probe wrote them (round-4,
+/// f12 and f13): the server's sentence before a result it contradicts.
+fn fics_game(comment: &str, result: &str) -> String {
+    format!(
+        "[Event \"FICS rated blitz game\"]\n[Site \"FICS freechess.org\"]\n[White \"Alice\"]\n\
+         [Black \"Bob\"]\n[Result \"{result}\"]\n[TimeControl \"180+0\"]\n\n1. e4 e5 2. Nf3 Nc6 \
+         3. Bb5 a6 {{{comment}}} {result}\n\n"
+    )
+}
+
+#[test]
+fn words_that_contradict_the_result_go_to_review_quoting_both() {
+    let cases = [
+        ("Alice forfeits on time", "1-0", "names White as the loser"),
+        ("Bob won on time", "1-0", "names Black as the winner"),
+        ("Alice resigns", "1-0", "names White as the loser"),
+        ("Game drawn by mutual agreement", "1-0", "tells a draw"),
+        ("Neither player has mating material", "0-1", "tells a draw"),
+        (
+            "Game aborted on move 1",
+            "1-0",
+            "says the game did not count",
+        ),
+    ];
+    let pgn: String = cases.iter().map(|(c, r, _)| fics_game(c, r)).collect();
+    let run = audit(&["-"], Some(pgn.as_bytes()));
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    for ((comment, result, says), row) in cases.iter().zip(&run.verdicts) {
+        assert_eq!(row["status"], "review", "{comment}: {}", row["reason"]);
+        assert_eq!(
+            row["correct_result"], *result,
+            "the recorded result is kept"
+        );
+        let reason = &row["reason"];
+        assert!(
+            reason.starts_with(&format!(
+                "the record contradicts itself: the FICS comment “{comment}” {says}, but the \
+                 recorded result is {result}"
+            )),
+            "{reason}"
+        );
+    }
+    // Words that agree stay as they were; a mate on the board decides
+    // whatever the words say.
+    let agree = fics_game("Bob forfeits on time", "1-0");
+    let mate = "[Site \"FICS freechess.org\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n\
+                [Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# {Game drawn by mutual agreement} 0-1\n\n";
+    let run = audit(&["-"], Some(format!("{agree}{mate}").as_bytes()));
+    assert_eq!(
+        run.verdicts[0]["status"], "confirmed",
+        "{}",
+        run.verdicts[0]["reason"]
+    );
+    assert_eq!(
+        run.verdicts[1]["status"], "confirmed",
+        "{}",
+        run.verdicts[1]["reason"]
+    );
+    assert_eq!(run.verdicts[1]["rule"], "checkmate");
 }

@@ -498,16 +498,21 @@ fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
 }
 
 #[test]
-fn the_reports_time_control_gives_a_category_only_when_encoded() {
+fn the_reports_time_control_gives_a_category_when_it_can_be_read() {
     use pgn_arbiter::model::time_control::Category;
     let player = player_line(1, "Smith, John", 2000, &[]);
     let trf = Trf::read(format!("012 x\n122 90 min + 30 s\n222 5400+30\n{player}\n").as_bytes());
     assert_eq!(trf.unwrap().category(), Category::Standard);
     let trf = Trf::read(format!("122 900+10\n{player}\n").as_bytes()).unwrap();
     assert_eq!(trf.category(), Category::Rapid);
-    // The Irish files write it in words: no category is guessed from them.
+    // The Irish files write it in words: read as words are.
     assert_eq!(
         read("trf/icu_ratings_app__kilkenny_masters_2011.trf").category(),
+        Category::Standard
+    );
+    // A 122 line this tool cannot read gives no category.
+    assert_eq!(
+        read("trf/CompetiChess__testTrfFile_OpenGros2010.trf").category(),
         Category::Unknown
     );
 }

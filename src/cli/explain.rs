@@ -224,6 +224,10 @@ fn tell_ending((ending, source): (Ending, ending::EndingSource)) -> String {
         ending::EndingSource::ResultComment => "as the comment before the result says",
         ending::EndingSource::Board => "as the board shows",
         ending::EndingSource::Clocks => "read from the loser's clock at zero",
+        ending::EndingSource::Inferred => {
+            "inferred: the Termination tag says only that the game ended normally, so a win not \
+             mated on the board is read as a resignation and a draw as agreed"
+        }
         ending::EndingSource::None => "the record does not say",
     };
     format!("Ended by: {ending} ({from}).\n\n")

@@ -370,7 +370,7 @@ mod tests {
         );
         assert_eq!(controls.map(|tc| category(&RU_RAPID, tc)), as_2014);
         assert_eq!(category(&FIDE_2018, "1/259200"), Daily);
-        assert_eq!(category(&FIDE_2018, "15 min/game"), Unknown);
+        assert_eq!(category(&FIDE_2018, "moves/time, increment"), Unknown);
     }
 
     #[test]

@@ -19,9 +19,15 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
     let stated = game.statement.as_ref();
     if verdict.status != Status::Error
         && let Some(s) = stated
-        && let Some(note) = contradiction(s, mark, recorded)
     {
-        verdict.reason = format!("{}; {note}", verdict.reason);
+        if let Some(note) = contradiction(s, mark) {
+            verdict.reason = format!("{}; {note}", verdict.reason);
+        }
+        if !decided_on_board(&verdict)
+            && let Some(why) = against_the_result(s, recorded)
+        {
+            verdict = self_contradiction(verdict, recorded, &why);
+        }
     }
     let ending = match stated {
         Some(s) if s.ending != Ending::Unknown => (s.ending, s.source),
@@ -104,7 +110,7 @@ fn repeated_three_times(game: &Game<'_>, last: &Chess) -> bool {
 
 /// A `Termination "Normal"` game ended by play: a decisive one that the
 /// board does not show mated was resigned; a draw not on the board was
-/// agreed.
+/// agreed. The tag does not say so: the ending is inferred, and marked so.
 fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, EndingSource)> {
     stated.filter(|s| s.ending == Ending::Unknown)?;
     let ending = match recorded {
@@ -112,11 +118,11 @@ fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, 
         GameResult::Draw => Ending::Agreement,
         GameResult::Unfinished => return None,
     };
-    Some((ending, EndingSource::TerminationTag))
+    Some((ending, EndingSource::Inferred))
 }
 
-/// The record's words against the board and the result.
-fn contradiction(s: &Statement, mark: Option<Ending>, recorded: GameResult) -> Option<String> {
+/// The record's words against the board.
+fn contradiction(s: &Statement, mark: Option<Ending>) -> Option<String> {
     if s.ending == Ending::Unknown {
         return None;
     }
@@ -141,14 +147,56 @@ fn contradiction(s: &Statement, mark: Option<Ending>, recorded: GameResult) -> O
             says()
         ));
     }
-    if !ending::consistent(s, recorded) {
-        let side = s.side.map_or("the player named", side_name);
-        return Some(format!(
-            "{} names {side} as the loser, but the recorded result is {recorded}",
-            says()
-        ));
-    }
     None
+}
+
+/// A mate or stalemate on the board decides whatever the words say.
+fn decided_on_board(verdict: &Verdict) -> bool {
+    matches!(verdict.clause, Some(Clause::Checkmate | Clause::Stalemate))
+}
+
+/// The record's words against its result: the loser they name is the
+/// recorded winner, they tell a draw beside a decisive result, or a game
+/// aborted or adjourned beside a result. `None` when they agree.
+fn against_the_result(s: &Statement, recorded: GameResult) -> Option<String> {
+    let says = s.quoted();
+    match ending::disagreement(s, recorded)? {
+        ending::Disagreement::NamedLoserWon(side) => {
+            // "Bob won on time" names the winner; "Alice resigns" the loser.
+            let lower = s.text.to_ascii_lowercase();
+            let (named, role) = match lower.contains(" won ") || lower.contains(" wins ") {
+                true => (!side, "winner"),
+                false => (side, "loser"),
+            };
+            Some(format!(
+                "{says} names {} as the {role}, but the recorded result is {recorded}",
+                side_name(named)
+            ))
+        }
+        ending::Disagreement::DrawnButDecisive => Some(format!(
+            "{says} tells a draw, but the recorded result is {recorded}"
+        )),
+        ending::Disagreement::NotPlayedOut => Some(format!(
+            "{says} says the game did not count, but the recorded result is {recorded}"
+        )),
+    }
+}
+
+/// A record whose words contradict its result: a human decides; until then
+/// the recorded result is kept as the reading, and the reason quotes both.
+fn self_contradiction(verdict: Verdict, recorded: GameResult, why: &str) -> Verdict {
+    let reason = format!(
+        "the record contradicts itself: {why}; no correct result can be read from it, so the \
+         recorded {recorded} is kept until an arbiter decides (read by the rest of the record: \
+         {})",
+        verdict.reason
+    );
+    Verdict {
+        status: Status::Review,
+        correct: Some(recorded),
+        reason,
+        ..verdict
+    }
 }
 
 #[cfg(test)]
@@ -197,11 +245,11 @@ mod tests {
         };
         assert_eq!(
             normal("1-0", "1. e4 e5"),
-            (Ending::Resignation, EndingSource::TerminationTag)
+            (Ending::Resignation, EndingSource::Inferred)
         );
         assert_eq!(
             normal("1/2-1/2", "1. e4 e5"),
-            (Ending::Agreement, EndingSource::TerminationTag)
+            (Ending::Agreement, EndingSource::Inferred)
         );
         assert_eq!(
             normal("1/2-1/2", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"),

@@ -16,6 +16,7 @@ use crate::model::incident::{Incident, IncidentKind};
 use crate::model::outcome::GameResult;
 use crate::model::time_control::Category;
 use crate::model::verdict::{Clause, Status, Verdict};
+use crate::read::ending::Ending;
 
 /// Decides the correct result of a replayed game.
 pub fn judge(game: &Game<'_>, rules: &Judging) -> Judgement {
@@ -227,6 +228,9 @@ fn unmoved_verdict(
         return Verdict::error(format!("the move text cannot be read: {why}"));
     }
     let plies = game.plies();
+    if let Some(verdict) = unplayed(game, recorded) {
+        return verdict;
+    }
     if recorded == GameResult::Unfinished {
         return Verdict::decide(
             recorded,
@@ -249,6 +253,51 @@ fn unmoved_verdict(
                 .unwrap_or_default()
         ),
     )
+}
+
+/// A record with no move, and no result or a decisive one without a
+/// forfeit stated: the game was not played, or its moves were not
+/// recorded; the record cannot tell which, so a human must. A server's
+/// `{Black resigns} 1-0` before the first move states how it ended.
+fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
+    if game.plies() > 0 || recorded == GameResult::Draw {
+        return None;
+    }
+    let said =
+        |text: Option<&str>| text.is_some_and(|t| t.to_ascii_lowercase().contains("forfeit"));
+    // ChessBase writes a forfeit in the result itself: `+--`, `--+`.
+    let signed = game
+        .record
+        .tags
+        .result
+        .as_deref()
+        .is_some_and(|r| r.contains('+'));
+    let forfeit = signed
+        || said(game.record.tags.termination.as_deref())
+        || game.statement.as_ref().is_some_and(|s| {
+            said(Some(&s.text))
+                || matches!(
+                    s.ending,
+                    Ending::Resignation
+                        | Ending::TimeForfeit
+                        | Ending::Abandonment
+                        | Ending::Adjudication
+                        | Ending::RulesInfraction
+                )
+        });
+    let (clause, what) = match recorded {
+        GameResult::Unfinished => (Clause::Unfinished, "no move and no result".to_string()),
+        _ if forfeit => return None,
+        _ => (
+            Clause::AsRecorded,
+            format!("no move, and {recorded} without a word that the game was forfeited"),
+        ),
+    };
+    let reason = format!(
+        "unplayed or not recorded: the record holds {what}; whether the game was played, and how \
+         it ended, is for the arbiter to say"
+    );
+    Some(Verdict::decide(recorded, recorded, clause, 0, reason).for_review())
 }
 
 /// Moves written in irregular notation: read as meant, reported, no effect.

@@ -4,6 +4,8 @@ use std::fmt;
 
 use crate::model::clock::Clock;
 
+pub mod words;
+
 /// Rapid, blitz, standard or daily, by clause 15.1 of `RULES.en.md`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Category {
@@ -158,6 +160,9 @@ pub enum Reading {
     /// them read in minutes (`90+30`: 90 minutes and 30 seconds a move, as
     /// lichess broadcasts write it).
     TagInMinutes,
+    /// The tag in words (`90 minutes +30 seconds increment`, `G/90;d5`),
+    /// read into the same periods (see [`words`]).
+    TagInWords,
     /// From the clock readings: there was no tag, it could not be read, or
     /// it contradicted the clocks either way.
     Clocks,
@@ -170,6 +175,7 @@ impl Reading {
         match self {
             Reading::Tag => "tag",
             Reading::TagInMinutes => "tag-in-minutes",
+            Reading::TagInWords => "tag-in-words",
             Reading::Clocks => "clocks",
             Reading::None => "none",
         }
@@ -232,7 +238,8 @@ impl Control {
         in_minutes: impl FnOnce() -> bool,
     ) -> Control {
         let Some(written) = tag.and_then(periods) else {
-            return Control::from_clocks(tag, sides);
+            return Control::from_words(tag, sides)
+                .unwrap_or_else(|| Control::from_clocks(tag, sides));
         };
         let tag = tag.unwrap_or_default();
         let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
@@ -257,6 +264,31 @@ impl Control {
             return Control::in_minutes(tag, minutes, why);
         }
         Control::from_clocks(Some(tag), sides)
+    }
+
+    /// The tag read in words, unless the first clock readings are far
+    /// above what it gives (then the clocks are read instead).
+    fn from_words(tag: Option<&str>, sides: [&Readings; 2]) -> Option<Control> {
+        let tag = tag?;
+        let read = words::in_words(tag)?;
+        let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
+        let p = &read.periods[0];
+        let start = p.base.millis().saturating_add(p.increment.millis());
+        if first.is_some_and(|f| f.millis() > start + NOISE) {
+            return None;
+        }
+        let delay = read.delay.map_or(String::new(), |d| {
+            format!("; its delay of {d} a move is no increment and is not counted as one")
+        });
+        let note = format!(
+            "TimeControl \"{tag}\" read in words as {}{delay}",
+            pgn_form(&read.periods)
+        );
+        Some(Control {
+            periods: Some(read.periods),
+            reading: Reading::TagInWords,
+            note: Some(note),
+        })
     }
 
     fn as_written(periods: Vec<Period>) -> Control {
@@ -308,7 +340,9 @@ impl Control {
         let pgn = pgn_form(&periods);
         let why = match tag {
             None => "there is no TimeControl tag".to_string(),
-            Some(t) if self::periods(t).is_none() => format!("TimeControl \"{t}\" cannot be read"),
+            Some(t) if self::periods(t).is_none() && words::in_words(t).is_none() => {
+                format!("TimeControl \"{t}\" cannot be read")
+            }
             Some(t) => format!("TimeControl \"{t}\" contradicts the clocks"),
         };
         Control {
@@ -389,7 +423,8 @@ fn in_minutes_form(periods: &[Period]) -> Vec<Period> {
         .collect()
 }
 
-fn pgn_form(periods: &[Period]) -> String {
+/// Periods in PGN form, in seconds (`5400+30`, `40/7200:1800`).
+pub fn pgn_form(periods: &[Period]) -> String {
     let secs = |c: Clock| {
         let ms = c.millis();
         if ms.is_multiple_of(1000) {

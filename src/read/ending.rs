@@ -106,6 +106,10 @@ pub enum EndingSource {
     Board,
     /// The loser's clock at zero, with nothing else stated.
     Clocks,
+    /// Read into words the record does not have: a `Termination "Normal"`
+    /// game, decisive and not mated on the board, taken as resigned; drawn,
+    /// as agreed.
+    Inferred,
     None,
 }
 
@@ -117,6 +121,7 @@ impl EndingSource {
             EndingSource::ResultComment => "result-comment",
             EndingSource::Board => "board",
             EndingSource::Clocks => "clocks",
+            EndingSource::Inferred => "inferred",
             EndingSource::None => "none",
         }
     }
@@ -369,13 +374,45 @@ fn colour_of(name: &str, tags: &Tags) -> Option<Color> {
         })
 }
 
-/// Whether a recorded result agrees with what a statement says happened to
-/// the side it names.
-pub fn consistent(statement: &Statement, recorded: GameResult) -> bool {
+/// How a statement's words disagree with the recorded result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Disagreement {
+    /// The player it names as the loser (who flagged, resigned, was mated,
+    /// left) is the recorded winner, or a resignation or mate beside a draw.
+    NamedLoserWon(Color),
+    /// A draw's sentence beside a decisive result.
+    DrawnButDecisive,
+    /// An aborted or adjourned game beside a result.
+    NotPlayedOut,
+}
+
+/// Whether a recorded result disagrees with what a statement says.
+///
+/// A win on time beside a draw is no disagreement: servers draw a game
+/// lost on time when, by their count, the side on time has no mating
+/// material.
+pub fn disagreement(statement: &Statement, recorded: GameResult) -> Option<Disagreement> {
+    use Ending::*;
+    let decisive = matches!(recorded, GameResult::Win(_));
     match (statement.ending, statement.side, recorded) {
-        (Ending::Resignation | Ending::Checkmate, Some(side), GameResult::Win(w)) => w != side,
-        (Ending::Resignation | Ending::Checkmate, Some(_), _) => false,
-        _ => true,
+        (Resignation | Checkmate | TimeForfeit | Abandonment, Some(side), GameResult::Win(w))
+            if w == side =>
+        {
+            Some(Disagreement::NamedLoserWon(side))
+        }
+        (Resignation | Checkmate, Some(side), GameResult::Draw) => {
+            Some(Disagreement::NamedLoserWon(side))
+        }
+        (
+            Agreement | Repetition | FiftyMoves | SeventyFiveMoves | Stalemate
+            | InsufficientMaterial | BothFlags | DeadPosition,
+            _,
+            _,
+        ) if decisive => Some(Disagreement::DrawnButDecisive),
+        (Aborted | Adjourned, _, GameResult::Win(_) | GameResult::Draw) => {
+            Some(Disagreement::NotPlayedOut)
+        }
+        _ => None,
     }
 }
 

@@ -18,6 +18,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::model::time_control::Category;
+use crate::model::time_control::words::in_words;
 
 mod check;
 
@@ -275,12 +276,20 @@ impl Trf {
         }
     }
 
-    /// The category the report's time control gives (the `222` line, else
-    /// a `122` line written as PGN writes a control), for games that do not
-    /// say theirs.
+    /// The category the report's time control gives (the `222` line,
+    /// else the `122` line), for games that do not say theirs. The `122`
+    /// line is free text that people write in minutes (`1:30 + 10 from
+    /// move 1`, `120`): read in words, unless that gives a first period of
+    /// more than five hours and the PGN form reads it (`5400+30`).
     pub fn category(&self) -> Category {
+        const FIVE_HOURS: u64 = 5 * 3_600_000;
         match Category::of(&self.encoded_time_control) {
-            Category::Unknown => Category::of(&self.time_control),
+            Category::Unknown => match in_words(&self.time_control) {
+                Some(read) if read.periods[0].base.millis() <= FIVE_HOURS => {
+                    Category::of_periods(&read.periods)
+                }
+                _ => Category::of(&self.time_control),
+            },
             known => known,
         }
     }

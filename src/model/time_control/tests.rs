@@ -34,16 +34,24 @@ fn controls_are_read_against_the_clocks() {
     assert_eq!(c.reading, Reading::Clocks);
     assert_eq!(c.category(), Category::Standard);
     assert!(c.note.unwrap().contains("there is no TimeControl tag"));
-    // DGT's words cannot be read: inferred.
+    // DGT's words are read as words, and agree with the clocks.
     let dgt = [
         &readings(&[900, 905, 903])[..],
         &readings(&[898, 902, 900])[..],
     ];
     let c = Control::read(Some("15 min/game + 10 sec/move"), dgt, || false);
     assert_eq!(
-        (c.reading, c.category()),
-        (Reading::Clocks, Category::Rapid)
+        (c.reading, c.category(), c.pgn().as_deref()),
+        (Reading::TagInWords, Category::Rapid, Some("900+10"))
     );
+    assert!(c.note.unwrap().contains("read in words as 900+10"));
+    // Words the clocks are far above are not trusted: the clocks are read.
+    let c = Control::read(Some("5 min + 3 sec/move"), dgt, || false);
+    assert_eq!(c.reading, Reading::Clocks);
+    assert!(c.note.unwrap().contains("contradicts the clocks"));
+    // Words that cannot be read: inferred.
+    let c = Control::read(Some("15 minutes, cheese"), dgt, || false);
+    assert_eq!(c.reading, Reading::Clocks);
     assert!(c.note.unwrap().contains("cannot be read"));
     // A tag the clocks agree with is read as written.
     let c = Control::read(Some("900+10"), dgt, || false);

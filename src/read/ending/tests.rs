@@ -155,12 +155,34 @@ fn a_clock_comment_states_nothing() {
 }
 
 #[test]
-fn a_resignation_by_the_winner_is_inconsistent() {
-    let pgn = format!("{FICS}\n1. e4 {{Knightsmasher resigns}} 1-0");
-    let record = parse_game(pgn.as_bytes());
-    let s = Statement::read(&record).unwrap();
-    assert!(!consistent(&s, GameResult::Win(Color::White)));
-    assert!(consistent(&s, GameResult::Win(Color::Black)));
+fn words_that_disagree_with_the_result_are_told_apart() {
+    let statement = |comment: &str, result: &str| {
+        let pgn = format!("{FICS}\n1. e4 {{{comment}}} {result}");
+        Statement::read(&parse_game(pgn.as_bytes())).unwrap()
+    };
+    let white = GameResult::Win(Color::White);
+    let s = statement("Knightsmasher resigns", "1-0");
+    assert_eq!(
+        disagreement(&s, white),
+        Some(Disagreement::NamedLoserWon(Color::White))
+    );
+    assert_eq!(disagreement(&s, GameResult::Win(Color::Black)), None);
+    let s = statement("Knightsmasher forfeits on time", "1-0");
+    assert_eq!(
+        disagreement(&s, white),
+        Some(Disagreement::NamedLoserWon(Color::White))
+    );
+    // A server draws a game lost on time when it counts no mating material.
+    assert_eq!(disagreement(&s, GameResult::Draw), None);
+    let s = statement("Game drawn by mutual agreement", "1-0");
+    assert_eq!(
+        disagreement(&s, white),
+        Some(Disagreement::DrawnButDecisive)
+    );
+    assert_eq!(disagreement(&s, GameResult::Draw), None);
+    let s = statement("Game aborted on move 1", "1-0");
+    assert_eq!(disagreement(&s, white), Some(Disagreement::NotPlayedOut));
+    assert_eq!(disagreement(&s, GameResult::Unfinished), None);
 }
 
 #[test]

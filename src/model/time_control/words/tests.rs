@@ -1,0 +1,108 @@
+use super::*;
+use crate::model::time_control::pgn_form;
+
+fn read(text: &str) -> Option<String> {
+    in_words(text).map(|w| pgn_form(&w.periods))
+}
+
+// The forms real files write, each with where it was found.
+
+#[test]
+fn minutes_and_seconds_in_words() {
+    // DGT LiveChess export of a 2024 open (issue 33's report).
+    assert_eq!(
+        read("90 minutes +30 seconds increment").as_deref(),
+        Some("5400+30")
+    );
+    // tests/data/tournaments/trf/fidetournament__test_demo_SanViator2018.trf, 122 line.
+    assert_eq!(
+        read("90 minutes + 30 seconds per move").as_deref(),
+        Some("5400+30")
+    );
+    assert_eq!(read("90 min + 30 sec/move").as_deref(), Some("5400+30"));
+}
+
+#[test]
+fn the_dgt_boards_form() {
+    // tests/data/dgt-broadcast/round-1.pgn, every game.
+    assert_eq!(read("15 min/game + 10 sec/move").as_deref(), Some("900+10"));
+}
+
+#[test]
+fn minute_and_second_marks() {
+    assert_eq!(read("90'+30''").as_deref(), Some("5400+30"));
+    assert_eq!(read("90′ + 30″").as_deref(), Some("5400+30"));
+}
+
+#[test]
+fn hours_and_minutes() {
+    assert_eq!(read("1h30+30s").as_deref(), Some("5400+30"));
+    // tests/data/tournaments/trf/icu_tournament__bunratty_major_2011.trf (and four
+    // other Bunratty reports), 122 line.
+    assert_eq!(read("1:30 + 10 from move 1").as_deref(), Some("5400+10"));
+    // tests/data/tournaments/trf/icu_ratings_app__kilkenny_masters_2011.trf.
+    assert_eq!(read("1:30 plus 15 per move").as_deref(), Some("5400+15"));
+}
+
+#[test]
+fn us_forms_game_in_and_sudden_death() {
+    let g = in_words("G/90;d5").unwrap();
+    assert_eq!(pgn_form(&g.periods), "5400");
+    assert_eq!(g.delay, Some(Clock(5000)), "a delay is kept apart");
+    assert_eq!(read("40/120, SD/30").as_deref(), Some("40/7200:1800"));
+    assert_eq!(read("G/60+30").as_deref(), Some("3600+30"));
+}
+
+#[test]
+fn periods_after_a_move_count() {
+    // issue 33: a TRF's 122 line.
+    assert_eq!(
+        read("90 minutes plus 30 sec plus 30 min after 40 moves").as_deref(),
+        Some("40/5400+30:1800+30")
+    );
+    // tests/data/tournaments/trf/sklangen_TRF__example1_KarlMala2005.trf.
+    assert_eq!(read("40/120, 60").as_deref(), Some("40/7200:3600"));
+    assert_eq!(
+        read("2 hours for 40 moves, then 1 hour for the rest").as_deref(),
+        Some("40/7200:3600")
+    );
+    assert_eq!(read("40 moves in 2 hours").as_deref(), Some("40/7200"));
+}
+
+#[test]
+fn whole_game_forms() {
+    // tests/data/tournaments/trf/icu_tournament__irish_junior_champs_2011.trf and
+    // irish_intermediate_champs_2011.trf.
+    assert_eq!(
+        read("All moves in 90 minutes, plus 10 seconds per move").as_deref(),
+        Some("5400+10")
+    );
+    // tests/data/tournaments/trf/icu_ratings_app__galway_major_2011.trf.
+    assert_eq!(
+        read("90 minutes + 10 sec from move 1").as_deref(),
+        Some("5400+10")
+    );
+    // tests/data/tournaments/trf/icu_tournament__armstrong_2011.trf: a bare
+    // number in a report's words is minutes, as the US `G/120`.
+    assert_eq!(read("120").as_deref(), Some("7200"));
+    assert_eq!(read("Game in 90 minutes").as_deref(), Some("5400"));
+}
+
+#[test]
+fn what_is_not_understood_is_not_read() {
+    // tests/data/tournaments/trf/CompetiChess__testTrfFile_OpenGros2010.trf.
+    assert_eq!(read("moves/time, increment"), None);
+    for text in [
+        "",
+        "-",
+        "?",
+        "blitz",
+        "90 minutes, cheese",
+        "90 min + 30 min",
+        "90 30",
+        "30 min after 40 moves",
+        "unlimited",
+    ] {
+        assert_eq!(read(text), None, "{text:?}");
+    }
+}
