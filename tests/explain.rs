@@ -203,3 +203,44 @@ fn a_rule_is_quoted_once() {
     let (_, text, _) = explain(&[file.to_str().unwrap()]);
     assert_eq!(text.matches("Rule 15.4.3: “").count(), 1, "{text}");
 }
+
+#[test]
+fn says_once_how_the_category_bears_and_when_an_ending_is_inferred() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.pgn");
+    // A blitz game under ru-rapid; an undated game with no control; a
+    // lichess "Normal" win not mated on the board.
+    std::fs::write(
+        &file,
+        "[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+         [Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Ke3 Nf6 1/2-1/2\n\n\
+         [Termination \"Normal\"]\n[Result \"0-1\"]\n\n1. e4 e5 0-1\n\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let (_, blitz, _) = explain(&[path, "--game", "1"]);
+    assert!(
+        blitz.contains(
+            "Not a rapid game, and ru-rapid judges it by the rapid-play rules all the same."
+        ),
+        "{blitz}"
+    );
+    let (_, unknown, _) = explain(&[path, "--game", "2", "--laws", "fide-2023"]);
+    assert!(
+        unknown.contains(
+            "Category unknown (no TimeControl tag, and too few clock readings to infer one): \
+             judged by the rapid clauses"
+        ),
+        "{unknown}"
+    );
+    // The illegal move that stands is named in the verdict's reason.
+    assert!(
+        unknown.contains("what bears on the result does not change it: 3. Ke3"),
+        "{unknown}"
+    );
+    let (_, normal, _) = explain(&[path, "--game", "3"]);
+    assert!(
+        normal.contains("Ended by: resignation (inferred: the Termination tag says only that"),
+        "{normal}"
+    );
+}

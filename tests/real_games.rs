@@ -172,3 +172,32 @@ fn one_illegal_move_among_100_games() {
     assert_eq!(run.verdicts[game - 1]["rule"], "checkmate");
     assert_eq!(run.verdicts[game - 1]["status"], "confirmed");
 }
+
+#[test]
+fn a_reason_names_the_incidents_that_bear_on_the_result() {
+    // tests/data/lichess-100-one-illegal.pgn game 38 (a real lichess game
+    // with one planted illegal move, 1...b4, nobody claimed): mate decides,
+    // and the reason says the illegal move stood before it.
+    let run = audit(
+        &[data("lichess-100-one-illegal.pgn").to_str().unwrap()],
+        None,
+    );
+    let row = run.verdicts.iter().find(|r| r["game"] == "38").unwrap();
+    assert_eq!(row["rule"], "checkmate");
+    assert!(
+        row["reason"].contains(
+            "earlier, and not deciding it: 1...b4: a pawn cannot move from b7 to b4; not claimed: \
+             the move stands and the game goes on (15.4.2)"
+        ),
+        "{}",
+        row["reason"]
+    );
+    // A record that stands over an unclaimed illegal move says so.
+    let sample = repo("samples/rules/15.4.2-unclaimed-illegal-move-stands.pgn");
+    let run = audit(&[sample.to_str().unwrap()], None);
+    let reason = &run.verdicts[0]["reason"];
+    assert!(
+        reason.starts_with("nothing in the record overturns 1/2-1/2; what bears on the result does not change it: 3...Nf6: leaves its own king in check; not claimed: the move stands"),
+        "{reason}"
+    );
+}

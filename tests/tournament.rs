@@ -288,7 +288,9 @@ fn the_test_tournament_pairings() {
             ["2", "1", "2", "1-0", "1-0", "agree"],
             ["2", "4", "3", "0-1", "1-0", "mismatch"],
             ["3", "2", "4", "1-0", "1-0", "agree"],
-            ["", "", "", "", "1/2-1/2", "no-pairing"],
+            // A game of two players of the report who never met in the
+            // round its tag names: the round and both numbers are kept.
+            ["2", "1", "3", "", "1/2-1/2", "no-pairing"],
             ["3", "3", "1", "0-1", "", "missing-game"],
         ]
     );

@@ -668,3 +668,56 @@ fn f19_a_player_paired_with_himself_is_refused() {
         stderr(&run)
     );
 }
+
+#[test]
+fn f12_a_record_that_contradicts_itself_is_not_applied() {
+    let dir = tempfile::tempdir().unwrap();
+    let trf = format!(
+        "012 FICS\n{}\n{}\n",
+        line(1, "Alice", "2000", 1.0, &[(2, 'w', '1')]),
+        line(2, "Bob", "2000", 0.0, &[(1, 'b', '0')])
+    );
+    fs::write(dir.path().join("t.trf"), &trf).unwrap();
+    let pgn = "[Site \"FICS freechess.org\"]\n[Round \"1\"]\n[White \"Alice\"]\n[Black \"Bob\"]\n\
+               [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 {Alice forfeits on time} 1-0\n\n";
+    fs::write(dir.path().join("g.pgn"), pgn).unwrap();
+    let run = tournament(dir.path(), &["t.trf", "g.pgn", "-o", "out"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(out.contains("0 result(s) applied"), "{out}");
+    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
+    assert!(
+        pairings.contains(",review,") && pairings.contains("contradicts itself"),
+        "{pairings}"
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("out/corrected.trf")).unwrap(),
+        trf
+    );
+}
+
+#[test]
+fn the_summary_says_when_no_game_matched_and_when_the_event_differs() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = "[Event \"Club Open 2024\"]\n[Round \"1\"]\n[White \"Nobody, Ann\"]\n\
+               [Black \"Nemo, Bob\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n\n";
+    fs::write(dir.path().join("g.pgn"), pgn).unwrap();
+    let run = tournament(
+        dir.path(),
+        &[path(&u19("report.trf")), "g.pgn", "-o", "out"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        out.contains(
+            "no game matched a pairing of the report: are these the games of “U-19 All Ireland”?"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "1 game(s) name another event than the report's “U-19 All Ireland”: “Club Open 2024”"
+        ),
+        "{out}"
+    );
+}

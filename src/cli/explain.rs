@@ -15,10 +15,11 @@ use shakmaty::{Color, Position};
 use crate::board::helpmate::{Mate, can_checkmate, is_dead, position_or_why};
 use crate::board::replay::Replay;
 use crate::cli::laws_option::LawsOption;
-use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
+use crate::laws::adjudicate::{Adjudged, adjudicate_placed, unknown_category_why};
 use crate::laws::rulebook::{citations, cited, sentence};
 use crate::laws::{Book, Judgement, Judging, side_name};
 use crate::model::incident::{Incident, IncidentKind};
+use crate::model::time_control::Category;
 use crate::model::verdict::Status;
 use crate::read::ending::{self, Ending};
 use crate::read::input::{Source, decompress};
@@ -163,12 +164,36 @@ fn tell_game(
     laws: &LawsOption,
     color: bool,
 ) -> Result<String, String> {
+    let mut out = heading(record, source, number);
+    laws.warn_if_deprecated();
+    let (chosen, supervised) = laws.chosen();
+    let rules = Judging {
+        laws: chosen,
+        supervised,
+        ..Judging::default()
+    };
+    let placement = rules.place(record);
+    let book = placement.book;
+    out.push_str(&tell_control(record, &book));
+    out.push_str(&format!("Recorded result: {}.\n", record.recorded_result()));
+    let Adjudged { game, judgement } =
+        adjudicate_placed(record, record.claims.clone(), &rules, placement)
+            .map_err(|e| format!("{source}, game {number}: {e}"))?;
+    out.push_str(&tell_ending(judgement.ending));
+    if judgement.incidents.is_empty() && judgement.verdict.status == Status::Confirmed {
+        out.push_str("Nothing in the record calls for an arbiter.\n\n");
+    }
+    for incident in &judgement.incidents {
+        out.push_str(&tell_incident(incident, &game.replay, &book, color));
+    }
+    out.push_str(&tell_verdict(&judgement));
+    Ok(once_each_rule(out))
+}
+
+/// Which game, who played it, where and when.
+fn heading(record: &GameRecord<'_>, source: &str, number: u64) -> String {
     let tag = |t: &Option<Cow<str>>| printable(t.as_deref().unwrap_or("?"));
-    let mut out = String::new();
-    out.push_str(&format!(
-        "Game {number} of {source} (line {})\n",
-        record.first_line
-    ));
+    let mut out = format!("Game {number} of {source} (line {})\n", record.first_line);
     out.push_str(&format!(
         "{} (White) against {} (Black)\n",
         tag(&record.tags.white),
@@ -181,40 +206,40 @@ fn tell_game(
     if !place.is_empty() {
         out.push_str(&format!("{}\n", place.join(", ")));
     }
-    laws.warn_if_deprecated();
-    let (chosen, supervised) = laws.chosen();
-    let rules = Judging {
-        laws: chosen,
-        supervised,
-        ..Judging::default()
-    };
-    let placement = rules.place(record);
-    let book = placement.book;
+    out
+}
+
+/// The time control as read, the category, and the Laws that judge it.
+fn tell_control(record: &GameRecord<'_>, book: &Book) -> String {
     let category = book.edition.category_phrase(book.category);
     let control = &record.control;
-    out.push_str(
-        &match (&record.tags.time_control, control.pgn(), &control.note) {
-            (_, Some(used), Some(note)) => {
-                format!("Time control {used}: {category} ({note}).\n")
-            }
-            (Some(tc), _, _) => format!("Time control {}: {category}.\n", printable(tc)),
-            (None, _, _) => "No time control recorded.\n".into(),
-        },
-    );
+    let mut out = match (&record.tags.time_control, control.pgn(), &control.note) {
+        (_, Some(used), Some(note)) => format!("Time control {used}: {category} ({note}).\n"),
+        (Some(tc), _, _) => format!("Time control {}: {category}.\n", printable(tc)),
+        (None, _, _) => "No time control recorded.\n".into(),
+    };
     out.push_str(&format!("Judged by {}.\n", book.edition.title));
-    out.push_str(&format!("Recorded result: {}.\n", record.recorded_result()));
-    let Adjudged { game, judgement } =
-        adjudicate_placed(record, record.claims.clone(), &rules, placement)
-            .map_err(|e| format!("{source}, game {number}: {e}"))?;
-    out.push_str(&tell_ending(judgement.ending));
-    if judgement.incidents.is_empty() {
-        out.push_str("Nothing in the record calls for an arbiter.\n\n");
+    out.push_str(&category_sentence(book, record));
+    out
+}
+
+/// What the category means for the judging, said once here (and in the
+/// summary) rather than in every row.
+fn category_sentence(book: &Book, record: &GameRecord<'_>) -> String {
+    let edition = book.edition;
+    match book.category {
+        Category::Unknown => format!(
+            "Category unknown ({}): judged by the rapid clauses; where the categories' clauses \
+             would decide differently, the verdict says so and goes to review.\n",
+            unknown_category_why(record)
+        ),
+        Category::Rapid => String::new(),
+        _ if edition.rapid_rules_for_all => format!(
+            "Not a rapid game, and {} judges it by the rapid-play rules all the same.\n",
+            edition.name
+        ),
+        _ => String::new(),
     }
-    for incident in &judgement.incidents {
-        out.push_str(&tell_incident(incident, &game.replay, &book, color));
-    }
-    out.push_str(&tell_verdict(&judgement));
-    Ok(once_each_rule(out))
 }
 
 /// "Ended by: time-forfeit (as the comment before the result says)."

@@ -221,6 +221,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
         &mut merged.incidents,
         &mut merged.endings,
         &mut merged.not_rapid,
+        &mut merged.no_category,
     ] {
         map.clear();
     }
@@ -237,6 +238,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
             (&mut merged.incidents, s.incidents),
             (&mut merged.endings, s.endings),
             (&mut merged.not_rapid, s.not_rapid),
+            (&mut merged.no_category, s.no_category),
         ] {
             for (k, v) in from {
                 *into.entry(k).or_default() += v;

@@ -7,6 +7,7 @@
 use crate::board::replay::{ReplayError, replay_with_claims};
 use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
 use crate::model::claim::Claim;
+use crate::model::time_control::Category;
 use crate::model::verdict::{Clause, Status};
 use crate::read::parse::GameRecord;
 
@@ -40,6 +41,7 @@ pub fn adjudicate_placed<'a>(
     {
         settle_the_date(&game, rules, unplaced, &mut judgement);
     }
+    settle_the_category(&game, rules, &mut judgement);
     Ok(Adjudged { game, judgement })
 }
 
@@ -124,11 +126,77 @@ fn settle_the_date(
     judgement.verdict = judgement.verdict.clone().for_review();
 }
 
+/// A game whose category is unknown is judged by the rapid clauses (the
+/// tool's subject), but not as if its category were known: where an
+/// incident falls under clauses that differ by category, it is judged
+/// under each category's, and when they give different results an arbiter
+/// must say which applied, the reason naming each reading.
+fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgement) {
+    let book = &judgement.book;
+    let bound = judgement.incidents.iter().any(|i| i.kind.is_rule_bound());
+    if book.category != Category::Unknown
+        || book.edition.rapid_rules_for_all
+        || !bound
+        || judgement.verdict.status == Status::Error
+    {
+        return;
+    }
+    let verdict = &judgement.verdict;
+    let mut readings = Vec::new();
+    let mut differ = false;
+    for category in [Category::Rapid, Category::Blitz, Category::Standard] {
+        let placement = Placement {
+            book: Book::new(book.edition, category, rules.supervised),
+            unplaced: None,
+        };
+        let Ok((_, other)) = judge_under(
+            game.record,
+            game.claims.clone(),
+            rules,
+            placement,
+            Some(game),
+        ) else {
+            continue;
+        };
+        let o = &other.verdict;
+        // The result is what a category would change; a doubt of one
+        // reading's own is that reading's.
+        differ |= o.correct != verdict.correct;
+        let result = o.correct.map_or("no result".to_string(), |r| r.to_string());
+        readings.push(format!("as {category}, {result} ({})", o.rule));
+    }
+    let why = unknown_category_why(game.record);
+    let reason = &mut judgement.verdict.reason;
+    if !differ {
+        *reason = format!(
+            "{reason}; the game's category is unknown ({why}), but the clauses of every category \
+             give this result"
+        );
+        return;
+    }
+    *reason = format!(
+        "{reason}; but the game's category is unknown ({why}) and its clauses differ by category, \
+         so an arbiter must say which applied: {}",
+        readings.join("; ")
+    );
+    judgement.verdict = judgement.verdict.clone().for_review();
+}
+
+/// Why a game has no category: what its record lacks.
+pub fn unknown_category_why(record: &GameRecord<'_>) -> &'static str {
+    match record.tags.time_control.as_deref().map(str::trim) {
+        None | Some("" | "-" | "?") => {
+            "no TimeControl tag, and too few clock readings to infer one"
+        }
+        Some(_) => "a TimeControl tag that cannot be read, and too few clock readings to infer one",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::helpmate::FULL_SEARCHES;
-    use crate::laws::Laws;
+    use crate::laws::{Judgement, Laws};
     use crate::read::parse::parse_game;
 
     /// An undated game whose unclaimed illegal bishop moves leave a new
@@ -148,6 +216,42 @@ mod tests {
         FULL_SEARCHES.with(|n| n.set(0));
         adjudicate(&record, record.claims.clone(), &rules).unwrap();
         FULL_SEARCHES.with(|n| n.get())
+    }
+
+    /// samples/editions/illegal-position-stays.pgn, with or without its
+    /// TimeControl: an illegal position left on the board, which the rapid
+    /// and blitz clauses draw and the standard ones leave to the arbiter.
+    fn illegal_position(control: &str) -> Judgement {
+        let pgn = format!(
+            "[Date \"2016.06.16\"]\n[Result \"1-0\"]\n{control}[SetUp \"1\"]\n\
+             [FEN \"4k3/P7/8/8/8/8/8/4K2R w - - 0 60\"]\n\n60. a8 Kd7 61. Rh7+ 1-0\n"
+        );
+        let record = parse_game(pgn.as_bytes());
+        let rules = Judging {
+            laws: Laws::Edition(&crate::laws::editions::FIDE_2014),
+            ..Judging::default()
+        };
+        adjudicate(&record, record.claims.clone(), &rules)
+            .unwrap()
+            .judgement
+    }
+
+    #[test]
+    fn a_game_of_unknown_category_is_not_judged_as_if_its_category_were_known() {
+        let known = illegal_position("[TimeControl \"900+10\"]\n").verdict;
+        assert_eq!((known.status, known.rule), (Status::Corrected, "A.4.d"));
+        let unknown = illegal_position("").verdict;
+        assert_eq!(unknown.status, Status::Review, "{}", unknown.reason);
+        assert!(
+            unknown.reason.ends_with(
+                "but the game's category is unknown (no TimeControl tag, and too few clock \
+                 readings to infer one) and its clauses differ by category, so an arbiter must \
+                 say which applied: as rapid, 1/2-1/2 (A.4.d); as blitz, 1/2-1/2 (A.4.d); as \
+                 standard, 1-0 (as-recorded)"
+            ),
+            "{}",
+            unknown.reason
+        );
     }
 
     #[test]

@@ -18,14 +18,15 @@ pub(super) fn both_flags_rule(book: &Book) -> String {
 }
 
 /// Both clocks show zero once `ply` plies were played; `flagged` is the
-/// side the claim or result says fell.
+/// side the claim or result says fell; `told` is the clock readings and
+/// the record's words when they state both flags.
 pub(super) fn both_flags(
     game: &Game<'_>,
     book: &Book,
     recorded: GameResult,
     ply: usize,
     flagged: Color,
-    readings: &str,
+    (readings, stated): (&str, Option<&str>),
 ) -> Decision {
     let clause = book.rules.both_flags_clause;
     let review = |clause: Clause, why: String| {
@@ -36,7 +37,7 @@ pub(super) fn both_flags(
         // ru-rapid's reading is the claimant's condition of 15.4.3.
         (BothFlags::Review, _) => review(
             Clause::TimeClaim,
-            phrase::claimant_at_zero(flagged, readings, clause),
+            phrase::claimant_at_zero(flagged, readings, stated, clause),
         ),
         (BothFlags::Draw, _) => {
             let why = phrase::drawn(readings, clause);

@@ -7,6 +7,7 @@
 //! found (a memo, shared by the editions a game is judged under).
 
 use super::edition::Book;
+use super::server_draw::draw_the_laws_do_not_have;
 use super::{
     Decision, Game, Judgement, Judging, Placement, abandonment, automatic, board, clocks, draw,
     finish, illegal, position, resignation, setup, time,
@@ -89,14 +90,18 @@ fn settle(
             incidents.extend(d.incidents);
             (d.verdict, Some(d.ply), d.helpmate)
         }
-        None => {
-            let verdict = resignation::judge(game, book, recorded)
-                .or_else(|| abandonment::judge(game, book, recorded))
-                .unwrap_or_else(|| unmoved_verdict(game, recorded, incidents));
-            (verdict, None, None)
-        }
+        None => match draw_the_laws_do_not_have(game, recorded) {
+            Some((verdict, helpmate)) => (verdict, None, helpmate),
+            None => {
+                let verdict = resignation::judge(game, book, recorded)
+                    .or_else(|| abandonment::judge(game, book, recorded))
+                    .unwrap_or_else(|| unmoved_verdict(game, recorded, incidents));
+                (verdict, None, None)
+            }
+        },
     };
     verdict.rule = verdict.clause.map_or("", |c| book.cite(c));
+    name_what_bears_on_it(&mut verdict, incidents, end);
     let recorded_moves = game.record.moves.len();
     if let Some(end) = end.filter(|&end| recorded_moves > end)
         && verdict.status != Status::Error
@@ -114,6 +119,64 @@ fn settle(
         ));
     }
     (verdict, helpmate)
+}
+
+/// The most incidents a reason names; the rest are counted (incidents.csv
+/// has them all).
+const NAMED_INCIDENTS: usize = 5;
+
+/// Names in the reason every incident that bears on the result (an illegal
+/// move, a set-up, a flag, a claim) and that the deciding clause does not
+/// already tell: each with what the record shows and why it does not
+/// change the result. `end` is the deciding ply, if a clause decided.
+fn name_what_bears_on_it(verdict: &mut Verdict, incidents: &[Incident], end: Option<usize>) {
+    if verdict.status == Status::Error {
+        return;
+    }
+    // The position a 15.4.4 verdict tells of, and the move that made it.
+    let told = |i: &Incident| {
+        verdict.clause == Some(Clause::IllegalPosition)
+            && incidents
+                .iter()
+                .any(|p| p.kind == IncidentKind::IllegalPosition && p.ply == i.ply)
+    };
+    let mut bearing: Vec<&Incident> = incidents
+        .iter()
+        .filter(|i| i.kind.is_rule_bound() && end.is_none_or(|end| i.ply < end) && !told(i))
+        .collect();
+    if bearing.is_empty() {
+        return;
+    }
+    bearing.sort_by_key(|i| i.ply);
+    let mut named: Vec<String> = bearing
+        .iter()
+        .take(NAMED_INCIDENTS)
+        .map(|i| {
+            let gap = if i.move_label.ends_with("...") {
+                ""
+            } else {
+                " "
+            };
+            format!("{}{gap}{}: {}", i.move_label, i.san, i.detail)
+        })
+        .collect();
+    if bearing.len() > NAMED_INCIDENTS {
+        named.push(format!(
+            "and {} more (see incidents.csv)",
+            bearing.len() - NAMED_INCIDENTS
+        ));
+    }
+    let lead = match end {
+        None => "what bears on the result does not change it",
+        Some(_) => "earlier, and not deciding it",
+    };
+    // "Contradicts" would read oddly before a list of what happened.
+    let reason = verdict.reason.replacen(
+        "nothing in the record contradicts",
+        "nothing in the record overturns",
+        1,
+    );
+    verdict.reason = format!("{reason}; {lead}: {}", named.join("; "));
 }
 
 /// Under a FIDE edition the reason ends with the cited clause in the
@@ -176,8 +239,7 @@ fn add_caveats(
     verdict
 }
 
-/// A game that is not rapid: with `--only-rapid` it goes to review; under a
-/// rule set that judges every game as rapid, the reason says so.
+/// A game that is not rapid: with `--only-rapid` it goes to review.
 fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -> Verdict {
     let category = book.category;
     // Worded only for the reasons that say it.
@@ -195,18 +257,8 @@ fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -
         );
         return verdict.for_review();
     }
-    let not_rapid = matches!(
-        category,
-        Category::Blitz | Category::Standard | Category::Daily
-    );
-    if book.edition.rapid_rules_for_all && not_rapid {
-        verdict.reason = format!(
-            "{}; the game is {}, and {} judges it by the rapid-play rules all the same",
-            verdict.reason,
-            phrase(),
-            book.edition.name
-        );
-    }
+    // That a rule set judges every game by the rapid-play rules is said
+    // once, in the summary and by explain, not in every row.
     verdict
 }
 

@@ -1,13 +1,46 @@
-//! A server's own decision on a flag fall, in its own terms: FICS, lichess
-//! and chess.com draw a game lost on time when, by their count of material,
-//! the side on time cannot mate.
+//! A server's own decisions, in its own terms: FICS, lichess and chess.com
+//! draw a game lost on time when, by their count of material, the side on
+//! time cannot mate; chess.com draws "by insufficient material" positions
+//! in which a mate can still be helped, which the Laws do not draw.
 
 use shakmaty::{Color, Position};
 
 use super::Game;
+use super::phrase::mate_phrase;
 use super::side_name;
+use crate::board::helpmate::{Helpmate, Mate};
 use crate::model::outcome::GameResult;
-use crate::read::ending::Statement;
+use crate::model::verdict::{Clause, Verdict};
+use crate::read::ending::{Ending, Statement};
+
+/// A draw the record states "by insufficient material" where the final
+/// position is not dead: a side can still checkmate with the help of the
+/// other, so under the Laws the game would have gone on, and no correct
+/// result can be read from the record. `review`, with the helpmate. (A
+/// dead position is found on the board first, and confirms the draw.)
+pub(super) fn draw_the_laws_do_not_have(
+    game: &Game<'_>,
+    recorded: GameResult,
+) -> Option<(Verdict, Option<Helpmate>)> {
+    let said = game
+        .statement
+        .as_ref()
+        .filter(|s| s.ending == Ending::InsufficientMaterial && recorded == GameResult::Draw)?;
+    let ply = game.plies();
+    let (side, answer) = [Color::White, Color::Black]
+        .into_iter()
+        .map(|side| (side, game.can_mate(ply, side)))
+        .find(|(_, a)| matches!(a.mate, Mate::Possible(_) | Mate::NotShownImpossible))?;
+    let reason = format!(
+        "{} scores a draw by insufficient material that the Laws do not have: the position is not \
+         dead, {}; under the Laws the game would have gone on, so no correct result can be read \
+         from the record",
+        said.quoted(),
+        mate_phrase(side, &answer)
+    );
+    let verdict = Verdict::decide(recorded, recorded, Clause::AsRecorded, ply, reason);
+    Some((verdict.for_review(), answer.mate.into_helpmate()))
+}
 
 /// "FICS scored it a draw because by its count White (king and knight) has
 /// no mating material": a server that drew a game lost on time, in its own

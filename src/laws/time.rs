@@ -155,7 +155,8 @@ fn flag_fall(
 ) -> Decision {
     let readings = last_readings(game, ply);
     let quoted = stated_on_time(game).map(Statement::quoted);
-    let claim = phrase::claim_words(flagged, claim_read(source, quoted.as_deref()));
+    let writer = stated_on_time(game).and_then(|s| s.server);
+    let claim = phrase::claim_words(flagged, claim_read(source, quoted.as_deref(), writer));
     let clause = book.rules.time_clause;
     let mut incidents = vec![game.incident(
         ply + 1,
@@ -175,7 +176,8 @@ fn flag_fall(
         let rule = both_flags_rule(book);
         let detail = phrase::both_clocks_at_zero(&readings, &rule);
         incidents.push(game.incident(ply + 1, IncidentKind::BothFlags, None, detail));
-        let d = both_flags(game, book, recorded, ply, flagged, &readings);
+        let stated = quoted.as_deref().filter(|_| both_stated);
+        let d = both_flags(game, book, recorded, ply, flagged, (&readings, stated));
         (d.verdict, d.helpmate)
     } else {
         let had_time = phrase::had_time(flagged, claimant_clock, server);
@@ -192,10 +194,14 @@ fn flag_fall(
 }
 
 /// Where the claim behind a flag fall is read, for the sentence.
-fn claim_read(source: ClaimSource, quoted: Option<&str>) -> phrase::ClaimRead<'_> {
+fn claim_read<'a>(
+    source: ClaimSource,
+    quoted: Option<&'a str>,
+    server: Option<&'a str>,
+) -> phrase::ClaimRead<'a> {
     match source {
         ClaimSource::Recorded => phrase::ClaimRead::Recorded,
-        ClaimSource::Stated => phrase::ClaimRead::Stated(quoted.unwrap_or_default()),
+        ClaimSource::Stated => phrase::ClaimRead::Stated(quoted.unwrap_or_default(), server),
         ClaimSource::ClockAtZero => phrase::ClaimRead::ClockAtZero,
     }
 }

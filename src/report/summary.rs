@@ -53,6 +53,8 @@ pub struct Summary {
     /// Games judged by the rapid-play rules although they are not rapid,
     /// by category (under a rule set that judges every game as rapid).
     pub not_rapid: BTreeMap<&'static str, u64>,
+    /// Games of no known category, by why (what the record lacks).
+    pub no_category: BTreeMap<&'static str, u64>,
     /// Sources that could not be read, or not to the end.
     pub source_errors: Vec<String>,
     /// Lines of the events file that matched no game, or several.
@@ -85,6 +87,9 @@ impl Summary {
         }
         for (k, v) in from.not_rapid {
             *self.not_rapid.entry(k).or_default() += v;
+        }
+        for (k, v) in from.no_category {
+            *self.no_category.entry(k).or_default() += v;
         }
     }
 }
@@ -128,6 +133,9 @@ pub struct RunSummary {
     /// category (`ru-rapid` judges every game so).
     #[serde(default)]
     pub not_rapid: BTreeMap<String, u64>,
+    /// Games of no known category, by why.
+    #[serde(default)]
+    pub no_category: BTreeMap<String, u64>,
     /// Inputs that could not be read, or not to the end.
     pub errors: Vec<String>,
     /// Wall-clock seconds; summed by `merge`.
@@ -151,6 +159,7 @@ impl RunSummary {
             incidents: Default::default(),
             endings: Default::default(),
             not_rapid: Default::default(),
+            no_category: Default::default(),
             errors: Vec::new(),
             seconds: 0.0,
         }
@@ -190,6 +199,7 @@ impl RunSummary {
         self.incidents = counts(&summary.by_incident);
         self.endings = counts(&summary.by_ending);
         self.not_rapid = counts(&summary.not_rapid);
+        self.no_category = counts(&summary.no_category);
         self.errors = summary.source_errors.clone();
         self.seconds = summary.seconds;
     }

@@ -51,6 +51,19 @@ fn notes(s: &Summary) -> Vec<String> {
             counts(&s.not_rapid)
         ));
     }
+    if !s.no_category.is_empty() {
+        let total: u64 = s.no_category.values().sum();
+        let why: Vec<String> = s
+            .no_category
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        lines.push(format!(
+            "  no category: {total} game(s) ({}) — judged by the rapid clauses; where the \
+             categories' clauses would decide an incident differently, the row goes to review",
+            why.join(", ")
+        ));
+    }
     if s.not_copied > 0 {
         lines.push(format!(
             "  {} game(s) over --max-game-bytes could not be copied into the corrected PGN",

@@ -72,9 +72,18 @@ fn pairing_rows(t: &Tournament<'_>) -> Vec<PairingRow> {
                 (None, None) => Default::default(),
             };
             PairingRow {
-                round: c.pairing.map(|p| p.round + 1),
-                white_no: c.pairing.map(|p| p.white),
-                black_no: c.pairing.map(|p| p.black),
+                round: c
+                    .pairing
+                    .map(|p| p.round + 1)
+                    .or(c.unpaired.and_then(|u| u.round)),
+                white_no: c
+                    .pairing
+                    .map(|p| p.white)
+                    .or(c.unpaired.and_then(|u| u.white)),
+                black_no: c
+                    .pairing
+                    .map(|p| p.black)
+                    .or(c.unpaired.and_then(|u| u.black)),
                 white: cell(&white, false).into_owned(),
                 black: cell(&black, false).into_owned(),
                 trf_result: c.pairing.map(|p| p.result()).unwrap_or_default(),

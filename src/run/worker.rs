@@ -5,11 +5,11 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use super::options::{LARGE_GAME_BYTES, Options};
-use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
+use crate::laws::adjudicate::{Adjudged, adjudicate_placed, unknown_category_why};
 use crate::laws::{Game, Judgement, Judging, Placement};
 use crate::model::claim::Claim;
 use crate::model::time_control::Category;
-use crate::model::verdict::Verdict;
+use crate::model::verdict::{Status, Verdict};
 use crate::read::ending::{Ending, EndingSource, Statement};
 use crate::read::parse::{GameRecord, parse_game};
 use crate::read::split::{Block, GameSlice};
@@ -95,6 +95,10 @@ fn audit_game(
         format.game(&audited, part);
     }
     count(&mut report.summary, &judgement, &options.rules);
+    if judgement.book.category == Category::Unknown && judgement.verdict.status != Status::Error {
+        let why = unknown_category_why(&record);
+        *report.summary.no_category.entry(why).or_default() += 1;
+    }
 }
 
 /// The game judged, or an `error` verdict: for a game the splitter could

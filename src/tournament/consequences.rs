@@ -52,6 +52,18 @@ pub struct Checked {
     pub correct: Option<GameResult>,
     pub status: PairingStatus,
     pub reason: String,
+    /// For a game that matches no pairing: the round its tag names and the
+    /// start numbers of its players, where the report has them.
+    pub unpaired: Option<Unpaired>,
+}
+
+/// Where a game without a pairing stands in the report.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unpaired {
+    /// 1-based, from the `Round` tag.
+    pub round: Option<usize>,
+    pub white: Option<u32>,
+    pub black: Option<u32>,
 }
 
 /// The tournament after the audit.
@@ -120,25 +132,15 @@ fn check(
                 }
                 row
             }
-            Match::NoPairing => unmatched(g, game, &no_pairing(&matcher, pairings, game)),
-            Match::Ambiguous(which) => {
-                let rounds: Vec<String> = which
-                    .iter()
-                    .map(|&i| {
-                        let p = &pairings[i];
-                        format!("round {}: {} v {}", p.round + 1, p.white, p.black)
-                    })
-                    .collect();
-                let why = format!(
-                    "the game fits {} pairings ({})",
-                    which.len(),
-                    rounds.join("; ")
-                );
-                Checked {
-                    status: PairingStatus::Review,
-                    ..unmatched(g, game, &why)
-                }
-            }
+            Match::NoPairing => Checked {
+                unpaired: Some(Unpaired {
+                    round: game.round.as_deref().and_then(round_of),
+                    white: matcher.player_of(game, true),
+                    black: matcher.player_of(game, false),
+                }),
+                ..unmatched(g, game, &no_pairing(&matcher, pairings, game))
+            },
+            Match::Ambiguous(which) => ambiguous(g, game, pairings, &which),
         };
         checked.push(row);
     }
@@ -155,6 +157,26 @@ fn check(
         }
     }
     (checked, applied)
+}
+
+/// A game several pairings fit: a human must say which.
+fn ambiguous(g: usize, game: &PlayedGame, pairings: &[Pairing], which: &[usize]) -> Checked {
+    let rounds: Vec<String> = which
+        .iter()
+        .map(|&i| {
+            let p = &pairings[i];
+            format!("round {}: {} v {}", p.round + 1, p.white, p.black)
+        })
+        .collect();
+    let why = format!(
+        "the game fits {} pairings ({})",
+        which.len(),
+        rounds.join("; ")
+    );
+    Checked {
+        status: PairingStatus::Review,
+        ..unmatched(g, game, &why)
+    }
 }
 
 /// Why a game matches no pairing: no pairing has its players, or none in
@@ -180,6 +202,7 @@ fn unmatched(g: usize, game: &PlayedGame, why: &str) -> Checked {
         correct: game.correct,
         status: PairingStatus::NoPairing,
         reason: why.to_string(),
+        unpaired: None,
     }
 }
 
@@ -193,6 +216,7 @@ fn missing(pairing: Pairing) -> Checked {
         reason: "the report has a game played here, and no PGN game matches it; the report's \
                  result stands"
             .into(),
+        unpaired: None,
     }
 }
 
@@ -223,6 +247,7 @@ fn compare(
         correct,
         status,
         reason,
+        unpaired: None,
     }
 }
 

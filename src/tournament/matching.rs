@@ -246,18 +246,41 @@ impl<'a> Matcher<'a> {
     /// be: a superset of those [`Matcher::is_player`] accepts, since a name
     /// fits only when its surname's first word is among the side's words.
     fn candidates(&self, side: &Side<'_>) -> Vec<usize> {
-        let by_name = side.words.iter().filter_map(|w| self.by_word.get(w));
-        let by_id = side.id.and_then(|id| self.by_id.get(id.trim()));
-        let mut pairings: Vec<usize> = by_name
-            .chain(by_id)
-            .flatten()
-            .filter_map(|no| self.by_player.get(no))
+        let mut pairings: Vec<usize> = self
+            .named(side)
+            .filter_map(|no| self.by_player.get(&no))
             .flatten()
             .copied()
             .collect();
         pairings.sort_unstable();
         pairings.dedup();
         pairings
+    }
+
+    /// The players a side's name or id could be (with repeats): those
+    /// whose surname's first word is among its words, and those with its id.
+    fn named<'s>(&'s self, side: &'s Side<'_>) -> impl Iterator<Item = u32> + 's {
+        let by_name = side.words.iter().filter_map(|w| self.by_word.get(w));
+        let by_id = side.id.and_then(|id| self.by_id.get(id.trim()));
+        by_name.chain(by_id).flatten().copied()
+    }
+
+    /// The start number of the player who had White (or Black) in a game,
+    /// when exactly one player of the report is the one it names.
+    pub fn player_of(&self, game: &PlayedGame, white: bool) -> Option<u32> {
+        let (w, b) = (Side::of(game, true), Side::of(game, false));
+        let by_ids = w.id.is_some() && b.id.is_some();
+        let side = if white { &w } else { &b };
+        let mut players: Vec<u32> = self
+            .named(side)
+            .filter(|&no| self.is_player(no, side, by_ids))
+            .collect();
+        players.sort_unstable();
+        players.dedup();
+        match players.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
     }
 
     /// Whether the player of start number `no` is the one the PGN names:

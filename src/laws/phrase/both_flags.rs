@@ -22,8 +22,22 @@ pub(in crate::laws) fn rule(policy: BothFlags, clause: &str, time_clause: &str) 
     }
 }
 
-/// ru-rapid: the claimant's own clock shows zero too.
-pub(in crate::laws) fn claimant_at_zero(flagged: Color, readings: &str, clause: &str) -> String {
+/// ru-rapid: the claimant's own clock shows zero too; `stated`, the
+/// record's words when they say both flags fell (and then, without clock
+/// readings, only the words tell it).
+pub(in crate::laws) fn claimant_at_zero(
+    flagged: Color,
+    readings: &str,
+    stated: Option<&str>,
+    clause: &str,
+) -> String {
+    if let Some(quoted) = stated.filter(|_| readings == super::NO_READINGS) {
+        return format!(
+            "both flags fell, as {quoted} says, and no clock readings are recorded; a win on time \
+             needs time left on the claimant's clock ({clause}), and the record does not tell who \
+             fell first"
+        );
+    }
     format!(
         "{}'s flag fell but {}'s clock shows zero too ({readings}); a win on time needs time left \
          on the claimant's clock ({clause}), and clocks rounded to whole seconds cannot tell who \

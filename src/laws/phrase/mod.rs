@@ -33,12 +33,15 @@ pub(super) fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
     }
 }
 
+/// What [`last_readings`] says of a game without clock readings.
+pub(super) const NO_READINGS: &str = "no clock readings recorded";
+
 /// "White 0:00:33 after 36. Kh1, Black 0:00:00 after 35...Qc3": each
 /// side's last clock reading once `ply` plies were played, and when.
 pub(super) fn last_readings(game: &Game<'_>, ply: usize) -> String {
     let unknown = |side| game.clock_after(side, ply).is_none();
     if unknown(Color::White) && unknown(Color::Black) {
-        return "no clock readings recorded".into();
+        return NO_READINGS.into();
     }
     let reading = |side: Color| {
         let at = (1..=ply.min(game.plies()))

@@ -37,8 +37,9 @@ pub(in crate::laws) fn resting_on_rejection(why: &str, recorded: GameResult) -> 
 pub(in crate::laws) enum ClaimRead<'a> {
     /// A `[%claim time …]` in the record, or an `--events` line.
     Recorded,
-    /// The record's own words (quoted).
-    Stated(&'a str),
+    /// The record's own words (quoted), and the server that wrote them: a
+    /// server's flag fall ends the game by itself, with no claim.
+    Stated(&'a str, Option<&'a str>),
     /// The flagged side's clock at zero and the result.
     ClockAtZero,
 }
@@ -48,7 +49,10 @@ pub(in crate::laws) fn claim_words(flagged: Color, read: ClaimRead<'_>) -> Strin
     let claimant_name = side_name(!flagged);
     match read {
         ClaimRead::Recorded => format!("{claimant_name} claimed the win on time (recorded)"),
-        ClaimRead::Stated(quoted) => format!("{claimant_name}'s claim is read from {quoted}"),
+        ClaimRead::Stated(quoted, Some(server)) => format!(
+            "{server} ended the game on it, as {quoted} says (a server's flag fall needs no claim)"
+        ),
+        ClaimRead::Stated(quoted, None) => format!("{claimant_name}'s claim is read from {quoted}"),
         ClaimRead::ClockAtZero => format!(
             "{claimant_name}'s claim is read from {}'s clock at zero and the result",
             side_name(flagged)
@@ -72,6 +76,9 @@ pub(in crate::laws) fn flag_fell(
 
 /// Both clocks at zero, and the rule that then decides.
 pub(in crate::laws) fn both_clocks_at_zero(readings: &str, rule: &str) -> String {
+    if readings == super::NO_READINGS {
+        return format!("both flags fell, as the record says ({readings}); {rule}");
+    }
     format!("both clocks show zero ({readings}); {rule}")
 }
 
