@@ -195,17 +195,9 @@ fn f05_a_pairing_the_other_line_does_not_confirm_is_never_written_into_it() {
 fn f06_a_full_disk_leaves_the_previous_tournament_report_whole() {
     let dir = tempfile::tempdir().unwrap();
     let mount = dir.path().join("mnt");
-    fs::create_dir(&mount).unwrap();
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=256k", "tmpfs"])
-        .arg(&mount)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !mounted {
-        eprintln!("skipped: cannot mount a tmpfs here (not root?)");
+    let Some(_unmount) = Tmpfs::mount(&mount, "256k") else {
         return;
-    }
-    let _unmount = Unmount(mount.clone());
+    };
     let big: Vec<String> = (1..=400)
         .map(|i| {
             let (opp, col, res) = if i % 2 == 1 {
@@ -263,14 +255,6 @@ fn f06_a_full_disk_leaves_the_previous_tournament_report_whole() {
         failed += 1;
     }
     assert!(failed > 0, "no run hit the full disk");
-}
-
-struct Unmount(PathBuf);
-
-impl Drop for Unmount {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
-    }
 }
 
 #[test]

@@ -167,3 +167,28 @@ pub fn run_within(args: &[&str], limit: std::time::Duration) -> Option<Bounded> 
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// A small tmpfs mounted at `at` (created), unmounted when dropped; `None`
+/// where mounting is not allowed (it needs root; CI runs as root).
+pub struct Tmpfs(PathBuf);
+
+impl Tmpfs {
+    pub fn mount(at: &Path, size: &str) -> Option<Tmpfs> {
+        std::fs::create_dir_all(at).ok()?;
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(at)
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            eprintln!("skipped: cannot mount a tmpfs here (not root?)");
+        }
+        mounted.then(|| Tmpfs(at.to_path_buf()))
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
