@@ -339,7 +339,7 @@ fn a_servers_draw_the_laws_do_not_have_goes_to_review_with_its_helpmate() {
     // "Game drawn by insufficient material". Not dead: a helpmate exists.
     let game = |fen: &str, moves: &str| {
         format!(
-            "[Site \"Chess.com\"]\n[White \"ann\"]\n[Black \"bob\"]\n[Result \"1/2-1/2\"]\n\
+            "[Site \"Chess.com\"]\n[Link \"https://www.chess.com/game/live/1\"]\n[White \"ann\"]\n[Black \"bob\"]\n[Result \"1/2-1/2\"]\n\
              [SetUp \"1\"]\n[FEN \"{fen}\"]\n[Termination \"Game drawn by insufficient \
              material\"]\n\n{moves} 1/2-1/2\n\n"
         )
@@ -353,9 +353,9 @@ fn a_servers_draw_the_laws_do_not_have_goes_to_review_with_its_helpmate() {
     assert_eq!(row["correct_result"], "1/2-1/2");
     assert!(
         row["reason"].starts_with(
-            "the Termination tag “Game drawn by insufficient material” scores a draw by \
-             insufficient material that the Laws do not have: the position is not dead, White \
-             can still checkmate (for example"
+            "chess.com scored a draw by insufficient material (the Termination tag “Game drawn \
+             by insufficient material”), which the Laws do not have here: the position is not \
+             dead, White can still checkmate (for example"
         ),
         "{}",
         row["reason"]

@@ -32,9 +32,10 @@ pub(super) fn draw_the_laws_do_not_have(
         .map(|side| (side, game.can_mate(ply, side)))
         .find(|(_, a)| matches!(a.mate, Mate::Possible(_) | Mate::NotShownImpossible))?;
     let reason = format!(
-        "{} scores a draw by insufficient material that the Laws do not have: the position is not \
-         dead, {}; under the Laws the game would have gone on, so no correct result can be read \
-         from the record",
+        "{} scored a draw by insufficient material ({}), which the Laws do not have here: the \
+         position is not dead, {}; under the Laws the game would have gone on, so no correct \
+         result can be read from the record",
+        said.server.unwrap_or("the record"),
         said.quoted(),
         mate_phrase(side, &answer)
     );
