@@ -705,3 +705,36 @@ fn the_summary_says_when_no_game_matched_and_when_the_event_differs() {
         "{out}"
     );
 }
+
+#[test]
+fn the_reports_control_is_read_for_games_that_give_none() {
+    // The 122 line of tests/data/tournaments/trf/fidetournament__test_demo_SanViator2018.trf.
+    let dir = tempfile::tempdir().unwrap();
+    let trf = edited_u19(dir.path(), "t.trf", |t| {
+        t.replacen("042 ", "122 90 minutes + 30 seconds per move\n042 ", 1)
+    });
+    // The test tournament's games without their TimeControl tags.
+    let games: String = fs::read_to_string(u19("games.pgn"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("[TimeControl "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    fs::write(dir.path().join("g.pgn"), games).unwrap();
+    let run = tournament(dir.path(), &[path(&trf), "g.pgn", "-o", "out"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let verdicts = fs::read_to_string(dir.path().join("out/verdicts.csv")).unwrap();
+    let mut rows = csv::Reader::from_reader(verdicts.as_bytes());
+    let header = rows.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let mut from_report = 0;
+    for row in rows.records().map(Result::unwrap) {
+        if &row[col("time_control_read")] != "clocks" {
+            assert_eq!(&row[col("time_control_read")], "report");
+            assert_eq!(&row[col("time_control_used")], "5400+30");
+            assert_eq!(&row[col("category")], "standard");
+            from_report += 1;
+        }
+    }
+    assert!(from_report > 0, "{verdicts}");
+}

@@ -175,6 +175,7 @@ fn options(args: &Args) -> Result<Options, Failure> {
         },
         shard: args.shard,
         large_game: Arc::default(),
+        report_control: None,
     })
 }
 

@@ -110,7 +110,7 @@ fn tournament(args: &Args) -> Result<String, Failure> {
         tournament: true,
     };
     let set = ReportSet::stage(wanted, &read)?;
-    let (games, names) = audit(args, &set, &inputs)?;
+    let (games, names) = audit(args, &report, &set, &inputs)?;
     let consequences = consequences(&report, &games, &tiebreaks, args.k);
     let t = Tournament {
         trf: &report,
@@ -221,6 +221,7 @@ fn tiebreaks(args: &Args, report: &Trf) -> Result<Vec<TieBreak>, Failure> {
 /// games that may be missing.
 fn audit(
     args: &Args,
+    report: &Trf,
     set: &ReportSet,
     inputs: &[Source],
 ) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
@@ -237,6 +238,7 @@ fn audit(
         events: None,
         shard: None,
         large_game: Arc::default(),
+        report_control: report.control().map(Arc::new),
     };
     let rows = CsvRows {
         flagged_only: false,

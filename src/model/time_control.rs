@@ -163,6 +163,9 @@ pub enum Reading {
     /// The tag in words (`90 minutes +30 seconds increment`, `G/90;d5`),
     /// read into the same periods (see [`words`]).
     TagInWords,
+    /// The game's own control could not be read: the tournament report's
+    /// (`tournament`, from the report's `222` or `122` line).
+    Report,
     /// From the clock readings: there was no tag, it could not be read, or
     /// it contradicted the clocks either way.
     Clocks,
@@ -176,6 +179,7 @@ impl Reading {
             Reading::Tag => "tag",
             Reading::TagInMinutes => "tag-in-minutes",
             Reading::TagInWords => "tag-in-words",
+            Reading::Report => "report",
             Reading::Clocks => "clocks",
             Reading::None => "none",
         }
@@ -351,6 +355,20 @@ impl Control {
             note: Some(format!(
                 "{why}; the control was inferred from the first clock readings as {pgn}"
             )),
+        }
+    }
+
+    /// A tournament report's control (`line`, its text), for the games
+    /// whose own cannot be read.
+    pub fn of_report(periods: Vec<Period>, line: &str) -> Control {
+        let note = format!(
+            "no control could be read from the game; the tournament report's \"{line}\" read as {}",
+            pgn_form(&periods)
+        );
+        Control {
+            periods: Some(periods),
+            reading: Reading::Report,
+            note: Some(note),
         }
     }
 

@@ -1,5 +1,6 @@
 //! How to run an audit: the options the reader and the workers share.
 
+use crate::model::time_control::Control;
 use std::sync::Arc;
 
 use crate::laws::Judging;
@@ -23,6 +24,9 @@ pub struct Options {
     /// proportion to its plies, so large games go one at a time whatever
     /// the thread count.
     pub large_game: Arc<std::sync::Mutex<()>>,
+    /// The control a tournament's report gives (its `222` or `122` line),
+    /// for the games whose own control cannot be read.
+    pub report_control: Option<Arc<Control>>,
 }
 
 /// Bytes of PGN a block holds (at least; a block ends on a game): large

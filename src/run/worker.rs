@@ -75,6 +75,11 @@ fn audit_game(
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
     let mut record = parse_game(&data[slice.bytes.clone()]);
     record.first_line = slice.line;
+    if let Some(control) = options.report_control.as_deref()
+        && record.control.periods.is_none()
+    {
+        record.control = control.clone();
+    }
     let placement = options.rules.place(&record);
     let mut claims = record.claims.clone();
     if let Some(events) = &options.events {

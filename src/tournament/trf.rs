@@ -17,15 +17,17 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::model::time_control::Category;
 use crate::model::time_control::words::in_words;
+use crate::model::time_control::{Category, Control, periods};
 
 mod check;
+mod columns;
 
 use check::{
     BOM, bounded, check_pairings, check_start_numbers, declared_rounds, latin1, tiebreak_list,
 };
 pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
+use columns::{blank, cell_column, field, line_ranges};
 
 /// A TRF as read: its lines and the players they describe.
 #[derive(Debug, Clone)]
@@ -206,11 +208,6 @@ impl fmt::Display for TrfError {
     }
 }
 
-/// Where round `round`'s cell starts (0-based character column).
-fn cell_column(round: usize) -> usize {
-    91 + 10 * round
-}
-
 impl Trf {
     /// Reads a TRF's bytes: UTF-8 (a BOM allowed) or else Latin-1. Refuses
     /// what it cannot read rightly, naming the line and columns: a file
@@ -276,22 +273,30 @@ impl Trf {
         }
     }
 
-    /// The category the report's time control gives (the `222` line,
-    /// else the `122` line), for games that do not say theirs. The `122`
-    /// line is free text that people write in minutes (`1:30 + 10 from
-    /// move 1`, `120`): read in words, unless that gives a first period of
-    /// more than five hours and the PGN form reads it (`5400+30`).
-    pub fn category(&self) -> Category {
+    /// The control the report gives (the `222` line, else the `122`
+    /// line), for games that do not say theirs. The `122` line is free text
+    /// that people write in minutes (`1:30 + 10 from move 1`, `120`): read
+    /// in words, unless that gives a first period of more than five hours
+    /// and the PGN form reads it (`5400+30`).
+    pub fn control(&self) -> Option<Control> {
         const FIVE_HOURS: u64 = 5 * 3_600_000;
-        match Category::of(&self.encoded_time_control) {
-            Category::Unknown => match in_words(&self.time_control) {
-                Some(read) if read.periods[0].base.millis() <= FIVE_HOURS => {
-                    Category::of_periods(&read.periods)
-                }
-                _ => Category::of(&self.time_control),
-            },
-            known => known,
+        if let Some(p) = periods(&self.encoded_time_control) {
+            return Some(Control::of_report(
+                p,
+                &format!("222 {}", self.encoded_time_control),
+            ));
         }
+        let line = format!("122 {}", self.time_control);
+        let read = in_words(&self.time_control)
+            .map(|w| w.periods)
+            .filter(|p| p[0].base.millis() <= FIVE_HOURS)
+            .or_else(|| periods(&self.time_control))?;
+        Some(Control::of_report(read, &line))
+    }
+
+    /// The category of [`Trf::control`].
+    pub fn category(&self) -> Category {
+        self.control().map_or(Category::Unknown, |c| c.category())
     }
 
     /// The player whose start number is `start_no`.
@@ -350,48 +355,6 @@ pub(super) fn start_numbers(players: &[Player]) -> HashMap<u32, usize> {
         .collect()
 }
 
-/// Each line's byte range, its end (`\n`, `\r\n` or a lone `\r`) left out.
-fn line_ranges(bytes: &[u8]) -> Vec<(usize, usize)> {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\n' => {
-                lines.push((start, i));
-                start = i + 1;
-            }
-            b'\r' => {
-                lines.push((start, i));
-                if bytes.get(i + 1) == Some(&b'\n') {
-                    i += 1;
-                }
-                start = i + 1;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if start < bytes.len() {
-        lines.push((start, bytes.len()));
-    }
-    lines
-}
-
-/// Characters `from..to` (1-based, inclusive, as the format counts) of a
-/// line, trimmed; empty past its end.
-fn field(chars: &[char], from: usize, to: usize) -> String {
-    let to = to.min(chars.len());
-    if from > to {
-        return String::new();
-    }
-    chars[from - 1..to]
-        .iter()
-        .collect::<String>()
-        .trim()
-        .to_string()
-}
-
 fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
     let chars: Vec<char> = text.chars().collect();
     let error = |columns, what: String| TrfError {
@@ -443,11 +406,6 @@ fn read_cells(chars: &[char]) -> Result<Vec<Cell>, CellError> {
         rounds.pop();
     }
     Ok(rounds)
-}
-
-/// The cell at `column` holds nothing but spaces.
-fn blank(chars: &[char], column: usize) -> bool {
-    chars.iter().skip(column).take(10).all(|c| *c == ' ')
 }
 
 type CellError = ((usize, usize), String);

@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use super::{Player, TrfError, cell_column};
+use super::columns::cell_column;
+use super::{Player, TrfError};
 
 /// The most rounds a report may have: more than any event plays, and
 /// what keeps a crosstable (players × rounds cells) bounded whatever a
