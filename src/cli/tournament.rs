@@ -173,11 +173,7 @@ fn read_report(path: &Path) -> Result<Trf, Failure> {
     Trf::read(&bytes).map_err(|e| {
         Failure::Io(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!(
-                "{}: {e} (see FIDE's TRF format: a 001 line per player, in fixed columns); \
-                 nothing was written",
-                path.display()
-            ),
+            format!("{}: {e}; nothing was written", path.display()),
         ))
     })
 }
