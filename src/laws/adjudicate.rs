@@ -8,7 +8,7 @@ use crate::board::replay::{ReplayError, replay_with_claims};
 use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
 use crate::model::claim::Claim;
 use crate::model::time_control::Category;
-use crate::model::verdict::{Clause, Status};
+use crate::model::verdict::{Clause, Status, Verdict};
 use crate::read::parse::GameRecord;
 
 /// A game and its judgement.
@@ -142,9 +142,15 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
         return;
     }
     let verdict = &judgement.verdict;
-    let mut readings = Vec::new();
+    // An unknown category is judged by the rapid clauses: that reading is
+    // the verdict itself.
+    let reading = |v: &Verdict, category: Category| {
+        let result = v.correct.map_or("no result".to_string(), |r| r.to_string());
+        format!("as {category}, {result} ({})", v.rule)
+    };
+    let mut readings = vec![reading(verdict, Category::Rapid)];
     let mut differ = false;
-    for category in [Category::Rapid, Category::Blitz, Category::Standard] {
+    for category in [Category::Blitz, Category::Standard] {
         let placement = Placement {
             book: Book::new(book.edition, category, rules.supervised),
             unplaced: None,
@@ -158,12 +164,10 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
         ) else {
             continue;
         };
-        let o = &other.verdict;
         // The result is what a category would change; a doubt of one
         // reading's own is that reading's.
-        differ |= o.correct != verdict.correct;
-        let result = o.correct.map_or("no result".to_string(), |r| r.to_string());
-        readings.push(format!("as {category}, {result} ({})", o.rule));
+        differ |= other.verdict.correct != verdict.correct;
+        readings.push(reading(&other.verdict, category));
     }
     let why = unknown_category_why(game.record);
     let reason = &mut judgement.verdict.reason;

@@ -18,8 +18,8 @@ pub(super) fn both_flags_rule(book: &Book) -> String {
 }
 
 /// Both clocks show zero once `ply` plies were played; `flagged` is the
-/// side the claim or result says fell; `told` is the clock readings and
-/// the record's words when they state both flags.
+/// side the claim or result says fell; then the clock readings, and the
+/// record's words when they state both flags.
 pub(super) fn both_flags(
     game: &Game<'_>,
     book: &Book,

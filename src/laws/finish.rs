@@ -163,8 +163,7 @@ fn against_the_result(s: &Statement, recorded: GameResult) -> Option<String> {
     match ending::disagreement(s, recorded)? {
         ending::Disagreement::NamedLoserWon(side) => {
             // "Bob won on time" names the winner; "Alice resigns" the loser.
-            let lower = s.text.to_ascii_lowercase();
-            let (named, role) = match lower.contains(" won ") || lower.contains(" wins ") {
+            let (named, role) = match s.winner_named {
                 true => (!side, "winner"),
                 false => (side, "loser"),
             };

@@ -133,21 +133,10 @@ fn name_what_bears_on_it(verdict: &mut Verdict, incidents: &[Incident], end: Opt
     if verdict.status == Status::Error {
         return;
     }
-    // The position a 15.4.4 verdict tells of, and the move that made it.
-    let told = |i: &Incident| {
-        verdict.clause == Some(Clause::IllegalPosition)
-            && incidents
-                .iter()
-                .any(|p| p.kind == IncidentKind::IllegalPosition && p.ply == i.ply)
-    };
-    let mut bearing: Vec<&Incident> = incidents
-        .iter()
-        .filter(|i| i.kind.is_rule_bound() && end.is_none_or(|end| i.ply < end) && !told(i))
-        .collect();
+    let bearing = bearing(verdict.clause, incidents, end);
     if bearing.is_empty() {
         return;
     }
-    bearing.sort_by_key(|i| i.ply);
     let mut named: Vec<String> = bearing
         .iter()
         .take(NAMED_INCIDENTS)
@@ -170,13 +159,25 @@ fn name_what_bears_on_it(verdict: &mut Verdict, incidents: &[Incident], end: Opt
         None => "what bears on the result does not change it",
         Some(_) => "earlier, and not deciding it",
     };
-    // "Contradicts" would read oddly before a list of what happened.
-    let reason = verdict.reason.replacen(
-        "nothing in the record contradicts",
-        "nothing in the record overturns",
-        1,
-    );
-    verdict.reason = format!("{reason}; {lead}: {}", named.join("; "));
+    verdict.reason = format!("{}; {lead}: {}", verdict.reason, named.join("; "));
+}
+
+/// The incidents that bear on the result (rule-bound) before `end`, the
+/// deciding ply, in ply order; not those a 15.4.4 verdict tells itself (the
+/// illegal position and the move that made it).
+fn bearing(clause: Option<Clause>, incidents: &[Incident], end: Option<usize>) -> Vec<&Incident> {
+    let told = |i: &Incident| {
+        clause == Some(Clause::IllegalPosition)
+            && incidents
+                .iter()
+                .any(|p| p.kind == IncidentKind::IllegalPosition && p.ply == i.ply)
+    };
+    let mut bearing: Vec<&Incident> = incidents
+        .iter()
+        .filter(|i| i.kind.is_rule_bound() && end.is_none_or(|end| i.ply < end) && !told(i))
+        .collect();
+    bearing.sort_by_key(|i| i.ply);
+    bearing
 }
 
 /// Under a FIDE edition the reason ends with the cited clause in the
@@ -240,26 +241,24 @@ fn add_caveats(
 }
 
 /// A game that is not rapid: with `--only-rapid` it goes to review.
+/// (That a rule set judges every game by the rapid-play rules is said once,
+/// in the summary and by explain, not in every row.)
 fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -> Verdict {
     let category = book.category;
-    // Worded only for the reasons that say it.
-    let phrase = || book.edition.category_phrase(category);
-    if rules.only_rapid && category != Category::Rapid {
-        let rules = if book.edition.is_ru_rapid() {
-            "the rapid-play rules do not apply; judged by them"
-        } else {
-            "judged by the rules of its category"
-        };
-        verdict.reason = format!(
-            "not a rapid game ({}); {rules} it would be: {}",
-            phrase(),
-            verdict.reason
-        );
-        return verdict.for_review();
+    if !rules.only_rapid || category == Category::Rapid {
+        return verdict;
     }
-    // That a rule set judges every game by the rapid-play rules is said
-    // once, in the summary and by explain, not in every row.
-    verdict
+    let rules = if book.edition.is_ru_rapid() {
+        "the rapid-play rules do not apply; judged by them"
+    } else {
+        "judged by the rules of its category"
+    };
+    verdict.reason = format!(
+        "not a rapid game ({}); {rules} it would be: {}",
+        book.edition.category_phrase(category),
+        verdict.reason
+    );
+    verdict.for_review()
 }
 
 /// No clause ended the game: an unreadable move stops the audit, else the
@@ -292,13 +291,19 @@ fn unmoved_verdict(
             "the record holds no result (`*`) and nothing on the board ended the game".into(),
         );
     }
+    // "Contradicts" would read oddly before the list of what happened that
+    // the reason goes on to name.
+    let verb = match bearing(Some(Clause::AsRecorded), incidents, None).is_empty() {
+        true => "contradicts",
+        false => "overturns",
+    };
     Verdict::decide(
         recorded,
         recorded,
         Clause::AsRecorded,
         plies,
         format!(
-            "nothing in the record contradicts {recorded}{}",
+            "nothing in the record {verb} {recorded}{}",
             game.statement
                 .as_ref()
                 .map(|s| format!(" ({})", s.quoted()))

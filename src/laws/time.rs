@@ -154,8 +154,9 @@ fn flag_fall(
     source: ClaimSource,
 ) -> Decision {
     let readings = last_readings(game, ply);
-    let quoted = stated_on_time(game).map(Statement::quoted);
-    let writer = stated_on_time(game).and_then(|s| s.server);
+    let stated = stated_on_time(game);
+    let quoted = stated.map(Statement::quoted);
+    let writer = stated.and_then(|s| s.server);
     let claim = phrase::claim_words(flagged, claim_read(source, quoted.as_deref(), writer));
     let clause = book.rules.time_clause;
     let mut incidents = vec![game.incident(
@@ -166,8 +167,8 @@ fn flag_fall(
     )];
     let claimant_clock = game.clock_after(!flagged, ply);
     let server = server(game);
-    let both_stated = source == ClaimSource::Stated
-        && stated_on_time(game).is_some_and(|s| s.ending == Ending::BothFlags);
+    let both_stated =
+        source == ClaimSource::Stated && stated.is_some_and(|s| s.ending == Ending::BothFlags);
     let both_down = both_stated
         || claimant_clock == Some(Clock::ZERO)
             && server.is_none()
@@ -176,8 +177,8 @@ fn flag_fall(
         let rule = both_flags_rule(book);
         let detail = phrase::both_clocks_at_zero(&readings, &rule);
         incidents.push(game.incident(ply + 1, IncidentKind::BothFlags, None, detail));
-        let stated = quoted.as_deref().filter(|_| both_stated);
-        let d = both_flags(game, book, recorded, ply, flagged, (&readings, stated));
+        let words = quoted.as_deref().filter(|_| both_stated);
+        let d = both_flags(game, book, recorded, ply, flagged, (&readings, words));
         (d.verdict, d.helpmate)
     } else {
         let had_time = phrase::had_time(flagged, claimant_clock, server);

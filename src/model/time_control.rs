@@ -242,8 +242,11 @@ impl Control {
         in_minutes: impl FnOnce() -> bool,
     ) -> Control {
         let Some(written) = tag.and_then(periods) else {
-            return Control::from_words(tag, sides)
-                .unwrap_or_else(|| Control::from_clocks(tag, sides));
+            let words = tag.zip(tag.and_then(words::in_words));
+            let readable = words.is_some();
+            return words
+                .and_then(|(tag, read)| Control::from_words(tag, read, sides))
+                .unwrap_or_else(|| Control::from_clocks(tag, readable, sides));
         };
         let tag = tag.unwrap_or_default();
         let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
@@ -267,14 +270,12 @@ impl Control {
             );
             return Control::in_minutes(tag, minutes, why);
         }
-        Control::from_clocks(Some(tag), sides)
+        Control::from_clocks(Some(tag), true, sides)
     }
 
     /// The tag read in words, unless the first clock readings are far
     /// above what it gives (then the clocks are read instead).
-    fn from_words(tag: Option<&str>, sides: [&Readings; 2]) -> Option<Control> {
-        let tag = tag?;
-        let read = words::in_words(tag)?;
+    fn from_words(tag: &str, read: words::InWords, sides: [&Readings; 2]) -> Option<Control> {
         let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
         let p = &read.periods[0];
         let start = p.base.millis().saturating_add(p.increment.millis());
@@ -315,8 +316,10 @@ impl Control {
         }
     }
 
-    /// Infers one period, base and increment, from the first readings.
-    fn from_clocks(tag: Option<&str>, sides: [&Readings; 2]) -> Control {
+    /// Infers one period, base and increment, from the first readings;
+    /// `readable` says whether the tag could be read (as PGN writes a
+    /// control or in words), for the note.
+    fn from_clocks(tag: Option<&str>, readable: bool, sides: [&Readings; 2]) -> Control {
         let Some(increment) = increment(sides) else {
             return Control::default();
         };
@@ -344,9 +347,7 @@ impl Control {
         let pgn = pgn_form(&periods);
         let why = match tag {
             None => "there is no TimeControl tag".to_string(),
-            Some(t) if self::periods(t).is_none() && words::in_words(t).is_none() => {
-                format!("TimeControl \"{t}\" cannot be read")
-            }
+            Some(t) if !readable => format!("TimeControl \"{t}\" cannot be read"),
             Some(t) => format!("TimeControl \"{t}\" contradicts the clocks"),
         };
         Control {

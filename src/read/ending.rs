@@ -138,6 +138,9 @@ pub struct Statement {
     /// The player the statement names as the one who flagged, resigned,
     /// left or was mated; else the loser by the result.
     pub side: Option<Color>,
+    /// The words name the winner (`X won on time`), not the loser (`X
+    /// forfeits on time`); `side` is the loser either way.
+    pub winner_named: bool,
     /// The words as written.
     pub text: String,
     /// Who wrote them, when the record says: `FICS`, `ICC`, `lichess`,
@@ -158,11 +161,12 @@ impl Statement {
             .find_map(|t| tag_statement(t, tags, loser));
         let commented = || {
             let text = record.closing_comment()?;
-            let (ending, side) = phrase(&Words::of(text), tags, loser)?;
+            let said = phrase(&Words::of(text), tags, loser)?;
             Some(Statement {
-                ending,
+                ending: said.ending,
                 source: EndingSource::ResultComment,
-                side,
+                side: said.side,
+                winner_named: said.winner_named,
                 text: text.to_string(),
                 server: server(tags),
             })
@@ -201,12 +205,12 @@ fn server(tags: &Tags) -> Option<&'static str> {
 
 fn tag_statement(text: &str, tags: &Tags, loser: Option<Color>) -> Option<Statement> {
     let words = Words::of(text);
-    let (ending, side) =
-        phrase(&words, tags, loser).or_else(|| termination_word(&words.lower, loser))?;
+    let said = phrase(&words, tags, loser).or_else(|| termination_word(&words.lower, loser))?;
     Some(Statement {
-        ending,
+        ending: said.ending,
         source: EndingSource::TerminationTag,
-        side,
+        side: said.side,
+        winner_named: said.winner_named,
         text: text.to_string(),
         server: server(tags),
     })
@@ -232,7 +236,7 @@ impl Words<'_> {
 /// The PGN standard's and the GUIs' `Termination` words (`time forfeit`,
 /// `abandoned`, `GUI adjudication`, `3-fold rep` …); `normal` names no
 /// ending but rules out time and abandonment.
-fn termination_word(t: &str, loser: Option<Color>) -> Option<(Ending, Option<Color>)> {
+fn termination_word(t: &str, loser: Option<Color>) -> Option<Said> {
     let has = |w: &str| t.contains(w);
     let ending = if t == "normal" {
         Ending::Unknown
@@ -263,7 +267,7 @@ fn termination_word(t: &str, loser: Option<Color>) -> Option<(Ending, Option<Col
     } else {
         return None;
     };
-    Some((ending, loser))
+    Some(Said::of(ending, loser))
 }
 
 /// "<player> <verb>", and whether the player named is the winner (else
@@ -300,13 +304,13 @@ fn names_a_verb(lower: &str) -> bool {
 /// `Game drawn by repetition` …) and chess.com (`X won on time`, `Game
 /// drawn by timeout vs insufficient material` …). A player is named by his
 /// name or his colour.
-fn phrase(words: &Words<'_>, tags: &Tags, loser: Option<Color>) -> Option<(Ending, Option<Color>)> {
+fn phrase(words: &Words<'_>, tags: &Tags, loser: Option<Color>) -> Option<Said> {
     let (t, lower) = (words.text, &words.lower);
     if let Some(drawn) = lower.strip_prefix("game drawn ") {
-        return drawn_phrase(drawn).map(|e| (e, None));
+        return drawn_phrase(drawn).map(|e| Said::of(e, None));
     }
     if lower.starts_with("neither player has mating material") {
-        return Some((Ending::InsufficientMaterial, None));
+        return Some(Said::of(Ending::InsufficientMaterial, None));
     }
     if lower.contains("game aborted") || lower.contains("game adjourned") {
         let ending = if lower.contains("adjourned") {
@@ -314,7 +318,7 @@ fn phrase(words: &Words<'_>, tags: &Tags, loser: Option<Color>) -> Option<(Endin
         } else {
             Ending::Aborted
         };
-        return Some((ending, loser));
+        return Some(Said::of(ending, loser));
     }
     // Sixteen searches a sentence, and most texts (`Normal`, `Time
     // forfeit`) hold no verb: one pass over the words first.
@@ -324,8 +328,30 @@ fn phrase(words: &Words<'_>, tags: &Tags, loser: Option<Color>) -> Option<(Endin
     VERBS.iter().find_map(|&(verb, ending, winner)| {
         let at = lower.find(verb)?;
         let side = colour_of(&t[..at], tags).map(|c| if winner { !c } else { c });
-        Some((ending, side.or(loser)))
+        Some(Said {
+            ending,
+            side: side.or(loser),
+            winner_named: winner,
+        })
     })
+}
+
+/// What a sentence says: how the game ended, the loser, and whether the
+/// sentence named the winner.
+struct Said {
+    ending: Ending,
+    side: Option<Color>,
+    winner_named: bool,
+}
+
+impl Said {
+    fn of(ending: Ending, side: Option<Color>) -> Said {
+        Said {
+            ending,
+            side,
+            winner_named: false,
+        }
+    }
 }
 
 /// The ending of "Game drawn by …" (FICS, ICC, chess.com).

@@ -60,6 +60,7 @@ struct PairingRow {
 }
 
 fn pairing_rows(t: &Tournament<'_>) -> Vec<PairingRow> {
+    let report_category = t.trf.category().as_str();
     let name = |no: u32| t.trf.player(no).map_or(String::new(), |p| p.name.clone());
     t.consequences
         .checked
@@ -93,7 +94,7 @@ fn pairing_rows(t: &Tournament<'_>) -> Vec<PairingRow> {
                 source: game.map_or(String::new(), |g| cell(&g.source, false).into_owned()),
                 game: game.map(|g| g.number),
                 category: game.map_or("", |g| match g.category {
-                    "unknown" => t.trf.category().as_str(),
+                    "unknown" => report_category,
                     known => known,
                 }),
                 reason: cell(&c.reason, false).into_owned(),
