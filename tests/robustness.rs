@@ -445,3 +445,18 @@ fn an_unplayed_game_goes_to_review_and_into_the_html_index() {
         assert!(index.contains(name), "{name} is in the index");
     }
 }
+
+#[test]
+fn the_summary_counts_the_games_of_no_category_and_why() {
+    let pgn = "[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[TimeControl \"blitz\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n";
+    let run = audit(&["-"], Some(pgn.as_bytes()));
+    assert!(
+        run.stderr().contains(
+            "  no category: 2 game(s) (a TimeControl tag that cannot be read, and too few clock \
+             readings to infer one: 1, no TimeControl tag, and too few clock readings to infer \
+             one: 1)"
+        ),
+        "{}",
+        run.stderr()
+    );
+}

@@ -56,7 +56,7 @@ fn notes(s: &Summary) -> Vec<String> {
         let why: Vec<String> = s
             .no_category
             .iter()
-            .map(|(k, v)| format!("{k} {v}"))
+            .map(|(k, v)| format!("{k}: {v}"))
             .collect();
         lines.push(format!(
             "  no category: {total} game(s) ({}) — judged by the rapid clauses; where the \
