@@ -18,8 +18,10 @@ use crate::model::clock::Clock;
 use crate::read::events::EventLog;
 use crate::read::input::{Inputs, Packing, Source, sources};
 use crate::read::shard::Shard;
-use crate::report::file::Compression;
-use crate::report::output::{AnyOutput, CsvReports, CsvRows, FixedPgn, HtmlReport, SummaryJson};
+use crate::report::file::{Compression, ReportFormat};
+use crate::report::output::{
+    AnyOutput, CsvReports, CsvRows, FixedPgn, HtmlReport, ParquetReports, SummaryJson, TableRows,
+};
 use crate::report::set::{ReportSet, Wanted};
 use crate::report::summary::{InputSummary, RunOptions, RunSummary, Summary};
 use crate::report::terminal;
@@ -108,6 +110,10 @@ pub struct Args {
     /// Write verdicts.csv.zst and incidents.csv.zst instead.
     #[arg(long, value_enum, default_value = "none")]
     pub compress: Compression,
+    /// The reports' form: `csv`, or `parquet` (verdicts.parquet and
+    /// incidents.parquet: typed columns, zstd-compressed, text as found).
+    #[arg(long, value_enum, default_value = "csv")]
+    pub format: ReportFormat,
     /// Bytes of PGN per work unit.
     #[arg(long, hide = true, default_value_t = pipeline::BLOCK_SIZE)]
     pub block_size: usize,
@@ -142,7 +148,7 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-fn options(args: &Args) -> Result<Options, Failure> {
+pub(crate) fn options(args: &Args) -> Result<Options, Failure> {
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -255,12 +261,19 @@ fn nothing_read(summary: &Summary, dir: &Path) -> Failure {
 fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Box<dyn AnyOutput>>> {
     let dir = set.report_dir();
     let document = run_summary(args, inputs);
-    let rows = CsvRows {
-        flagged_only: args.rows == Rows::Flagged,
-        raw: args.raw,
+    let flagged_only = args.rows == Rows::Flagged;
+    let reports: Box<dyn AnyOutput> = match args.format {
+        ReportFormat::Csv => {
+            let rows = CsvRows {
+                flagged_only,
+                raw: args.raw,
+            };
+            Box::new(CsvReports::create(dir, args.compress, rows)?)
+        }
+        ReportFormat::Parquet => Box::new(ParquetReports::create(dir, TableRows { flagged_only })?),
     };
     let mut outputs: Vec<Box<dyn AnyOutput>> = vec![
-        Box::new(CsvReports::create(dir, args.compress, rows)?),
+        reports,
         Box::new(SummaryJson::new(
             &dir.join("summary.json"),
             document.clone(),
@@ -276,7 +289,7 @@ fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Bo
             document,
             html_at,
             &args.output,
-            args.compress,
+            args.format.file_names(args.compress),
             &names,
         )?;
         outputs.push(Box::new(html));
@@ -286,7 +299,7 @@ fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Bo
 
 /// `--shard` cuts one uncompressed file by bytes; a compressed stream
 /// cannot be entered in the middle, so those are sharded by file.
-fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Failure> {
+pub(crate) fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Failure> {
     let [Source::File(path)] = inputs else {
         return Err(Failure::Usage(format!(
             "--shard {shard} cuts one file by bytes: give exactly one input file (to spread \
@@ -358,7 +371,7 @@ fn max_game_bytes(text: &str) -> Result<usize, String> {
 
 /// What `summary.json` says before the run: the tool, the options, the
 /// inputs (their game counts come at the end).
-fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
+pub(crate) fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
     let inputs = inputs
         .iter()
         .map(|source| {
@@ -371,7 +384,7 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
                 source: source.name(),
                 path: match source {
                     Source::File(p) => Some(crate::report::set::resolve(p).display().to_string()),
-                    Source::Stdin => None,
+                    Source::Stdin | Source::Text { .. } => None,
                 },
                 bytes,
                 games: 0,
@@ -394,8 +407,10 @@ fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
         max_game_bytes: args.max_game_bytes,
         syzygy: args.syzygy.is_some(),
         syzygy_tables: args.syzygy.as_deref().map(table_names).unwrap_or_default(),
-        raw: args.raw,
+        // Typed columns always hold the text as found.
+        raw: args.raw || args.format == ReportFormat::Parquet,
         events: args.events.as_ref().map(|p| p.display().to_string()),
+        format: args.format.as_str().into(),
     };
     RunSummary::new(options, inputs)
 }

@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use shakmaty::fen::Fen;
@@ -60,12 +60,7 @@ pub struct Args {
 pub fn run(args: &Args) -> ExitCode {
     let color =
         !args.no_color && io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let text = match (&args.fen, &args.file) {
-        (Some(fen), _) => explain_fen(fen, color),
-        (None, Some(file)) => explain_file(file, args, color),
-        (None, None) => Err("give a PGN file or --fen FEN".into()),
-    };
-    match text {
+    match tell(args, None, color) {
         Ok(text) => {
             let mut out = io::stdout().lock();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -85,6 +80,20 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
+/// The explanation `args` ask for, of `source` when given (a program's
+/// PGN text), else of the file they name.
+pub(crate) fn tell(args: &Args, source: Option<Source>, color: bool) -> Result<String, String> {
+    match (&args.fen, source, &args.file) {
+        (Some(fen), ..) => explain_fen(fen, color),
+        (None, Some(source), _) => explain_source(source, args, color),
+        (None, None, Some(path)) if path.as_os_str() == "-" => {
+            explain_source(Source::Stdin, args, color)
+        }
+        (None, None, Some(path)) => explain_source(Source::File(path.clone()), args, color),
+        (None, None, None) => Err("give a PGN file or --fen FEN".into()),
+    }
+}
+
 /// "samples/x.pgn holds 60 games; this is the first. Choose one with …":
 /// said when a file of several games was given without choosing one.
 fn choosing(shown: &str, counted: usize, more: bool) -> String {
@@ -101,12 +110,7 @@ fn choosing(shown: &str, counted: usize, more: bool) -> String {
 }
 
 /// Finds the game asked for and tells it.
-fn explain_file(path: &Path, args: &Args, color: bool) -> Result<String, String> {
-    let source = if path.as_os_str() == "-" {
-        Source::Stdin
-    } else {
-        Source::File(path.to_path_buf())
-    };
+fn explain_source(source: Source, args: &Args, color: bool) -> Result<String, String> {
     let shown = source.name();
     let stream = source
         .open_raw()

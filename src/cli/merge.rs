@@ -10,10 +10,12 @@ use std::process::ExitCode;
 
 use crate::cli::failure::Failure;
 use crate::read::input::Source;
-use crate::report::file::{Compression, ReportFile, open_report};
+use crate::report::file::{Compression, ReportFile, ReportFormat, open_report};
+use crate::report::parquet_file::{self, ParquetFile};
 use crate::report::rows::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
 use crate::report::set::{ReportSet, Wanted};
 use crate::report::summary::{InputSummary, RunSummary};
+use crate::report::table::{INCIDENTS, VERDICTS};
 
 mod checks;
 
@@ -88,30 +90,10 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
     };
     let set = ReportSet::stage(wanted, &inputs)?;
     let dir = set.report_dir();
-    for (name, columns) in [
-        ("verdicts.csv", VERDICT_COLUMNS),
-        ("incidents.csv", INCIDENT_COLUMNS),
-    ] {
-        let path = dir.join(args.compress.file_name(name));
-        let mut out = ReportFile::create(&path, args.compress, &header(columns))?;
-        for (d, summary) in dirs.iter().zip(&summaries) {
-            let rows = copy_rows(d, name, columns, &mut out)?;
-            let promised = match name {
-                "verdicts.csv" => summary.verdict_rows,
-                _ => summary.incident_rows,
-            };
-            if rows != promised {
-                return Err(Failure::Io(io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "{}: {name} holds {rows} rows but its summary.json says {promised}: the \
-                         report is damaged (an interrupted copy?); make it again",
-                        d.display()
-                    ),
-                )));
-            }
-        }
-        out.finish()?;
+    if summaries[0].options.format == ReportFormat::Parquet.as_str() {
+        merge_parquet(&dirs, &summaries, dir)?;
+    } else {
+        merge_csv(&dirs, &summaries, dir, args.compress)?;
     }
     let merged = merged_summary(summaries);
     merged.write(&dir.join("summary.json"))?;
@@ -119,17 +101,81 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
     Ok(merged)
 }
 
+fn merge_csv(
+    dirs: &[PathBuf],
+    summaries: &[RunSummary],
+    dir: &Path,
+    compress: Compression,
+) -> io::Result<()> {
+    for (name, columns) in [
+        ("verdicts.csv", VERDICT_COLUMNS),
+        ("incidents.csv", INCIDENT_COLUMNS),
+    ] {
+        let path = dir.join(compress.file_name(name));
+        let mut out = ReportFile::create(&path, compress, &header(columns))?;
+        for (d, summary) in dirs.iter().zip(summaries) {
+            let rows = copy_rows(d, name, columns, &mut out)?;
+            check_rows(d, name, rows, summary)?;
+        }
+        out.finish()?;
+    }
+    Ok(())
+}
+
+/// Parquet shards merge batch by batch; a shard's footer says how many
+/// rows it holds, and each batch's columns are checked against this
+/// version's.
+fn merge_parquet(dirs: &[PathBuf], summaries: &[RunSummary], dir: &Path) -> io::Result<()> {
+    for (name, layout) in [
+        ("verdicts.parquet", &VERDICTS),
+        ("incidents.parquet", &INCIDENTS),
+    ] {
+        let schema = layout.schema();
+        let mut out = ParquetFile::create(&dir.join(name), schema.clone())?;
+        for (d, summary) in dirs.iter().zip(summaries) {
+            let (batches, rows) = parquet_file::read(&d.join(name), &schema)?;
+            for batch in batches {
+                out.write(&batch.map_err(|e| damaged(d, name, e.to_string()))?)?;
+            }
+            check_rows(d, name, rows, summary)?;
+        }
+        out.finish()?;
+    }
+    Ok(())
+}
+
+/// A report holds the rows its summary counted, or it is damaged.
+fn check_rows(dir: &Path, name: &str, rows: u64, summary: &RunSummary) -> io::Result<()> {
+    let promised = match name.starts_with("verdicts") {
+        true => summary.verdict_rows,
+        false => summary.incident_rows,
+    };
+    if rows == promised {
+        return Ok(());
+    }
+    Err(damaged(
+        dir,
+        name,
+        format!(
+            "holds {rows} rows but its summary.json says {promised}: the report is damaged (an \
+             interrupted copy?); make it again"
+        ),
+    ))
+}
+
+fn damaged(dir: &Path, name: &str, why: String) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("{}: {name}: {why}", dir.display()),
+    )
+}
+
 /// Appends the rows of report `name` of `dir`, checking its header, each
 /// row's width and the file's last newline; returns how many rows it held.
 /// The rows are parsed and written again (as the audit wrote them), so a
 /// damaged report cannot run into the next one's rows.
 fn copy_rows(dir: &Path, name: &str, columns: &[&str], out: &mut dyn Write) -> io::Result<u64> {
-    let damaged = |why: String| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{}: {name}: {why}", dir.display()),
-        )
-    };
+    let damaged = |why: String| damaged(dir, name, why);
     let mut reader = io::BufReader::with_capacity(1 << 20, open_report(dir, name)?);
     let mut first = Vec::new();
     reader.read_until(b'\n', &mut first)?;

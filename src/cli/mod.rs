@@ -8,4 +8,5 @@ pub mod explain;
 mod failure;
 mod laws_option;
 pub mod merge;
+pub mod tables;
 pub mod tournament;

@@ -13,7 +13,7 @@ use crate::cli::laws_option::LawsOption;
 use crate::laws::{Judging, regime_name};
 use crate::read::input::{Inputs, Source, sources};
 use crate::read::split::MAX_GAME_BYTES;
-use crate::report::file::Compression;
+use crate::report::file::{Compression, ReportFormat};
 use crate::report::html::{page_name, page_stems, relative};
 use crate::report::output::{AnyOutput, CsvReports, CsvRows, HtmlReport, PlayedGames};
 use crate::report::rows::without_controls;
@@ -257,7 +257,7 @@ fn audit(
             document,
             html_at,
             &args.output,
-            Compression::None,
+            ReportFormat::Csv.file_names(Compression::None),
             &names,
         )?;
         outputs.push(Box::new(html.with_every_game()));
@@ -294,7 +294,7 @@ fn input_summaries(inputs: &[Source]) -> Vec<InputSummary> {
             source: source.name(),
             path: match source {
                 Source::File(p) => Some(resolve(p).display().to_string()),
-                Source::Stdin => None,
+                Source::Stdin | Source::Text { .. } => None,
             },
             bytes: source.size(),
             games: 0,
@@ -320,6 +320,7 @@ fn run_options(args: &Args) -> RunOptions {
         syzygy_tables: Vec::new(),
         raw: false,
         events: None,
+        format: ReportFormat::Csv.as_str().into(),
     }
 }
 

@@ -7,12 +7,18 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// One input as the user named it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     Stdin,
     File(PathBuf),
+    /// PGN held in memory (a program's string), under a name of its own.
+    Text {
+        name: String,
+        bytes: Arc<[u8]>,
+    },
 }
 
 impl Source {
@@ -21,6 +27,7 @@ impl Source {
         match self {
             Source::Stdin => "-".into(),
             Source::File(p) => p.display().to_string(),
+            Source::Text { name, .. } => name.clone(),
         }
     }
 
@@ -29,6 +36,7 @@ impl Source {
         match self {
             Source::Stdin => None,
             Source::File(p) => std::fs::metadata(p).ok().map(|m| m.len()),
+            Source::Text { bytes, .. } => Some(bytes.len() as u64),
         }
     }
 
@@ -37,6 +45,7 @@ impl Source {
         Ok(match self {
             Source::Stdin => Box::new(io::stdin()),
             Source::File(p) => Box::new(File::open(p)?),
+            Source::Text { bytes, .. } => Box::new(io::Cursor::new(bytes.clone())),
         })
     }
 }

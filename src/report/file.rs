@@ -28,6 +28,40 @@ impl Compression {
     }
 }
 
+/// What the two reports are written as (`--format`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// `verdicts.csv` and `incidents.csv`.
+    #[default]
+    Csv,
+    /// `verdicts.parquet` and `incidents.parquet`: typed columns,
+    /// zstd-compressed, for DuckDB, polars, pandas and Spark.
+    Parquet,
+}
+
+impl ReportFormat {
+    /// The file names of the verdicts and the incidents in this format.
+    ///
+    /// ```
+    /// use pgn_arbiter::report::file::{Compression, ReportFormat};
+    /// assert_eq!(ReportFormat::Csv.file_names(Compression::Zstd)[0], "verdicts.csv.zst");
+    /// assert_eq!(ReportFormat::Parquet.file_names(Compression::None)[1], "incidents.parquet");
+    /// ```
+    pub fn file_names(self, compression: Compression) -> [String; 2] {
+        ["verdicts", "incidents"].map(|name| match self {
+            ReportFormat::Csv => compression.file_name(&format!("{name}.csv")),
+            ReportFormat::Parquet => format!("{name}.parquet"),
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ReportFormat::Csv => "csv",
+            ReportFormat::Parquet => "parquet",
+        }
+    }
+}
+
 enum Sink {
     Plain(BufWriter<File>),
     Zstd(zstd::Encoder<'static, BufWriter<File>>),
@@ -86,7 +120,7 @@ impl Write for ReportFile {
     }
 }
 
-fn failed(path: &Path, e: io::Error) -> io::Error {
+pub(crate) fn failed(path: &Path, e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
 }
 

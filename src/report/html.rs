@@ -111,8 +111,9 @@ struct IndexTemplate<'a> {
     kinds: Vec<&'a str>,
     /// The report directory, relative to the index.
     reports: &'a str,
-    /// `.zst` when the CSVs are compressed.
-    csv_suffix: &'a str,
+    /// The names of the verdicts and incidents files.
+    verdicts_file: &'a str,
+    incidents_file: &'a str,
 }
 
 /// The most incident boards a page draws: a game of thousands of
@@ -465,7 +466,7 @@ pub fn svg_board(board: &Board, marked: &[Square]) -> String {
 
 /// The index page.
 /// The index: the run's summary and a table of every game with a page.
-pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, csv_suffix: &str) -> String {
+pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, files: &[String; 2]) -> String {
     let distinct = |f: fn(&IndexRow) -> &str| {
         let mut v: Vec<&str> = rows
             .iter()
@@ -490,7 +491,8 @@ pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, csv_suffix: &st
         categories: distinct(|r| &r.category),
         kinds: distinct(|r| &r.incidents),
         reports,
-        csv_suffix,
+        verdicts_file: &files[0],
+        incidents_file: &files[1],
     }
     .render()
     .unwrap_or_else(|e| format!("<p>the report could not be rendered: {e}</p>"))

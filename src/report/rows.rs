@@ -166,8 +166,10 @@ pub struct IncidentRow<'a> {
     pub kind: &'static str,
     pub san: Cow<'a, str>,
     pub fen_before: &'a str,
-    pub white_clock: Option<String>,
-    pub black_clock: Option<String>,
+    #[serde(serialize_with = "seconds")]
+    pub white_clock: Option<Clock>,
+    #[serde(serialize_with = "seconds")]
+    pub black_clock: Option<Clock>,
     pub detail: Cow<'a, str>,
 }
 
@@ -182,8 +184,8 @@ impl<'a> IncidentRow<'a> {
             kind: incident.kind.as_str(),
             san: cell(&incident.san, raw),
             fen_before: &incident.fen_before,
-            white_clock: incident.white_clock.map(Clock::seconds),
-            black_clock: incident.black_clock.map(Clock::seconds),
+            white_clock: incident.white_clock,
+            black_clock: incident.black_clock,
             detail: cell(&incident.detail, raw),
         }
     }
@@ -205,6 +207,14 @@ impl<'a> IncidentRow<'a> {
                 cell(&format!("line {}: {}", unmatched.line, unmatched.text), raw).into_owned(),
             ),
         }
+    }
+}
+
+/// A clock as the CSV writes it, in seconds (`192`, `295.7`).
+fn seconds<S: serde::Serializer>(clock: &Option<Clock>, s: S) -> Result<S::Ok, S::Error> {
+    match clock {
+        Some(c) => s.serialize_str(&c.seconds()),
+        None => s.serialize_none(),
     }
 }
 

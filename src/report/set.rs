@@ -17,25 +17,29 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::read::input::Source;
 
-/// What a report directory's run writes; one of the `.zst` pairs or the
-/// plain pair is left over from an earlier run of the other form, and is
-/// removed when the new set is put in place.
-const REPORT_FILES: [&str; 5] = [
+/// What a report directory's run writes; the pairs of the forms it did not
+/// write (plain, `.zst`, Parquet) are left over from an earlier run, and
+/// are removed when the new set is put in place.
+const REPORT_FILES: [&str; 7] = [
     "verdicts.csv",
     "incidents.csv",
     "summary.json",
     "verdicts.csv.zst",
     "incidents.csv.zst",
+    "verdicts.parquet",
+    "incidents.parquet",
 ];
 
 /// What a `tournament` run writes in its report directory: the audit's
 /// files and its own.
-const TOURNAMENT_FILES: [&str; 9] = [
+const TOURNAMENT_FILES: [&str; 11] = [
     "verdicts.csv",
     "incidents.csv",
     "summary.json",
     "verdicts.csv.zst",
     "incidents.csv.zst",
+    "verdicts.parquet",
+    "incidents.parquet",
     "pairings.csv",
     "standings.csv",
     "ratings.csv",

@@ -33,6 +33,14 @@ pub struct RunOptions {
     pub raw: bool,
     /// The `--events` file, if any.
     pub events: Option<String>,
+    /// `--format`: `csv` or `parquet` (runs before it was an option wrote
+    /// CSV).
+    #[serde(default = "csv")]
+    pub format: String,
+}
+
+fn csv() -> String {
+    "csv".into()
 }
 
 fn ru_rapid() -> String {

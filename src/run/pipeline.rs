@@ -29,7 +29,7 @@ pub fn run(
     sources: &[Source],
     options: &Options,
     progress: &ProgressBar,
-    outputs: &mut [Box<dyn AnyOutput>],
+    outputs: &mut [Box<dyn AnyOutput + '_>],
 ) -> io::Result<Summary> {
     let started = Instant::now();
     quiet_worker_panics();
@@ -100,7 +100,7 @@ fn permits(in_flight: usize) -> (SyncSender<()>, Receiver<()>) {
 fn unmatched_events(
     events: &EventLog,
     matched: &[u32],
-    outputs: &mut [Box<dyn AnyOutput>],
+    outputs: &mut [Box<dyn AnyOutput + '_>],
     summary: &mut Summary,
 ) -> io::Result<()> {
     let mut unmatched = events.unmatched(matched);
@@ -264,7 +264,7 @@ fn write_in_order(
     results: Receiver<(u64, BlockReport)>,
     permits: SyncSender<()>,
     progress: &ProgressBar,
-    outputs: &mut [Box<dyn AnyOutput>],
+    outputs: &mut [Box<dyn AnyOutput + '_>],
     summary: &mut Summary,
     matched: &mut [u32],
 ) -> io::Result<()> {

@@ -108,6 +108,16 @@ pub(super) fn check_shards_tile(dirs: &[PathBuf], summaries: &[RunSummary]) -> R
 pub(super) fn check_alike(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<(), Failure> {
     let first = &summaries[0];
     for (dir, s) in dirs.iter().zip(summaries) {
+        if s.options.format != first.options.format {
+            return Err(Failure::Usage(format!(
+                "{} holds {} reports and {} {}: a merge takes reports of one form; audit them \
+                 again with the same --format",
+                dir.display(),
+                s.options.format,
+                dirs[0].display(),
+                first.options.format
+            )));
+        }
         if s.version != first.version || s.options != first.options {
             return Err(Failure::Usage(format!(
                 "{} was made by {} {} with other options than {} ({}): run them again alike",

@@ -31,6 +31,25 @@ pub struct CsvRows {
     pub raw: bool,
 }
 
+impl CsvRows {
+    /// Hands over a game's verdict row, when the reports take it, and a
+    /// row for each of its incidents.
+    pub fn each<'a>(
+        &self,
+        game: &AuditedGame<'a>,
+        mut verdict: impl FnMut(VerdictRow<'a>),
+        mut incident: impl FnMut(IncidentRow<'a>),
+    ) {
+        let judgement = game.judgement;
+        if judgement.verdict.status != Status::Confirmed || !self.flagged_only {
+            verdict(VerdictRow::new(game, self.raw));
+        }
+        for one in &judgement.incidents {
+            incident(IncidentRow::new(game.origin, one, self.raw));
+        }
+    }
+}
+
 impl CsvReports {
     pub fn create(dir: &Path, compression: Compression, rows: CsvRows) -> io::Result<CsvReports> {
         let file = |name: &str, columns: &[&str]| {
@@ -66,17 +85,15 @@ impl Format for CsvRows {
     type Part = CsvPart;
 
     fn game(&self, game: &AuditedGame<'_>, part: &mut CsvPart) {
-        let judgement = game.judgement;
         // Writing into a Vec cannot fail short of running out of memory.
-        if judgement.verdict.status != Status::Confirmed || !self.flagged_only {
-            let row = VerdictRow::new(game, self.raw);
-            part.verdicts.serialize(row).expect("writing to memory");
-            part.verdict_rows += 1;
-        }
-        for incident in &judgement.incidents {
-            let row = IncidentRow::new(game.origin, incident, self.raw);
-            part.incidents.serialize(row).expect("writing to memory");
-        }
+        self.each(
+            game,
+            |row| {
+                part.verdicts.serialize(row).expect("writing to memory");
+                part.verdict_rows += 1;
+            },
+            |row| part.incidents.serialize(row).expect("writing to memory"),
+        );
     }
 }
 

@@ -9,7 +9,6 @@ use std::sync::Arc;
 use super::{Format, Output};
 use crate::model::verdict::Status;
 use crate::report::audited::AuditedGame;
-use crate::report::file::Compression;
 use crate::report::html::{self, IndexRow, Page};
 use crate::report::set::resolve;
 use crate::report::summary::RunSummary;
@@ -23,8 +22,8 @@ pub struct HtmlReport {
     /// The report directory, relative to the HTML report's, for links to
     /// the CSVs.
     reports: String,
-    /// `.zst` when the CSVs are compressed.
-    csv_suffix: &'static str,
+    /// The names of the verdicts and incidents files.
+    files: [String; 2],
     pages: Pages,
 }
 
@@ -43,7 +42,7 @@ impl HtmlReport {
         document: RunSummary,
         html_at: &Path,
         reports_at: &Path,
-        compression: Compression,
+        files: [String; 2],
         sources: &[String],
     ) -> io::Result<HtmlReport> {
         let games = dir.join("games");
@@ -61,10 +60,7 @@ impl HtmlReport {
             rows: Vec::new(),
             document,
             reports: reports.to_string_lossy().replace('\\', "/"),
-            csv_suffix: match compression {
-                Compression::None => "",
-                Compression::Zstd => ".zst",
-            },
+            files,
             pages: Pages {
                 stems: html::page_stems(sources).into(),
                 every_game: false,
@@ -126,7 +122,7 @@ impl Output for HtmlReport {
     fn finish(self, summary: &Summary) -> io::Result<()> {
         let mut document = self.document;
         document.complete(summary);
-        let index = html::index(&document, &self.rows, &self.reports, self.csv_suffix);
+        let index = html::index(&document, &self.rows, &self.reports, &self.files);
         write(&self.dir.join("index.html"), index.as_bytes())
     }
 }

@@ -1,0 +1,248 @@
+//! The audit as a library call, into Arrow batches instead of files: what
+//! the Python package (`python/`) runs. Its options are the `audit`
+//! subcommand's own, parsed from the same flags, so a program and the
+//! command line judge alike and refuse bad options in the same words.
+//!
+//! ```
+//! use pgn_arbiter::cli::tables::{Input, audit};
+//! use std::sync::{Arc, atomic::AtomicBool};
+//!
+//! let pgn = b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n".to_vec();
+//! let input = Input::Text { name: "<text>".into(), bytes: pgn.into() };
+//! let mut rows = 0;
+//! let run = audit(&["--proof".into(), "fast".into()], input, 65_536, &AtomicBool::new(false),
+//!     &mut |verdicts, _incidents| { rows += verdicts.num_rows(); Ok(()) }).unwrap();
+//! assert_eq!(rows, 1);
+//! assert!(run.summary.contains("\"corrected\": 1"));
+//! ```
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+use clap::Parser;
+
+use crate::cli::audit::{self, Rows, check_shardable, run_summary};
+pub use crate::cli::failure::Failure;
+use crate::read::input::{Source, sources};
+use crate::report::output::{AnyOutput, Output, TablePart, TableRows, unmatched_rows};
+use crate::report::summary::Summary;
+use crate::report::table::{INCIDENTS, VERDICTS};
+use crate::run::pipeline;
+
+/// What to audit.
+pub enum Input {
+    /// Files and folders, as `audit` takes them.
+    Paths(Vec<PathBuf>),
+    /// PGN held in memory.
+    Text { name: String, bytes: Arc<[u8]> },
+}
+
+/// What a finished audit gives besides its batches.
+pub struct Audit {
+    /// `summary.json`'s document.
+    pub summary: String,
+}
+
+/// The `audit` flags, without a program name.
+#[derive(Parser)]
+#[command(name = "audit", no_binary_name = true)]
+struct Flags {
+    #[command(flatten)]
+    args: audit::Args,
+}
+
+/// The schemas of the verdicts' and the incidents' batches.
+pub fn schemas() -> (SchemaRef, SchemaRef) {
+    (VERDICTS.schema(), INCIDENTS.schema())
+}
+
+/// Audits `input` with the `audit` subcommand's `flags`, handing `sink`
+/// the verdicts and incidents in input order, in batches of about
+/// `batch_rows` verdict rows (whole games: an incident comes with its
+/// game). Setting `stop` ends the audit soon after, with an error of kind
+/// `Interrupted`; so does an error from `sink`.
+pub fn audit(
+    flags: &[String],
+    input: Input,
+    batch_rows: usize,
+    stop: &AtomicBool,
+    sink: &mut dyn FnMut(RecordBatch, RecordBatch) -> io::Result<()>,
+) -> Result<Audit, Failure> {
+    let mut args = Flags::try_parse_from(flags)
+        .map_err(|e| Failure::Usage(e.render().to_string().trim_end().to_string()))?
+        .args;
+    if !args.paths.is_empty() {
+        return Err(Failure::Usage(
+            "give the PGN as `source`, not among the flags".into(),
+        ));
+    }
+    let (inputs, problems) = inputs(input)?;
+    let options = audit::options(&args)?;
+    if let Some(shard) = args.shard {
+        check_shardable(shard, &inputs)?;
+    }
+    args.raw = true;
+    let mut document = run_summary(&args, &inputs);
+    document.options.format = "arrow".into();
+    let rows = TableRows {
+        flagged_only: args.rows == Rows::Flagged,
+    };
+    let batches = Batches {
+        rows,
+        pending: Vec::new(),
+        pending_rows: 0,
+        batch_rows: batch_rows.max(1),
+        stop,
+        sink,
+    };
+    let mut outputs: Vec<Box<dyn AnyOutput + '_>> = vec![Box::new(batches)];
+    let mut summary = pipeline::run(
+        &inputs,
+        &options,
+        &indicatif::ProgressBar::hidden(),
+        &mut outputs,
+    )?;
+    summary.source_errors.splice(0..0, problems);
+    for output in outputs {
+        output.finish(&summary)?;
+    }
+    document.complete(&summary);
+    let summary = serde_json::to_string_pretty(&document).map_err(io::Error::other)?;
+    Ok(Audit { summary })
+}
+
+/// The `explain` flags, without a program name.
+#[derive(Parser)]
+#[command(name = "explain", no_binary_name = true)]
+struct ExplainFlags {
+    #[command(flatten)]
+    args: crate::cli::explain::Args,
+}
+
+/// The text `pgn-arbiter explain` prints (without colour), for a file
+/// named in `flags` or for PGN text.
+///
+/// ```
+/// use pgn_arbiter::cli::tables::{Input, explain};
+/// let pgn = b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n".to_vec();
+/// let input = Input::Text { name: "<text>".into(), bytes: pgn.into() };
+/// let text = explain(&[], Some(input)).unwrap();
+/// assert!(text.contains("checkmate"), "{text}");
+/// ```
+pub fn explain(flags: &[String], input: Option<Input>) -> Result<String, Failure> {
+    let mut flags = flags.to_vec();
+    let source = match input {
+        Some(Input::Text { name, bytes }) => Some(Source::Text { name, bytes }),
+        Some(Input::Paths(paths)) => {
+            let [path] = paths.as_slice() else {
+                return Err(Failure::Usage(
+                    "explain tells one file's game: give one path".into(),
+                ));
+            };
+            if !path.exists() {
+                return Err(Failure::Io(io::Error::new(
+                    io::ErrorKind::NotFound,
+                    format!("{}: no such file or directory", path.display()),
+                )));
+            }
+            Some(Source::File(path.clone()))
+        }
+        None => None,
+    };
+    if source.is_some() {
+        flags.insert(0, "-".into()); // the file's place: `source` stands for it
+    }
+    let args = ExplainFlags::try_parse_from(&flags)
+        .map_err(|e| Failure::Usage(e.render().to_string().trim_end().to_string()))?
+        .args;
+    crate::cli::explain::tell(&args, source, false)
+        .map_err(|why| Failure::Io(io::Error::other(why)))
+}
+
+/// The sources, and the problems of paths that name no PGN file. A path
+/// that does not exist is an error of kind `NotFound`: a program's caller
+/// gets no partial answer for a mistyped name.
+fn inputs(input: Input) -> Result<(Vec<Source>, Vec<String>), Failure> {
+    match input {
+        Input::Text { name, bytes } => Ok((vec![Source::Text { name, bytes }], Vec::new())),
+        Input::Paths(paths) => {
+            if let Some(missing) = paths.iter().find(|p| !p.exists()) {
+                return Err(Failure::Io(io::Error::new(
+                    io::ErrorKind::NotFound,
+                    format!("{}: no such file or directory", missing.display()),
+                )));
+            }
+            let found = sources(&paths);
+            Ok((found.sources, found.errors))
+        }
+    }
+}
+
+/// The output that hands batches to the sink.
+struct Batches<'a> {
+    rows: TableRows,
+    pending: Vec<(RecordBatch, RecordBatch)>,
+    pending_rows: usize,
+    batch_rows: usize,
+    stop: &'a AtomicBool,
+    sink: &'a mut dyn FnMut(RecordBatch, RecordBatch) -> io::Result<()>,
+}
+
+impl Batches<'_> {
+    fn hand_over(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let (verdicts, incidents): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut self.pending).into_iter().unzip();
+        self.pending_rows = 0;
+        let concat = |schema: SchemaRef, batches: &[RecordBatch]| {
+            arrow_select::concat::concat_batches(&schema, batches).map_err(io::Error::other)
+        };
+        let (v, i) = schemas();
+        (self.sink)(concat(v, &verdicts)?, concat(i, &incidents)?)
+    }
+}
+
+impl Output for Batches<'_> {
+    type Format = TableRows;
+
+    fn format(&self) -> TableRows {
+        self.rows
+    }
+
+    fn block(&mut self, part: TablePart, summary: &mut Summary) -> io::Result<()> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
+        }
+        let (verdicts, incidents) = part.finish();
+        summary.verdict_rows += verdicts.num_rows() as u64;
+        self.pending_rows += verdicts.num_rows();
+        self.pending.push((verdicts, incidents));
+        if self.pending_rows >= self.batch_rows {
+            self.hand_over()?;
+        }
+        Ok(())
+    }
+
+    fn unmatched_events(
+        &mut self,
+        path: &str,
+        lines: &[crate::read::events::Unmatched],
+    ) -> io::Result<()> {
+        let (verdicts, _) = schemas();
+        self.pending.push((
+            RecordBatch::new_empty(verdicts),
+            unmatched_rows(path, lines),
+        ));
+        Ok(())
+    }
+
+    fn finish(mut self, _: &Summary) -> io::Result<()> {
+        self.hand_over()
+    }
+}

@@ -1,0 +1,257 @@
+//! Report: the rows of the two reports as typed Arrow columns, for the
+//! Parquet files and the Python package's tables.
+//!
+//! The columns are the CSV's, in its order, with types: counts as
+//! unsigned integers, clocks as seconds in floating point, the short
+//! labels (`status`, `rule`, `category`, `ending`…) dictionary-encoded,
+//! and null where the CSV has an empty cell. Text is as found (the CSV's
+//! `--raw`): a typed column is read by programs, not run by spreadsheets.
+//!
+//! ```
+//! use pgn_arbiter::report::table::{VERDICTS, Columns};
+//! let columns = Columns::new(&VERDICTS);
+//! let batch = columns.finish();
+//! assert_eq!(batch.num_rows(), 0);
+//! assert_eq!(batch.schema().field(1).name(), "game");
+//! ```
+
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    ArrayBuilder, Float64Builder, StringBuilder, StringDictionaryBuilder, UInt64Builder,
+};
+use arrow_array::types::Int32Type;
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
+
+use crate::model::clock::Clock;
+use crate::report::rows::{INCIDENT_COLUMNS, IncidentRow, VERDICT_COLUMNS, VerdictRow};
+
+/// What a column holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Free text (`reason`, `white`, `fen_before`).
+    Text,
+    /// Text from a short list, dictionary-encoded (`status`, `rule`).
+    Label,
+    /// A count or a number (`game`, `plies`, `ply`).
+    Count,
+    /// A clock reading, in seconds.
+    Seconds,
+}
+
+impl Kind {
+    fn data_type(self) -> DataType {
+        match self {
+            Kind::Text => DataType::Utf8,
+            Kind::Label => {
+                DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
+            }
+            Kind::Count => DataType::UInt64,
+            Kind::Seconds => DataType::Float64,
+        }
+    }
+}
+
+/// A report's columns: names (as in the CSV) and kinds.
+pub struct Layout {
+    pub names: &'static [&'static str],
+    pub kinds: &'static [Kind],
+}
+
+use Kind::{Count, Label, Seconds, Text};
+
+/// `verdicts`' columns.
+pub const VERDICTS: Layout = Layout {
+    names: VERDICT_COLUMNS,
+    kinds: &[
+        Label, Count, Count, Label, Text, Text, Text, Text, Text, Label, Label, Count, Label,
+        Label, Label, Label, Count, Text, Label, Label, Label, Label, Text, Label, Label,
+    ],
+};
+
+/// `incidents`' columns.
+pub const INCIDENTS: Layout = Layout {
+    names: INCIDENT_COLUMNS,
+    kinds: &[
+        Label, Count, Count, Text, Label, Label, Text, Text, Seconds, Seconds, Text,
+    ],
+};
+
+impl Layout {
+    /// The Arrow schema: every column may be null.
+    pub fn schema(&self) -> SchemaRef {
+        let fields: Vec<Field> = self
+            .names
+            .iter()
+            .zip(self.kinds)
+            .map(|(name, kind)| Field::new(*name, kind.data_type(), true))
+            .collect();
+        Arc::new(Schema::new(fields))
+    }
+}
+
+/// One cell's value; empty text is null.
+#[derive(Debug, Clone, Copy)]
+pub enum Value<'a> {
+    Text(&'a str),
+    Count(Option<u64>),
+    Seconds(Option<Clock>),
+}
+
+/// A row that can be put in typed columns.
+pub trait Row {
+    /// The row's values, in its layout's order.
+    fn values(&self) -> Vec<Value<'_>>;
+}
+
+/// Columns being filled, row by row.
+pub struct Columns {
+    schema: SchemaRef,
+    builders: Vec<Builder>,
+}
+
+enum Builder {
+    Text(StringBuilder),
+    Label(StringDictionaryBuilder<Int32Type>),
+    Count(UInt64Builder),
+    Seconds(Float64Builder),
+}
+
+impl Columns {
+    pub fn new(layout: &Layout) -> Columns {
+        let builders = layout
+            .kinds
+            .iter()
+            .map(|kind| match kind {
+                Kind::Text => Builder::Text(StringBuilder::new()),
+                Kind::Label => Builder::Label(StringDictionaryBuilder::new()),
+                Kind::Count => Builder::Count(UInt64Builder::new()),
+                Kind::Seconds => Builder::Seconds(Float64Builder::new()),
+            })
+            .collect();
+        Columns {
+            schema: layout.schema(),
+            builders,
+        }
+    }
+
+    /// Rows so far.
+    pub fn len(&self) -> usize {
+        self.builders.first().map_or(0, Builder::len)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Adds a row; its values must follow the layout.
+    pub fn push(&mut self, row: &dyn Row) {
+        for (builder, value) in self.builders.iter_mut().zip(row.values()) {
+            builder.push(value);
+        }
+    }
+
+    /// The rows as one batch; the columns start empty again.
+    pub fn finish(mut self) -> RecordBatch {
+        let arrays: Vec<ArrayRef> = self.builders.iter_mut().map(Builder::finish).collect();
+        RecordBatch::try_new(self.schema, arrays).expect("the columns follow their schema")
+    }
+}
+
+impl Builder {
+    fn len(&self) -> usize {
+        match self {
+            Builder::Text(b) => b.len(),
+            Builder::Label(b) => b.len(),
+            Builder::Count(b) => b.len(),
+            Builder::Seconds(b) => b.len(),
+        }
+    }
+
+    fn push(&mut self, value: Value<'_>) {
+        fn text(t: &str) -> Option<&str> {
+            (!t.is_empty()).then_some(t)
+        }
+        match (self, value) {
+            (Builder::Text(b), Value::Text(t)) => b.append_option(text(t)),
+            (Builder::Label(b), Value::Text(t)) => b.append_option(text(t)),
+            (Builder::Count(b), Value::Count(n)) => b.append_option(n),
+            (Builder::Seconds(b), Value::Seconds(c)) => {
+                b.append_option(c.map(|c| c.millis() as f64 / 1000.0))
+            }
+            // A layout and its row disagree: a bug caught by the tests
+            // that build every report.
+            (builder, value) => panic!("{value:?} in a {} column", builder.kind_name()),
+        }
+    }
+
+    fn kind_name(&self) -> &'static str {
+        match self {
+            Builder::Text(_) => "text",
+            Builder::Label(_) => "label",
+            Builder::Count(_) => "count",
+            Builder::Seconds(_) => "seconds",
+        }
+    }
+
+    fn finish(&mut self) -> ArrayRef {
+        match self {
+            Builder::Text(b) => Arc::new(b.finish()),
+            Builder::Label(b) => Arc::new(b.finish()),
+            Builder::Count(b) => Arc::new(b.finish()),
+            Builder::Seconds(b) => Arc::new(b.finish()),
+        }
+    }
+}
+
+impl Row for VerdictRow<'_> {
+    fn values(&self) -> Vec<Value<'_>> {
+        let count = |n: usize| Value::Count(Some(n as u64));
+        vec![
+            Value::Text(&self.source),
+            Value::Count(Some(self.game)),
+            Value::Count(Some(self.offset)),
+            Value::Text(&self.event),
+            Value::Text(&self.site),
+            Value::Text(&self.date),
+            Value::Text(&self.round),
+            Value::Text(&self.white),
+            Value::Text(&self.black),
+            Value::Text(&self.time_control),
+            Value::Text(self.category),
+            count(self.plies),
+            Value::Text(self.recorded_result),
+            Value::Text(self.correct_result),
+            Value::Text(self.status),
+            Value::Text(self.rule),
+            Value::Count(self.decided_at_ply.map(|n| n as u64)),
+            Value::Text(&self.reason),
+            Value::Text(self.regime),
+            Value::Text(self.laws),
+            Value::Text(self.time_control_used.as_deref().unwrap_or("")),
+            Value::Text(self.time_control_read),
+            Value::Text(&self.url),
+            Value::Text(self.ending),
+            Value::Text(self.ending_source),
+        ]
+    }
+}
+
+impl Row for IncidentRow<'_> {
+    fn values(&self) -> Vec<Value<'_>> {
+        vec![
+            Value::Text(&self.source),
+            Value::Count(self.game),
+            Value::Count(Some(self.ply as u64)),
+            Value::Text(self.move_label),
+            Value::Text(self.side),
+            Value::Text(self.kind),
+            Value::Text(&self.san),
+            Value::Text(self.fen_before),
+            Value::Seconds(self.white_clock),
+            Value::Seconds(self.black_clock),
+            Value::Text(&self.detail),
+        ]
+    }
+}
