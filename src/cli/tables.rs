@@ -27,7 +27,7 @@ use clap::Parser;
 
 use crate::cli::audit::{self, Rows, check_shardable, run_summary};
 pub use crate::cli::failure::Failure;
-use crate::read::input::{Source, sources};
+use crate::read::input::{Source, decompress, sources};
 use crate::report::output::{AnyOutput, Output, TablePart, TableRows, unmatched_rows};
 use crate::report::summary::Summary;
 use crate::report::table::{INCIDENTS, VERDICTS};
@@ -72,9 +72,7 @@ pub fn audit(
     stop: &AtomicBool,
     sink: &mut dyn FnMut(RecordBatch, RecordBatch) -> io::Result<()>,
 ) -> Result<Audit, Failure> {
-    let mut args = Flags::try_parse_from(flags)
-        .map_err(|e| Failure::Usage(e.render().to_string().trim_end().to_string()))?
-        .args;
+    let mut args = Flags::try_parse_from(flags).map_err(refused)?.args;
     if !args.paths.is_empty() {
         return Err(Failure::Usage(
             "give the PGN as `source`, not among the flags".into(),
@@ -156,11 +154,21 @@ pub fn explain(flags: &[String], input: Option<Input>) -> Result<String, Failure
     if source.is_some() {
         flags.insert(0, "-".into()); // the file's place: `source` stands for it
     }
-    let args = ExplainFlags::try_parse_from(&flags)
-        .map_err(|e| Failure::Usage(e.render().to_string().trim_end().to_string()))?
-        .args;
+    let args = ExplainFlags::try_parse_from(&flags).map_err(refused)?.args;
     crate::cli::explain::tell(&args, source, false)
         .map_err(|why| Failure::Io(io::Error::other(why)))
+}
+
+/// A flag the command line would refuse, in its words, without its
+/// pointers to `--help`.
+fn refused(e: clap::Error) -> Failure {
+    let text = e.render().to_string();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("For more information"))
+        .collect();
+    let text = lines.join("\n");
+    Failure::Usage(text.strip_prefix("error: ").unwrap_or(&text).to_string())
 }
 
 /// The sources, and the problems of paths that name no PGN file. A path
@@ -168,7 +176,11 @@ pub fn explain(flags: &[String], input: Option<Input>) -> Result<String, Failure
 /// gets no partial answer for a mistyped name.
 fn inputs(input: Input) -> Result<(Vec<Source>, Vec<String>), Failure> {
     match input {
-        Input::Text { name, bytes } => Ok((vec![Source::Text { name, bytes }], Vec::new())),
+        Input::Text { name, bytes } => {
+            let source = Source::Text { name, bytes };
+            pgn_or_refused(&source)?;
+            Ok((vec![source], Vec::new()))
+        }
         Input::Paths(paths) => {
             if let Some(missing) = paths.iter().find(|p| !p.exists()) {
                 return Err(Failure::Io(io::Error::new(
@@ -177,8 +189,22 @@ fn inputs(input: Input) -> Result<(Vec<Source>, Vec<String>), Failure> {
                 )));
             }
             let found = sources(&paths);
+            found.sources.iter().try_for_each(pgn_or_refused)?;
             Ok((found.sources, found.errors))
         }
+    }
+}
+
+/// A file that is not PGN is refused before any game is audited: a
+/// program wants the exception, not a table without its games.
+fn pgn_or_refused(source: &Source) -> Result<(), Failure> {
+    match source.open_raw().and_then(decompress) {
+        Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(Failure::Io(io::Error::new(
+            e.kind(),
+            format!("{}: {e}", source.name()),
+        ))),
+        // Other failures are the run's to report, with the rest read.
+        _ => Ok(()),
     }
 }
 

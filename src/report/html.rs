@@ -112,8 +112,7 @@ struct IndexTemplate<'a> {
     /// The report directory, relative to the index.
     reports: &'a str,
     /// The names of the verdicts and incidents files.
-    verdicts_file: &'a str,
-    incidents_file: &'a str,
+    files: &'a [String; 2],
 }
 
 /// The most incident boards a page draws: a game of thousands of
@@ -491,8 +490,7 @@ pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, files: &[String
         categories: distinct(|r| &r.category),
         kinds: distinct(|r| &r.incidents),
         reports,
-        verdicts_file: &files[0],
-        incidents_file: &files[1],
+        files,
     }
     .render()
     .unwrap_or_else(|e| format!("<p>the report could not be rendered: {e}</p>"))

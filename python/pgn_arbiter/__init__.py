@@ -1,0 +1,356 @@
+"""Audit recorded chess results against the Laws of Chess, into pyarrow tables.
+
+pgn_arbiter replays every game of a PGN source move by move (illegal moves
+included: an unclaimed illegal move stands) and decides the result the
+rules give, under the Russian rapid-play rules (Article 15.4, 10.2) or any
+FIDE edition from 2009 to 2023. It is the ``pgn-arbiter`` command line's
+audit, run in this process: the same options, the same verdicts, the same
+columns as ``verdicts.csv`` and ``incidents.csv``, typed.
+
+>>> import pgn_arbiter as pa
+>>> report = pa.audit("[Result \\"1-0\\"]\\n\\n1. f3 e5 2. g4 Qh4# 1-0\\n")
+>>> report.verdicts.column("correct_result")[0].as_py()
+'0-1'
+
+Functions: :func:`audit` (tables), :func:`audit_batches` (record batches in
+constant memory), :func:`audit_game` (one game, as dicts), :func:`explain`
+(the story of one game, as ``pgn-arbiter explain`` tells it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import warnings
+from typing import Any, Iterable, Iterator, Optional, Sequence, Tuple, Union
+
+import pyarrow
+
+from ._native import VERSION, NotPgnError
+from . import _native
+
+__all__ = [
+    "audit",
+    "audit_batches",
+    "audit_game",
+    "explain",
+    "Report",
+    "Batches",
+    "NotPgnError",
+    "InputWarning",
+    "VERDICT_SCHEMA",
+    "INCIDENT_SCHEMA",
+]
+__version__ = VERSION
+
+VERDICT_SCHEMA, INCIDENT_SCHEMA = _native.schemas()
+"""The Arrow schemas of the verdicts and the incidents tables."""
+
+_TEXT_NAME = "<text>"
+
+
+class InputWarning(UserWarning):
+    """Part of the input could not be read (a truncated file, an unreadable
+    folder); the rest was audited. ``summary["errors"]`` lists each."""
+
+
+class Report:
+    """What :func:`audit` returns.
+
+    Attributes:
+        verdicts: a ``pyarrow.Table``, one row per game (``verdicts.csv``'s
+            columns, typed).
+        incidents: a ``pyarrow.Table``, one row per incident.
+        summary: the dict ``summary.json`` holds: counts by status, rule,
+            incident and ending, the inputs, the options.
+    """
+
+    def __init__(self, verdicts: pyarrow.Table, incidents: pyarrow.Table, summary: dict):
+        self.verdicts = verdicts
+        self.incidents = incidents
+        self.summary = summary
+
+    def __repr__(self) -> str:
+        return (
+            f"<pgn_arbiter.Report: {self.verdicts.num_rows} verdicts, "
+            f"{self.incidents.num_rows} incidents>"
+        )
+
+
+class Batches:
+    """What :func:`audit_batches` returns: an iterator of
+    ``(verdicts, incidents)`` ``pyarrow.RecordBatch`` pairs, in input order.
+    ``summary`` is set once the iterator is exhausted; ``close()`` (or
+    leaving a ``with`` block) stops the audit early."""
+
+    def __init__(self, run: Any):
+        self._run = run
+        self.summary: Optional[dict] = None
+
+    def __iter__(self) -> "Batches":
+        return self
+
+    def __next__(self) -> Tuple[pyarrow.RecordBatch, pyarrow.RecordBatch]:
+        try:
+            return next(self._run)
+        except StopIteration:
+            if self.summary is None and self._run.summary is not None:
+                self.summary = _finished(self._run.summary)
+            raise
+
+    def close(self) -> None:
+        """Stops the audit, if it is still running."""
+        self._run.cancel()
+
+    def __enter__(self) -> "Batches":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def audit(
+    source: Any,
+    *,
+    laws: str = "ru-rapid",
+    proof: str = "full",
+    threads: Optional[int] = None,
+    supervised: bool = False,
+    events: Union[str, os.PathLike, None] = None,
+    only_rapid: bool = False,
+    clock_tolerance: Optional[float] = None,
+    syzygy: Union[str, os.PathLike, None] = None,
+    max_game_bytes: Optional[int] = None,
+    rows: str = "all",
+    shard: Optional[str] = None,
+) -> Report:
+    """Audit every game of ``source``; return a :class:`Report`.
+
+    Args:
+        source: what to audit: a path or a folder (walked for ``*.pgn``,
+            ``*.pgn.gz``, ``*.pgn.bz2``, ``*.pgn.zst``), a list of paths, PGN
+            text (``str`` holding a newline or starting with ``[``, or
+            ``bytes``), or a binary file object (read whole: give a path for
+            archives larger than memory).
+        laws: the Laws to judge by: ``"ru-rapid"`` (the Russian rapid-play
+            rules, every game as rapid), ``"fide-2009"``, ``"fide-2014"``,
+            ``"fide-2017"``, ``"fide-2018"``, ``"fide-2023"`` (each game by
+            its category's rules in that edition), or ``"by-date"`` (the FIDE
+            edition in force when the game was played).
+        proof: how "cannot checkmate by any series of legal moves" is
+            answered: ``"full"`` (a helpmate line or a proof there is none;
+            for appeals) or ``"fast"`` (only the fast, sound proof; for
+            cleaning months of online games).
+        threads: worker threads (default: all cores).
+        supervised: the event had the supervision Article 15.3 asks for:
+            illegal moves are taken back and penalised.
+        events: a CSV file of claims and arbiter's acts (columns site, event,
+            round, white, black, ply, command).
+        only_rapid: send games that are not rapid by 15.1 to review instead
+            of judging them by the rapid-play rules.
+        clock_tolerance: seconds a clock may rise past what the rules give
+            before it is a clock change (default: 1 on lichess and
+            chess.com, 60 elsewhere).
+        syzygy: a folder of Syzygy tablebases (``*.rtbw``).
+        max_game_bytes: the largest game read whole (default 16 MiB); a
+            larger one becomes an ``error`` row.
+        rows: ``"all"``, or ``"flagged"`` for verdict rows of the games
+            that are not ``confirmed`` only (every incident is kept).
+        shard: ``"K/N"``: only the games that start in the K-th of N equal
+            byte ranges of one uncompressed file.
+
+    Returns:
+        A :class:`Report`: ``verdicts`` and ``incidents`` as
+        ``pyarrow.Table``, ``summary`` as a dict.
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+        NotPgnError: a file (or the text) is not PGN.
+        ValueError: an option has a value the command line refuses.
+        KeyboardInterrupt: Ctrl-C; the audit stops within a block of games.
+    """
+    flags, paths, text, name = _call(source, locals())
+    run = _native.start(flags, paths, text, name, 1 << 16)
+    pairs = list(run)
+    verdicts = pyarrow.Table.from_batches([v for v, _ in pairs], schema=VERDICT_SCHEMA)
+    incidents = pyarrow.Table.from_batches([i for _, i in pairs], schema=INCIDENT_SCHEMA)
+    return Report(verdicts, incidents, _finished(run.summary))
+
+
+def audit_batches(
+    source: Any,
+    *,
+    batch_rows: int = 65536,
+    laws: str = "ru-rapid",
+    proof: str = "full",
+    threads: Optional[int] = None,
+    supervised: bool = False,
+    events: Union[str, os.PathLike, None] = None,
+    only_rapid: bool = False,
+    clock_tolerance: Optional[float] = None,
+    syzygy: Union[str, os.PathLike, None] = None,
+    max_game_bytes: Optional[int] = None,
+    rows: str = "all",
+    shard: Optional[str] = None,
+) -> Batches:
+    """Audit ``source`` as :func:`audit` does, handing the rows over in
+    ``(verdicts, incidents)`` record batch pairs, in input order, in
+    constant memory: for archives larger than memory.
+
+    Args:
+        batch_rows: about how many verdict rows a batch holds (whole games:
+            a game's incidents come in the same pair as its verdict).
+        The other arguments are :func:`audit`'s.
+
+    Returns:
+        A :class:`Batches` iterator; its ``summary`` is set at the end.
+
+    Raises:
+        The exceptions of :func:`audit`, from the call or while iterating.
+    """
+    if not isinstance(batch_rows, int) or batch_rows < 1:
+        raise ValueError(f"batch_rows={batch_rows!r}: give a number of rows from 1 up")
+    options = dict(locals())
+    options.pop("batch_rows")
+    flags, paths, text, name = _call(source, options)
+    return Batches(_native.start(flags, paths, text, name, batch_rows))
+
+
+def audit_game(game: Any, **options: Any) -> Tuple[dict, list]:
+    """Audit one game: PGN text (``str`` or ``bytes``) or a
+    ``chess.pgn.Game`` (python-chess; its moves, comments and clocks as
+    ``str(game)`` writes them).
+
+    Args:
+        game: the game.
+        **options: :func:`audit`'s keyword arguments.
+
+    Returns:
+        ``(verdict, incidents)``: the verdict row as a dict, and a list of
+        the incident rows as dicts.
+
+    Raises:
+        ValueError: the text holds no game, or more than one.
+        The exceptions of :func:`audit`.
+    """
+    if not isinstance(game, (str, bytes, bytearray)):
+        if not hasattr(game, "accept"):
+            raise TypeError(
+                f"audit_game takes PGN text or a chess.pgn.Game, not {type(game).__name__}"
+            )
+        game = str(game)
+    text = game.encode("utf-8") if isinstance(game, str) else bytes(game)
+    report = audit(text, **options)
+    if report.verdicts.num_rows != 1:
+        raise ValueError(
+            f"audit_game takes one game; this text holds {report.verdicts.num_rows}: "
+            "use audit() for several"
+        )
+    return report.verdicts.to_pylist()[0], report.incidents.to_pylist()
+
+
+def explain(
+    source: Any = None,
+    game: Optional[int] = None,
+    site: Optional[str] = None,
+    *,
+    fen: Optional[str] = None,
+    laws: str = "ru-rapid",
+    supervised: bool = False,
+) -> str:
+    """The story of one game as ``pgn-arbiter explain`` tells it: the
+    players and the time control, each incident with the clocks, the board
+    and the clause, then the verdict and why. Or, with ``fen``, whether each
+    side can still checkmate in that position.
+
+    Args:
+        source: a PGN file's path, or PGN text (``str`` or ``bytes``).
+        game: which game of the source, counting from 1 (default: the first).
+        site: the game whose Site, Link or GameURL is this address.
+        fen: a position to tell about instead of a game.
+        laws: as in :func:`audit`.
+        supervised: as in :func:`audit`.
+
+    Returns:
+        The text, without colour.
+
+    Raises:
+        FileNotFoundError, NotPgnError, ValueError: as :func:`audit`.
+        OSError: the game asked for is not in the source.
+    """
+    flags = ["--laws", laws]
+    if supervised:
+        flags.append("--supervised")
+    if game is not None:
+        flags += ["--game", str(game)]
+    if site is not None:
+        flags += ["--site", site]
+    if fen is not None:
+        return _native.explain(flags + ["--fen", fen], None, None, _TEXT_NAME)
+    if source is None:
+        raise ValueError("give a PGN file or text, or fen=")
+    paths, text, name = _source(source)
+    return _native.explain(flags, paths, text, name)
+
+
+_FLAGS = {
+    "laws": "--laws",
+    "proof": "--proof",
+    "threads": "--threads",
+    "events": "--events",
+    "clock_tolerance": "--clock-tolerance",
+    "syzygy": "--syzygy",
+    "max_game_bytes": "--max-game-bytes",
+    "rows": "--rows",
+    "shard": "--shard",
+}
+_SWITCHES = {"supervised": "--supervised", "only_rapid": "--only-rapid"}
+
+
+def _call(source: Any, options: dict) -> Tuple[list, Optional[list], Optional[bytes], str]:
+    """The `audit` flags of the keyword arguments, and the source."""
+    flags = []
+    for key, value in options.items():
+        if key in _SWITCHES:
+            if value:
+                flags.append(_SWITCHES[key])
+        elif key in _FLAGS and value is not None:
+            flags += [_FLAGS[key], os.fspath(value) if isinstance(value, os.PathLike) else str(value)]
+    return (flags,) + _source(source)
+
+
+def _source(source: Any) -> Tuple[Optional[list], Optional[bytes], str]:
+    """``(paths, text, name)``: a source as the native module takes it."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return None, bytes(source), _TEXT_NAME
+    if isinstance(source, str) and _is_pgn_text(source):
+        return None, source.encode("utf-8"), _TEXT_NAME
+    if isinstance(source, (str, os.PathLike)):
+        return [os.fspath(source)], None, os.fspath(source)
+    if hasattr(source, "read"):
+        data = source.read()
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        return None, bytes(data), str(getattr(source, "name", "<stream>"))
+    if isinstance(source, Iterable):
+        paths = [os.fspath(p) for p in source]
+        if not paths:
+            raise ValueError("the list of paths is empty: give at least one PGN file")
+        return paths, None, ""
+    raise TypeError(
+        "source is a path, a list of paths, PGN text or a binary file object, "
+        f"not {type(source).__name__}"
+    )
+
+
+def _is_pgn_text(text: str) -> bool:
+    """A path has no newline and does not start like a game."""
+    head = text.lstrip("\ufeff \t")
+    return "\n" in text or head.startswith("[") or head[:2] == "1."
+
+
+def _finished(summary_json: Optional[str]) -> dict:
+    summary = json.loads(summary_json) if summary_json else {}
+    for problem in summary.get("errors", []):
+        warnings.warn(problem, InputWarning, stacklevel=3)
+    return summary

@@ -1,0 +1,70 @@
+import os
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
+
+import pyarrow
+
+Source = Union[str, bytes, bytearray, memoryview, os.PathLike, Sequence[Union[str, os.PathLike]], Any]
+PathArg = Union[str, os.PathLike, None]
+
+__version__: str
+VERDICT_SCHEMA: pyarrow.Schema
+INCIDENT_SCHEMA: pyarrow.Schema
+
+class NotPgnError(ValueError): ...
+class InputWarning(UserWarning): ...
+
+class Report:
+    verdicts: pyarrow.Table
+    incidents: pyarrow.Table
+    summary: dict
+    def __init__(self, verdicts: pyarrow.Table, incidents: pyarrow.Table, summary: dict) -> None: ...
+
+class Batches(Iterator[Tuple[pyarrow.RecordBatch, pyarrow.RecordBatch]]):
+    summary: Optional[dict]
+    def __iter__(self) -> Batches: ...
+    def __next__(self) -> Tuple[pyarrow.RecordBatch, pyarrow.RecordBatch]: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> Batches: ...
+    def __exit__(self, *exc: Any) -> None: ...
+
+def audit(
+    source: Source,
+    *,
+    laws: str = ...,
+    proof: str = ...,
+    threads: Optional[int] = ...,
+    supervised: bool = ...,
+    events: PathArg = ...,
+    only_rapid: bool = ...,
+    clock_tolerance: Optional[float] = ...,
+    syzygy: PathArg = ...,
+    max_game_bytes: Optional[int] = ...,
+    rows: str = ...,
+    shard: Optional[str] = ...,
+) -> Report: ...
+def audit_batches(
+    source: Source,
+    *,
+    batch_rows: int = ...,
+    laws: str = ...,
+    proof: str = ...,
+    threads: Optional[int] = ...,
+    supervised: bool = ...,
+    events: PathArg = ...,
+    only_rapid: bool = ...,
+    clock_tolerance: Optional[float] = ...,
+    syzygy: PathArg = ...,
+    max_game_bytes: Optional[int] = ...,
+    rows: str = ...,
+    shard: Optional[str] = ...,
+) -> Batches: ...
+def audit_game(game: Any, **options: Any) -> Tuple[dict, List[dict]]: ...
+def explain(
+    source: Any = ...,
+    game: Optional[int] = ...,
+    site: Optional[str] = ...,
+    *,
+    fen: Optional[str] = ...,
+    laws: str = ...,
+    supervised: bool = ...,
+) -> str: ...

@@ -1,0 +1,232 @@
+//! `pgn_arbiter._native`: the audit of the `pgn-arbiter` crate, run on a
+//! thread of its own while Python waits without the GIL, its batches
+//! handed to pyarrow through the Arrow C data interface (no copy, no
+//! Python objects per row). The friendly interface is `pgn_arbiter`'s
+//! `__init__.py`.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::{Array, RecordBatch, StructArray};
+use pgn_arbiter::cli::tables::{self, Audit, Failure, Input};
+use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyOSError, PyValueError};
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    _native,
+    NotPgnError,
+    PyValueError,
+    "The input is not PGN (binary data, or text with no tag pair or numbered move)."
+);
+
+type Pair = (RecordBatch, RecordBatch);
+
+/// How often a waiting call looks for Ctrl-C.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// An audit under way: an iterator of (verdicts, incidents) batches.
+#[pyclass(module = "pgn_arbiter._native")]
+struct Run {
+    /// In a mutex only because a Python object must be shareable
+    /// between threads; one caller at a time holds it.
+    batches: Option<Mutex<Receiver<Pair>>>,
+    thread: Option<JoinHandle<Result<Audit, Failure>>>,
+    stop: Arc<AtomicBool>,
+    /// `summary.json`'s document, once the audit is over.
+    #[pyo3(get)]
+    summary: Option<String>,
+}
+
+/// Starts an audit: `flags` are the `audit` subcommand's; the PGN is
+/// `paths` or `text`.
+#[pyfunction]
+#[pyo3(signature = (flags, paths, text, name, batch_rows))]
+fn start(
+    flags: Vec<String>,
+    paths: Option<Vec<PathBuf>>,
+    text: Option<Vec<u8>>,
+    name: String,
+    batch_rows: usize,
+) -> PyResult<Run> {
+    let input = input(paths, text, name);
+    // Two batches in flight: the audit runs ahead of Python by one.
+    let (send, batches) = sync_channel::<Pair>(1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let stopping = stop.clone();
+    let thread = std::thread::Builder::new()
+        .name("pgn-arbiter".into())
+        .spawn(move || {
+            let mut sink = |v, i| {
+                send.send((v, i)).map_err(|_| {
+                    io::Error::new(io::ErrorKind::Interrupted, "the batches are no longer read")
+                })
+            };
+            tables::audit(&flags, input, batch_rows, &stopping, &mut sink)
+        })
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok(Run {
+        batches: Some(Mutex::new(batches)),
+        thread: Some(thread),
+        stop,
+        summary: None,
+    })
+}
+
+fn input(paths: Option<Vec<PathBuf>>, text: Option<Vec<u8>>, name: String) -> Input {
+    match (paths, text) {
+        (_, Some(bytes)) => Input::Text {
+            name,
+            bytes: bytes.into(),
+        },
+        (paths, None) => Input::Paths(paths.unwrap_or_default()),
+    }
+}
+
+#[pymethods]
+impl Run {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<(Py<PyAny>, Py<PyAny>)>> {
+        loop {
+            let Some(batches) = self.batches.take() else {
+                return Ok(None);
+            };
+            let (batches, got) = py.detach(move || {
+                let got = match batches.lock() {
+                    Ok(receiver) => receiver.recv_timeout(SIGNAL_CHECK),
+                    Err(_) => Err(RecvTimeoutError::Disconnected),
+                };
+                (batches, got)
+            });
+            match got {
+                Ok((v, i)) => {
+                    self.batches = Some(batches);
+                    return Ok(Some((to_pyarrow(py, v)?, to_pyarrow(py, i)?)));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    self.batches = Some(batches);
+                    if let Err(interrupt) = py.check_signals() {
+                        self.cancel(py);
+                        return Err(interrupt);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => return self.end(py).map(|()| None),
+            }
+        }
+    }
+
+    /// Stops the audit and waits for its thread.
+    fn cancel(&mut self, py: Python<'_>) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.batches = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = py.detach(move || thread.join());
+        }
+    }
+}
+
+impl Run {
+    /// The audit is over: its summary, or its failure as an exception.
+    fn end(&mut self, py: Python<'_>) -> PyResult<()> {
+        let Some(thread) = self.thread.take() else {
+            return Ok(());
+        };
+        match py.detach(move || thread.join()) {
+            Ok(Ok(audit)) => {
+                self.summary = Some(audit.summary);
+                Ok(())
+            }
+            Ok(Err(failure)) => Err(exception(failure)),
+            Err(_) => Err(PyOSError::new_err("the audit thread failed")),
+        }
+    }
+}
+
+impl Drop for Run {
+    fn drop(&mut self) {
+        // Dropping the receiver ends the audit at its next batch.
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The exception a Python user expects, with the command line's message.
+fn exception(failure: Failure) -> PyErr {
+    match failure {
+        Failure::Usage(why) => PyValueError::new_err(why),
+        Failure::Io(e) => match e.kind() {
+            io::ErrorKind::NotFound => PyFileNotFoundError::new_err(e.to_string()),
+            io::ErrorKind::Interrupted => PyKeyboardInterrupt::new_err(e.to_string()),
+            io::ErrorKind::InvalidData if e.to_string().contains("not a PGN file") => {
+                NotPgnError::new_err(e.to_string())
+            }
+            _ => PyOSError::new_err(e.to_string()),
+        },
+    }
+}
+
+/// A batch as a `pyarrow.RecordBatch`, through the C data interface.
+fn to_pyarrow(py: Python<'_>, batch: RecordBatch) -> PyResult<Py<PyAny>> {
+    let data = StructArray::from(batch).into_data();
+    let mut array = FFI_ArrowArray::new(&data);
+    let mut schema = FFI_ArrowSchema::try_from(data.data_type())
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let class = py.import("pyarrow")?.getattr("RecordBatch")?;
+    // pyarrow moves both structures out (it takes their release callbacks).
+    let batch = class.call_method1(
+        "_import_from_c",
+        (&raw mut array as usize, &raw mut schema as usize),
+    )?;
+    Ok(batch.unbind())
+}
+
+/// The schemas of the verdicts and the incidents, as `pyarrow.Schema`s.
+#[pyfunction]
+fn schemas(py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+    let (verdicts, incidents) = tables::schemas();
+    let one = |schema: &arrow_schema::Schema| -> PyResult<Py<PyAny>> {
+        let mut ffi =
+            FFI_ArrowSchema::try_from(schema).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let class = py.import("pyarrow")?.getattr("Schema")?;
+        Ok(class
+            .call_method1("_import_from_c", (&raw mut ffi as usize,))?
+            .unbind())
+    };
+    Ok((one(&verdicts)?, one(&incidents)?))
+}
+
+/// The text `pgn-arbiter explain` prints.
+#[pyfunction]
+#[pyo3(signature = (flags, paths, text, name))]
+fn explain(
+    py: Python<'_>,
+    flags: Vec<String>,
+    paths: Option<Vec<PathBuf>>,
+    text: Option<Vec<u8>>,
+    name: String,
+) -> PyResult<String> {
+    let input = match (&paths, &text) {
+        (None, None) => None,
+        _ => Some(input(paths, text, name)),
+    };
+    py.detach(move || tables::explain(&flags, input))
+        .map_err(exception)
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Run>()?;
+    m.add_function(wrap_pyfunction!(start, m)?)?;
+    m.add_function(wrap_pyfunction!(schemas, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add("NotPgnError", m.py().get_type::<NotPgnError>())?;
+    m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,144 @@
+"""The Python interface: sources, options, exceptions, one game,
+explain, help, and the audit running without the GIL."""
+
+import inspect
+import io
+import json
+import threading
+import time
+
+import pyarrow as pa
+import pytest
+
+import pgn_arbiter
+from conftest import REPO, run_cli
+
+MATE = '[Result "1-0"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n'
+LICHESS = REPO / "tests/data/lichess-2021-10-first-999.pgn"
+
+
+def test_samples_count_twice():
+    report = pgn_arbiter.audit(REPO / "samples")
+    assert report.verdicts.num_rows == report.summary["games"] == 99
+
+
+def test_columns_are_typed():
+    report = pgn_arbiter.audit(MATE)
+    schema = report.verdicts.schema
+    assert schema.field("game").type == pa.uint64()
+    assert pa.types.is_dictionary(schema.field("status").type)
+    assert pa.types.is_dictionary(schema.field("rule").type)
+    assert schema.field("reason").type == pa.string()
+    row = report.verdicts.to_pylist()[0]
+    assert row["white"] is None  # empty in the CSV
+    assert row["decided_at_ply"] == 4
+    clocks = pgn_arbiter.audit(LICHESS).incidents.column("white_clock")
+    assert clocks.type == pa.float64() and clocks.null_count < len(clocks)
+
+
+def test_every_source_form_gives_the_same_verdicts():
+    text = LICHESS.read_text(encoding="utf-8")
+    by_path = pgn_arbiter.audit(LICHESS, proof="fast").verdicts
+    forms = [str(LICHESS), [LICHESS], text, text.encode(), io.BytesIO(text.encode())]
+    for form in forms:
+        got = pgn_arbiter.audit(form, proof="fast").verdicts
+        assert got.column("correct_result").to_pylist() == by_path.column("correct_result").to_pylist()
+        assert got.column("reason").to_pylist() == by_path.column("reason").to_pylist()
+
+
+def test_bad_input_raises_what_python_users_expect(tmp_path):
+    with pytest.raises(FileNotFoundError, match="nope.pgn: no such file"):
+        pgn_arbiter.audit(tmp_path / "nope.pgn")
+    with pytest.raises(ValueError, match="invalid value 'fide-1999' for '--laws"):
+        pgn_arbiter.audit(MATE, laws="fide-1999")
+    with pytest.raises(ValueError, match="--threads 0: give a number from 1"):
+        pgn_arbiter.audit(MATE, threads=0)
+    letter = tmp_path / "letter.pgn"
+    letter.write_text("Dear club members, the meeting is on Friday.\n")
+    with pytest.raises(pgn_arbiter.NotPgnError, match="letter.pgn: not a PGN file"):
+        pgn_arbiter.audit(letter)
+    assert issubclass(pgn_arbiter.NotPgnError, ValueError)
+    with pytest.raises(TypeError):
+        pgn_arbiter.audit(42)
+
+
+def test_a_cut_file_warns_and_keeps_the_rest(tmp_path):
+    import gzip
+
+    whole = gzip.compress(LICHESS.read_bytes())
+    cut = tmp_path / "cut.pgn.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    with pytest.warns(pgn_arbiter.InputWarning, match="cut.pgn.gz"):
+        report = pgn_arbiter.audit(cut, proof="fast")
+    assert 0 < report.verdicts.num_rows < 999
+    assert report.summary["errors"]
+
+
+def test_audit_game_takes_text_and_python_chess_games():
+    import chess.pgn
+
+    verdict, incidents = pgn_arbiter.audit_game(MATE)
+    assert (verdict["status"], verdict["correct_result"], verdict["rule"]) == ("corrected", "0-1", "checkmate")
+    assert [i["kind"] for i in incidents] == ["result-mismatch"]
+    with open(LICHESS, encoding="utf-8") as f:
+        game = chess.pgn.read_game(f)
+    verdict, _ = pgn_arbiter.audit_game(game)
+    first = pgn_arbiter.audit(LICHESS).verdicts.to_pylist()[0]
+    for column in ["site", "white", "black", "status", "correct_result", "rule", "time_control_used"]:
+        assert verdict[column] == first[column], column
+    with pytest.raises(ValueError, match="holds 999"):
+        pgn_arbiter.audit_game(LICHESS.read_bytes())
+
+
+def test_explain_prints_what_the_command_line_prints():
+    sample = REPO / "samples/rules/15.4.2-claimed-illegal-move.pgn"
+    told = run_cli("explain", sample, "--no-color").stdout
+    assert pgn_arbiter.explain(sample) == told
+    assert "15.4.2" in told
+    fen = "8/8/4k3/q7/8/3K4/5N2/8 b - - 0 1"
+    assert pgn_arbiter.explain(fen=fen) == run_cli("explain", "--fen", fen, "--no-color").stdout
+    with pytest.raises(OSError, match="there is no game 5"):
+        pgn_arbiter.explain(MATE, game=5)
+
+
+def test_help_explains_every_argument():
+    for function in [pgn_arbiter.audit, pgn_arbiter.audit_batches, pgn_arbiter.explain]:
+        doc = inspect.getdoc(function)
+        for name in inspect.signature(function).parameters:
+            assert f"{name}:" in doc or f"{name}`" in doc or "other arguments" in doc, (function, name)
+    doc = inspect.getdoc(pgn_arbiter.audit)
+    for name in inspect.signature(pgn_arbiter.audit).parameters:
+        assert f"{name}:" in doc, name
+
+
+def test_batches_come_in_input_order_with_their_incidents():
+    whole = pgn_arbiter.audit(LICHESS, proof="fast")
+    with pgn_arbiter.audit_batches(LICHESS, proof="fast", batch_rows=100) as batches:
+        pairs = list(batches)
+    assert len(pairs) > 1
+    games = [g for v, _ in pairs for g in v.column("game").to_pylist()]
+    assert games == whole.verdicts.column("game").to_pylist()
+    for verdicts, incidents in pairs:
+        assert set(incidents.column("game").to_pylist()) <= set(verdicts.column("game").to_pylist())
+    assert batches.summary["games"] == 999
+
+
+def test_the_audit_lets_other_threads_run():
+    ticks = []
+    stop = threading.Event()
+
+    def ticking():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.005)
+
+    thread = threading.Thread(target=ticking)
+    thread.start()
+    started = time.perf_counter()
+    pgn_arbiter.audit(LICHESS, threads=1)
+    took = time.perf_counter() - started
+    stop.set()
+    thread.join()
+    during = [t for t in ticks if started <= t <= started + took]
+    # With the GIL held through the audit, the other thread could not tick.
+    assert len(during) >= max(3, took / 0.02), (len(during), took)
