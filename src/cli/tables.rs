@@ -227,7 +227,7 @@ impl Batches<'_> {
             std::mem::take(&mut self.pending).into_iter().unzip();
         self.pending_rows = 0;
         let concat = |schema: SchemaRef, batches: &[RecordBatch]| {
-            arrow_select::concat::concat_batches(&schema, batches).map_err(io::Error::other)
+            crate::report::table::concat(&schema, batches).map_err(io::Error::other)
         };
         let (v, i) = schemas();
         (self.sink)(concat(v, &verdicts)?, concat(i, &incidents)?)

@@ -41,12 +41,6 @@ pub enum ReportFormat {
 
 impl ReportFormat {
     /// The file names of the verdicts and the incidents in this format.
-    ///
-    /// ```
-    /// use pgn_arbiter::report::file::{Compression, ReportFormat};
-    /// assert_eq!(ReportFormat::Csv.file_names(Compression::Zstd)[0], "verdicts.csv.zst");
-    /// assert_eq!(ReportFormat::Parquet.file_names(Compression::None)[1], "incidents.parquet");
-    /// ```
     pub fn file_names(self, compression: Compression) -> [String; 2] {
         ["verdicts", "incidents"].map(|name| match self {
             ReportFormat::Csv => compression.file_name(&format!("{name}.csv")),
@@ -143,6 +137,19 @@ pub fn open_report(dir: &Path, name: &str) -> io::Result<Box<dyn Read>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_the_files_of_each_form() {
+        let names = |f: ReportFormat, c| f.file_names(c).join(" ");
+        assert_eq!(
+            names(ReportFormat::Csv, Compression::Zstd),
+            "verdicts.csv.zst incidents.csv.zst"
+        );
+        assert_eq!(
+            names(ReportFormat::Parquet, Compression::None),
+            "verdicts.parquet incidents.parquet"
+        );
+    }
 
     #[test]
     fn writes_and_reads_both_forms() {

@@ -20,9 +20,11 @@ use std::sync::Arc;
 use arrow_array::builder::{
     ArrayBuilder, Float64Builder, StringBuilder, StringDictionaryBuilder, UInt64Builder,
 };
+use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
-use arrow_array::{ArrayRef, RecordBatch};
-use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use arrow_array::{Array, ArrayRef, DictionaryArray, Int32Array, RecordBatch};
+use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::model::clock::Clock;
 use crate::report::rows::{INCIDENT_COLUMNS, IncidentRow, VERDICT_COLUMNS, VerdictRow};
@@ -203,6 +205,46 @@ impl Builder {
             Builder::Seconds(b) => Arc::new(b.finish()),
         }
     }
+}
+
+/// Batches of one layout as one, each label column with one dictionary of
+/// distinct values: Arrow's concatenation keeps each part's dictionary
+/// side by side, and pandas refuses a category given twice.
+pub fn concat(schema: &SchemaRef, batches: &[RecordBatch]) -> Result<RecordBatch, ArrowError> {
+    let batch = arrow_select::concat::concat_batches(schema, batches)?;
+    let columns = batch
+        .columns()
+        .iter()
+        .map(|column| match column.as_dictionary_opt::<Int32Type>() {
+            Some(labels) => distinct_labels(labels),
+            None => Ok(column.clone()),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    RecordBatch::try_new(schema.clone(), columns)
+}
+
+fn distinct_labels(labels: &DictionaryArray<Int32Type>) -> Result<ArrayRef, ArrowError> {
+    let values = labels.values().as_string::<i32>();
+    let mut seen: HashMap<&str, i32> = HashMap::default();
+    let mut distinct = StringBuilder::new();
+    let renumbered: Vec<i32> = (0..values.len())
+        .map(|i| {
+            let next = seen.len() as i32;
+            *seen.entry(values.value(i)).or_insert_with(|| {
+                distinct.append_value(values.value(i));
+                next
+            })
+        })
+        .collect();
+    let keys: Int32Array = labels
+        .keys()
+        .iter()
+        .map(|key| key.map(|k| renumbered[k as usize]))
+        .collect();
+    Ok(Arc::new(DictionaryArray::try_new(
+        keys,
+        Arc::new(distinct.finish()),
+    )?))
 }
 
 impl Row for VerdictRow<'_> {
