@@ -5,6 +5,10 @@
 #
 #   scripts/bench.sh [--games N] [--rounds R] [--seed S] [--no-rss] [--real-copies K]
 #
+# The Python package (built into a virtual environment here, as
+# docs/python.md says) is timed against the command line with the same
+# options, and `--format parquet` against CSV.
+#
 # Two corpora: a deterministic generated one (examples/corpus.rs, N games)
 # and a real one, the lichess sample of tests/data repeated K times (40:
 # 39,960 games, 93 MB), each audited with --proof full and --proof fast.
@@ -44,6 +48,13 @@ if ! python3 -c 'import chess' 2>/dev/null; then
   pip install -q chess >/dev/null 2>&1
 fi
 pgn_extract=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+venv=${BENCH_VENV:-target/bench-venv}
+if [ ! -x "$venv/bin/python" ]; then
+  echo "making a virtual environment for the Python package: $venv" >&2
+  python3 -m venv "$venv"
+fi
+echo "installing the Python package (pip install ./python)" >&2
+"$venv/bin/pip" install -q ./python >/dev/null
 
 echo "building (cargo build --release --bin pgn-arbiter --examples)" >&2
 cargo build -q --release --bin pgn-arbiter --examples
@@ -119,9 +130,26 @@ real_bytes=$(stat -c %s "$real")
 for t in 1 2; do
   case_ "real-baseline-${t}t" "$real_games" "$real_bytes" $target/release/examples/baseline "$real" --threads "$t"
   case_ "real-audit-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t"
-  case_ "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t" --proof fast
+  case_ "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/csv" --threads "$t" --proof fast
 done
 case_ "real-audit-2t-no-dead-check" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --no-dead-check
+# Python against the command line, Parquet against CSV, same options.
+cat > "$work/audit.py" <<'PY'
+import sys, pgn_arbiter
+report = pgn_arbiter.audit(sys.argv[1], proof=sys.argv[2], threads=2)
+print(report.verdicts.num_rows)
+PY
+cat > "$work/batches.py" <<'PY'
+import sys, pgn_arbiter
+rows = 0
+for verdicts, incidents in pgn_arbiter.audit_batches(sys.argv[1], proof=sys.argv[2], threads=2):
+    rows += verdicts.num_rows
+print(rows)
+PY
+for proof in full fast; do
+  case_ "real-parquet-$proof-2t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/parquet" --threads 2 --proof $proof --format parquet
+  case_ "real-python-$proof-2t" "$real_games" "$real_bytes" "$venv/bin/python" "$work/audit.py" "$real" $proof
+done
 # Reading alone, one thread: our split and parse against pgn-reader's visitor,
 # over the real corpus five times (once takes a fifth of a second, and GNU
 # time counts hundredths).
@@ -131,6 +159,8 @@ case_ "real-read-pgn-reader" $(( real_games * 5 )) $(( real_bytes * 5 )) $target
 case_ "real-pgn-extract" "$real_games" "$real_bytes" "$pgn_extract" -r -s "$real"
 measure "$rounds"
 rm -f "$work/real5.pgn"
+# The fast runs' reports, CSV and Parquet, of the same games.
+sizes="$(stat -c %s "$work/csv/verdicts.csv") $(stat -c %s "$work/parquet/verdicts.parquet")"
 
 if [ "$rss" = 1 ]; then
   # Memory must not grow with the input: 100 MB against 1 GB, both proofs.
@@ -140,12 +170,13 @@ if [ "$rss" = 1 ]; then
     $target/release/examples/corpus --games "$n" --seed "$seed" > "$work/rss.pgn"
     case_ "audit-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2
     case_ "audit-fast-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2 --proof fast
+    case_ "python-batches-fast-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$venv/bin/python" "$work/batches.py" "$work/rss.pgn" fast
     measure 1
     rm -f "$work/rss.pgn"
   done
 fi
 
-python3 - "$results" "$games" "$bytes" <<'PY'
+python3 - "$results" "$games" "$bytes" "$sizes" <<'PY'
 import sys, statistics, collections, platform, os, datetime
 rows = collections.defaultdict(list)
 for line in open(sys.argv[1]):
@@ -190,7 +221,15 @@ checks = [
     ("full 2 threads / pgn-extract", ratio("real-audit-2t", "real-pgn-extract"), ">= 3.5"),
     ("fast 2 threads / pgn-extract", ratio("real-audit-fast-2t", "real-pgn-extract"), ">= 7"),
     ("dead-position check cost", 1 - ratio("real-audit-2t", "real-audit-2t-no-dead-check"), "<= 0.10"),
+    ("Python and Parquet (real corpus, 2 threads)", None, ""),
+    ("Python / command line time, fast", 1 / ratio("real-python-fast-2t", "real-audit-fast-2t"), "<= 1.15"),
+    ("Python / command line time, full", 1 / ratio("real-python-full-2t", "real-audit-2t"), "(reference)"),
+    ("Parquet / CSV time, full", 1 / ratio("real-parquet-full-2t", "real-audit-2t"), "<= 1.00"),
+    ("Parquet / CSV time, fast", 1 / ratio("real-parquet-fast-2t", "real-audit-fast-2t"), "<= 1.00"),
+    ("verdicts.parquet / verdicts.csv bytes", (lambda c, p: p / c)(*map(int, sys.argv[4].split())), "<= 0.20"),
 ]
+if "python-batches-fast-2t-1000MB" in med:
+    checks.append(("audit_batches peak RSS MiB, 1 GB", f"{med['python-batches-fast-2t-1000MB'][2]:.1f}", "<= 256"))
 for mode in ("", "fast-"):
     if f"audit-{mode}2t-1000MB" in med:
         checks.append((f"peak RSS MiB, 100 MB -> 1 GB {mode or 'full-'}".rstrip("-"),
