@@ -19,6 +19,7 @@ constant memory), :func:`audit_game` (one game, as dicts), :func:`explain`
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import warnings
@@ -177,30 +178,19 @@ def audit(
     return Report(verdicts, incidents, _finished(run.summary))
 
 
-def audit_batches(
-    source: Any,
-    *,
-    batch_rows: int = 65536,
-    laws: str = "ru-rapid",
-    proof: str = "full",
-    threads: Optional[int] = None,
-    supervised: bool = False,
-    events: Union[str, os.PathLike, None] = None,
-    only_rapid: bool = False,
-    clock_tolerance: Optional[float] = None,
-    syzygy: Union[str, os.PathLike, None] = None,
-    max_game_bytes: Optional[int] = None,
-    rows: str = "all",
-    shard: Optional[str] = None,
-) -> Batches:
+def audit_batches(source: Any, *, batch_rows: int = 65536, **options: Any) -> Batches:
     """Audit ``source`` as :func:`audit` does, handing the rows over in
     ``(verdicts, incidents)`` record batch pairs, in input order, in
     constant memory: for archives larger than memory.
 
     Args:
+        source: as in :func:`audit`.
         batch_rows: about how many verdict rows a batch holds (whole games:
             a game's incidents come in the same pair as its verdict).
-        The other arguments are :func:`audit`'s.
+        **options: the other arguments are :func:`audit`'s keyword
+            arguments (``laws``, ``proof``, ``threads``, ``supervised``,
+            ``events``, ``only_rapid``, ``clock_tolerance``, ``syzygy``,
+            ``max_game_bytes``, ``rows``, ``shard``), with its defaults.
 
     Returns:
         A :class:`Batches` iterator; its ``summary`` is set at the end.
@@ -210,9 +200,10 @@ def audit_batches(
     """
     if not isinstance(batch_rows, int) or batch_rows < 1:
         raise ValueError(f"batch_rows={batch_rows!r}: give a number of rows from 1 up")
-    options = dict(locals())
-    options.pop("batch_rows")
-    flags, paths, text, name = _call(source, options)
+    # audit's signature names the options, and refuses any other.
+    bound = inspect.signature(audit).bind(source, **options)
+    bound.apply_defaults()
+    flags, paths, text, name = _call(source, bound.arguments)
     return Batches(_native.start(flags, paths, text, name, batch_rows))
 
 

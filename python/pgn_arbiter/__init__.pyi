@@ -1,5 +1,7 @@
 import os
-from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Iterator, List, Optional, Sequence, Tuple, TypedDict, Union
+
+from typing_extensions import Unpack
 
 import pyarrow
 
@@ -27,38 +29,24 @@ class Batches(Iterator[Tuple[pyarrow.RecordBatch, pyarrow.RecordBatch]]):
     def __enter__(self) -> Batches: ...
     def __exit__(self, *exc: Any) -> None: ...
 
-def audit(
-    source: Source,
-    *,
-    laws: str = ...,
-    proof: str = ...,
-    threads: Optional[int] = ...,
-    supervised: bool = ...,
-    events: PathArg = ...,
-    only_rapid: bool = ...,
-    clock_tolerance: Optional[float] = ...,
-    syzygy: PathArg = ...,
-    max_game_bytes: Optional[int] = ...,
-    rows: str = ...,
-    shard: Optional[str] = ...,
-) -> Report: ...
+class AuditOptions(TypedDict, total=False):
+    laws: str
+    proof: str
+    threads: Optional[int]
+    supervised: bool
+    events: PathArg
+    only_rapid: bool
+    clock_tolerance: Optional[float]
+    syzygy: PathArg
+    max_game_bytes: Optional[int]
+    rows: str
+    shard: Optional[str]
+
+def audit(source: Source, **options: Unpack[AuditOptions]) -> Report: ...
 def audit_batches(
-    source: Source,
-    *,
-    batch_rows: int = ...,
-    laws: str = ...,
-    proof: str = ...,
-    threads: Optional[int] = ...,
-    supervised: bool = ...,
-    events: PathArg = ...,
-    only_rapid: bool = ...,
-    clock_tolerance: Optional[float] = ...,
-    syzygy: PathArg = ...,
-    max_game_bytes: Optional[int] = ...,
-    rows: str = ...,
-    shard: Optional[str] = ...,
+    source: Source, *, batch_rows: int = ..., **options: Unpack[AuditOptions]
 ) -> Batches: ...
-def audit_game(game: Any, **options: Any) -> Tuple[dict, List[dict]]: ...
+def audit_game(game: Any, **options: Unpack[AuditOptions]) -> Tuple[dict, List[dict]]: ...
 def explain(
     source: Any = ...,
     game: Optional[int] = ...,

@@ -67,7 +67,7 @@ fn start(
                     io::Error::new(io::ErrorKind::Interrupted, "the batches are no longer read")
                 })
             };
-            tables::audit(&flags, input, batch_rows, &stopping, &mut sink)
+            tables::audit(&flags, input, batch_rows, stopping, &mut sink)
         })
         .map_err(|e| PyOSError::new_err(e.to_string()))?;
     Ok(Run {

@@ -102,13 +102,18 @@ def test_explain_prints_what_the_command_line_prints():
 
 
 def test_help_explains_every_argument():
-    for function in [pgn_arbiter.audit, pgn_arbiter.audit_batches, pgn_arbiter.explain]:
+    for function in [pgn_arbiter.audit, pgn_arbiter.audit_batches, pgn_arbiter.audit_game, pgn_arbiter.explain]:
         doc = inspect.getdoc(function)
         for name in inspect.signature(function).parameters:
-            assert f"{name}:" in doc or f"{name}`" in doc or "other arguments" in doc, (function, name)
-    doc = inspect.getdoc(pgn_arbiter.audit)
+            assert f"{name}:" in doc, (function.__name__, name)
+    batches_doc = inspect.getdoc(pgn_arbiter.audit_batches)
     for name in inspect.signature(pgn_arbiter.audit).parameters:
-        assert f"{name}:" in doc, name
+        assert f"``{name}``" in batches_doc or name == "source", name
+
+
+def test_batches_refuse_an_option_audit_does_not_take():
+    with pytest.raises(TypeError, match="proofs"):
+        pgn_arbiter.audit_batches(MATE, proofs="fast")
 
 
 def test_batches_come_in_input_order_with_their_incidents():
@@ -142,3 +147,18 @@ def test_the_audit_lets_other_threads_run():
     during = [t for t in ticks if started <= t <= started + took]
     # With the GIL held through the audit, the other thread could not tick.
     assert len(during) >= max(3, took / 0.02), (len(during), took)
+
+
+def test_duckdb_polars_and_pandas_read_the_parquet_reports_as_they_are(tmp_path):
+    import duckdb
+    import pandas
+    import polars
+
+    run_cli("audit", REPO / "samples", "--format", "parquet", "-o", tmp_path / "r")
+    verdicts, incidents = tmp_path / "r" / "verdicts.parquet", tmp_path / "r" / "incidents.parquet"
+    frame = pandas.read_parquet(verdicts)
+    assert len(frame) == 99 and str(frame["status"].dtype) == "category"
+    assert frame["game"].dtype == "uint64"
+    assert polars.read_parquet(incidents).height == pgn_arbiter.audit(REPO / "samples").incidents.num_rows
+    counted = dict(duckdb.sql(f"SELECT status, count(*) FROM '{verdicts}' GROUP BY status").fetchall())
+    assert counted == pgn_arbiter.audit(REPO / "samples").summary["status"]

@@ -182,6 +182,7 @@ pub(crate) fn options(args: &Args) -> Result<Options, Failure> {
         shard: args.shard,
         large_game: Arc::default(),
         report_control: None,
+        stop: None,
     })
 }
 

@@ -10,7 +10,8 @@
 //! let pgn = b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n".to_vec();
 //! let input = Input::Text { name: "<text>".into(), bytes: pgn.into() };
 //! let mut rows = 0;
-//! let run = audit(&["--proof".into(), "fast".into()], input, 65_536, &AtomicBool::new(false),
+//! let stop = Arc::new(AtomicBool::new(false));
+//! let run = audit(&["--proof".into(), "fast".into()], input, 65_536, stop,
 //!     &mut |verdicts, _incidents| { rows += verdicts.num_rows(); Ok(()) }).unwrap();
 //! assert_eq!(rows, 1);
 //! assert!(run.summary.contains("\"corrected\": 1"));
@@ -19,7 +20,7 @@
 use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
@@ -31,7 +32,7 @@ use crate::read::input::{Source, decompress, sources};
 use crate::report::output::{AnyOutput, Output, TablePart, TableRows, unmatched_rows};
 use crate::report::summary::Summary;
 use crate::report::table::{INCIDENTS, VERDICTS};
-use crate::run::pipeline;
+use crate::run::pipeline::{self, Options};
 
 /// What to audit.
 pub enum Input {
@@ -69,7 +70,7 @@ pub fn audit(
     flags: &[String],
     input: Input,
     batch_rows: usize,
-    stop: &AtomicBool,
+    stop: Arc<AtomicBool>,
     sink: &mut dyn FnMut(RecordBatch, RecordBatch) -> io::Result<()>,
 ) -> Result<Audit, Failure> {
     let mut args = Flags::try_parse_from(flags).map_err(refused)?.args;
@@ -79,7 +80,10 @@ pub fn audit(
         ));
     }
     let (inputs, problems) = inputs(input)?;
-    let options = audit::options(&args)?;
+    let options = Options {
+        stop: Some(stop),
+        ..audit::options(&args)?
+    };
     if let Some(shard) = args.shard {
         check_shardable(shard, &inputs)?;
     }
@@ -94,7 +98,6 @@ pub fn audit(
         pending: Vec::new(),
         pending_rows: 0,
         batch_rows: batch_rows.max(1),
-        stop,
         sink,
     };
     let mut outputs: Vec<Box<dyn AnyOutput + '_>> = vec![Box::new(batches)];
@@ -214,7 +217,6 @@ struct Batches<'a> {
     pending: Vec<(RecordBatch, RecordBatch)>,
     pending_rows: usize,
     batch_rows: usize,
-    stop: &'a AtomicBool,
     sink: &'a mut dyn FnMut(RecordBatch, RecordBatch) -> io::Result<()>,
 }
 
@@ -242,9 +244,6 @@ impl Output for Batches<'_> {
     }
 
     fn block(&mut self, part: TablePart, summary: &mut Summary) -> io::Result<()> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
-        }
         let (verdicts, incidents) = part.finish();
         summary.verdict_rows += verdicts.num_rows() as u64;
         self.pending_rows += verdicts.num_rows();

@@ -235,6 +235,7 @@ fn audit(
         shard: None,
         large_game: Arc::default(),
         report_control: report.control().map(Arc::new),
+        stop: None,
     };
     let rows = CsvRows {
         flagged_only: false,

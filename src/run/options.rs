@@ -27,6 +27,10 @@ pub struct Options {
     /// The control a tournament's report gives (its `222` or `122` line),
     /// for the games whose own control cannot be read.
     pub report_control: Option<Arc<Control>>,
+    /// Set from outside to end the run soon (a program's Ctrl-C): each
+    /// worker leaves the rest of its block, and the run ends with an
+    /// `Interrupted` error.
+    pub stop: Option<Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Bytes of PGN a block holds (at least; a block ends on a game): large

@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::io::{self, Read};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::time::Instant;
 
@@ -70,6 +71,7 @@ pub fn run(
             outputs,
             &mut summary,
             &mut matched,
+            options.stop.as_deref(),
         );
         let source_errors = reader
             .join()
@@ -267,11 +269,19 @@ fn write_in_order(
     outputs: &mut [Box<dyn AnyOutput + '_>],
     summary: &mut Summary,
     matched: &mut [u32],
+    stop: Option<&AtomicBool>,
 ) -> io::Result<()> {
     let mut pending: HashMap<u64, BlockReport> = HashMap::new();
     let mut next = 0u64;
     let started = Instant::now();
     for (seq, report) in results {
+        // A block a stopped worker left unfinished is never written.
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(io::Error::new(
+                io::ErrorKind::Interrupted,
+                "the audit was stopped",
+            ));
+        }
         pending.insert(seq, report);
         while let Some(report) = pending.remove(&next) {
             for (output, part) in outputs.iter_mut().zip(report.parts) {

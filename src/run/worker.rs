@@ -49,7 +49,14 @@ pub(super) fn audit_block(
         summary: Summary::default(),
         matched_events: Vec::new(),
     };
+    let stopped = || {
+        let stop = options.stop.as_deref();
+        stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    };
     for (i, slice) in block.games.iter().enumerate() {
+        if stopped() {
+            break;
+        }
         let origin = Origin {
             input: input.index,
             source: &input.name,
