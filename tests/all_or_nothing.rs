@@ -136,3 +136,53 @@ fn a_kill_mid_run_leaves_the_previous_report_whole() {
     let left = partials(dir.path());
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn a_full_disk_under_parquet_leaves_the_previous_report_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let mount = dir.path().join("small");
+    // Room for the old CSV report (28 KB), not for the new Parquet one
+    // (about 160 KB) beside it.
+    let Some(_unmount) = Tmpfs::mount(&mount, "96k") else {
+        return;
+    };
+    let old = bin()
+        .current_dir(&mount)
+        .args([
+            "audit",
+            &repo("samples/rules").display().to_string(),
+            "-o",
+            "report",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(old.status.code(), Some(0), "{old:?}");
+    let before = snapshot(&mount);
+    let report = mount.join("report").display().to_string();
+    let run = run_within(
+        &[
+            "audit",
+            data("lichess-2021-10-first-999.pgn").to_str().unwrap(),
+            data("otb").to_str().unwrap(),
+            repo("samples").to_str().unwrap(),
+            "--format",
+            "parquet",
+            "-o",
+            &report,
+        ],
+        std::time::Duration::from_secs(120),
+    )
+    .expect("the run ends on a full disk");
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("No space left on device"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(".parquet"),
+        "names the file: {}",
+        run.stderr
+    );
+    assert_eq!(snapshot(&mount), before, "the old report is untouched");
+}

@@ -135,7 +135,7 @@ fn merge_parquet(dirs: &[PathBuf], summaries: &[RunSummary], dir: &Path) -> io::
         for (d, summary) in dirs.iter().zip(summaries) {
             let (batches, rows) = parquet_file::read(&d.join(name), &schema)?;
             for batch in batches {
-                out.write(&batch.map_err(|e| damaged(d, name, e.to_string()))?)?;
+                out.write(batch.map_err(|e| damaged(d, name, e.to_string()))?)?;
             }
             check_rows(d, name, rows, summary)?;
         }

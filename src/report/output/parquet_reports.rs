@@ -96,12 +96,12 @@ impl Output for ParquetReports {
     fn block(&mut self, part: TablePart, summary: &mut Summary) -> io::Result<()> {
         let (verdicts, incidents) = part.finish();
         summary.verdict_rows += verdicts.num_rows() as u64;
-        self.verdicts.write(&verdicts)?;
-        self.incidents.write(&incidents)
+        self.verdicts.write(verdicts)?;
+        self.incidents.write(incidents)
     }
 
     fn unmatched_events(&mut self, path: &str, lines: &[Unmatched]) -> io::Result<()> {
-        self.incidents.write(&unmatched_rows(path, lines))
+        self.incidents.write(unmatched_rows(path, lines))
     }
 
     fn finish(self, _: &Summary) -> io::Result<()> {
