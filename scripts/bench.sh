@@ -143,8 +143,13 @@ for t in 1 2; do
 done
 case_ "real-audit-2t-no-dead-check" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --no-dead-check
 # Python against the command line, Parquet against CSV, same options.
+# numpy, which pyarrow imports, leaves OpenBLAS's threads spinning for a
+# moment after its import: timed at once, the call shared the two cores
+# with them (0.58 s against 0.42 s a second later, or 0.46 s with
+# OPENBLAS_NUM_THREADS=1). A session imports once; the call waits a second.
 cat > "$work/audit.py" <<'PY'
 import os, sys, time, pgn_arbiter
+time.sleep(1.0)
 started = time.perf_counter()
 report = pgn_arbiter.audit(sys.argv[1], proof=sys.argv[2], threads=2)
 took = time.perf_counter() - started
