@@ -241,7 +241,9 @@ checks = [
     ("Python and Parquet (real corpus, 2 threads)", None, ""),
     ("Python / command line time, fast", 1 / ratio("real-python-fast-2t", "real-audit-fast-2t"), "<= 1.15"),
     ("Python / command line time, full", 1 / ratio("real-python-full-2t", "real-audit-2t"), "(reference)"),
-    ("  the same, Python's start and imports in", 1 / ratio("real-python-fast-2t-process", "real-audit-fast-2t"), "(reference)"),
+    # The process's time less the one-second pause of audit.py.
+    ("  fast, the whole Python process", (med["real-python-fast-2t-process"][3] - 1.0) / med["real-audit-fast-2t"][3]
+     if "real-python-fast-2t-process" in med else float("nan"), "(reference)"),
     ("Parquet / CSV time, full", 1 / ratio("real-parquet-full-2t", "real-audit-2t"), "<= 1.00"),
     ("Parquet / CSV time, fast", 1 / ratio("real-parquet-fast-2t", "real-audit-fast-2t"), "<= 1.00"),
     ("verdicts.parquet / verdicts.csv bytes", (lambda c, p: p / c)(*map(int, sys.argv[4].split())), "<= 0.20"),
