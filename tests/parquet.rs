@@ -205,7 +205,11 @@ fn parquet_shards_merge_into_the_whole_and_refuse_csv() {
     let mixed = merge(&[&at("csv"), &at("s2"), &at("s3")], &at("mixed"));
     let said = String::from_utf8_lossy(&mixed.stderr);
     assert_eq!(mixed.status.code(), Some(2), "{said}");
-    assert!(said.contains("a merge takes reports of one form"), "{said}");
+    assert!(said.contains("s2 holds Parquet reports and"), "{said}");
+    assert!(
+        said.contains("CSV ones: a merge takes reports of one form"),
+        "{said}"
+    );
     assert!(!at("mixed").exists());
 }
 

@@ -110,12 +110,12 @@ pub(super) fn check_alike(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<
     for (dir, s) in dirs.iter().zip(summaries) {
         if s.options.format != first.options.format {
             return Err(Failure::Usage(format!(
-                "{} holds {} reports and {} {}: a merge takes reports of one form; audit them \
-                 again with the same --format",
+                "{} holds {} reports and {} {} ones: a merge takes reports of one form; audit \
+                 them again with the same --format",
                 dir.display(),
-                s.options.format,
+                form_name(&s.options.format),
                 dirs[0].display(),
-                first.options.format
+                form_name(&first.options.format)
             )));
         }
         if s.version != first.version || s.options != first.options {
@@ -137,6 +137,15 @@ pub(super) fn check_alike(dirs: &[PathBuf], summaries: &[RunSummary]) -> Result<
         }
     }
     Ok(())
+}
+
+/// `CSV`, `Parquet`: a report's form as a reader names it.
+fn form_name(format: &str) -> &str {
+    match format {
+        "csv" => "CSV",
+        "parquet" => "Parquet",
+        other => other,
+    }
 }
 
 /// "raw true against false": the options two runs differ in.
