@@ -314,6 +314,8 @@ def _source(source: Any) -> Tuple[Optional[list], Optional[bytes], str]:
     """``(paths, text, name)``: a source as the native module takes it."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         return None, bytes(source), _TEXT_NAME
+    if isinstance(source, str) and not source.strip():
+        raise ValueError("source is an empty string: give a path, a list of paths or PGN text")
     if isinstance(source, str) and _is_pgn_text(source):
         return None, source.encode("utf-8"), _TEXT_NAME
     if isinstance(source, (str, os.PathLike)):

@@ -60,6 +60,16 @@ def test_bad_input_raises_what_python_users_expect(tmp_path):
     assert issubclass(pgn_arbiter.NotPgnError, ValueError)
     with pytest.raises(TypeError):
         pgn_arbiter.audit(42)
+    with pytest.raises(ValueError, match="empty string"):
+        pgn_arbiter.audit("")
+    with pytest.raises(ValueError, match="list of paths is empty"):
+        pgn_arbiter.audit([])
+
+
+def test_a_folder_without_pgn_gives_an_empty_table_and_says_why(tmp_path):
+    with pytest.warns(pgn_arbiter.InputWarning, match="no \\*.pgn"):
+        report = pgn_arbiter.audit(tmp_path)
+    assert report.verdicts.num_rows == 0 and report.verdicts.schema == pgn_arbiter.VERDICT_SCHEMA
 
 
 def test_a_cut_file_warns_and_keeps_the_rest(tmp_path):
