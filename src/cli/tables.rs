@@ -144,12 +144,7 @@ pub fn explain(flags: &[String], input: Option<Input>) -> Result<String, Failure
                     "explain tells one file's game: give one path".into(),
                 ));
             };
-            if !path.exists() {
-                return Err(Failure::Io(io::Error::new(
-                    io::ErrorKind::NotFound,
-                    format!("{}: no such file or directory", path.display()),
-                )));
-            }
+            exists(path)?;
             Some(Source::File(path.clone()))
         }
         None => None,
@@ -174,9 +169,8 @@ fn refused(e: clap::Error) -> Failure {
     Failure::Usage(text.strip_prefix("error: ").unwrap_or(&text).to_string())
 }
 
-/// The sources, and the problems of paths that name no PGN file. A path
-/// that does not exist is an error of kind `NotFound`: a program's caller
-/// gets no partial answer for a mistyped name.
+/// The sources, and the problems of paths that name no PGN file; a path
+/// that does not exist is refused ([`exists`]).
 fn inputs(input: Input) -> Result<(Vec<Source>, Vec<String>), Failure> {
     match input {
         Input::Text { name, bytes } => {
@@ -185,17 +179,24 @@ fn inputs(input: Input) -> Result<(Vec<Source>, Vec<String>), Failure> {
             Ok((vec![source], Vec::new()))
         }
         Input::Paths(paths) => {
-            if let Some(missing) = paths.iter().find(|p| !p.exists()) {
-                return Err(Failure::Io(io::Error::new(
-                    io::ErrorKind::NotFound,
-                    format!("{}: no such file or directory", missing.display()),
-                )));
-            }
+            paths.iter().try_for_each(|p| exists(p))?;
             let found = sources(&paths);
             found.sources.iter().try_for_each(pgn_or_refused)?;
             Ok((found.sources, found.errors))
         }
     }
+}
+
+/// A path that does not exist is an error of kind `NotFound`: a program's
+/// caller gets no partial answer for a mistyped name.
+fn exists(path: &std::path::Path) -> Result<(), Failure> {
+    if path.exists() {
+        return Ok(());
+    }
+    Err(Failure::Io(io::Error::new(
+        io::ErrorKind::NotFound,
+        format!("{}: no such file or directory", path.display()),
+    )))
 }
 
 /// A file that is not PGN is refused before any game is audited: a
@@ -244,8 +245,7 @@ impl Output for Batches<'_> {
     }
 
     fn block(&mut self, part: TablePart, summary: &mut Summary) -> io::Result<()> {
-        let (verdicts, incidents) = part.finish();
-        summary.verdict_rows += verdicts.num_rows() as u64;
+        let (verdicts, incidents) = part.finish(summary);
         self.pending_rows += verdicts.num_rows();
         self.pending.push((verdicts, incidents));
         if self.pending_rows >= self.batch_rows {

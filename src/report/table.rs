@@ -103,8 +103,9 @@ pub enum Value<'a> {
 
 /// A row that can be put in typed columns.
 pub trait Row {
-    /// The row's values, in its layout's order.
-    fn values(&self) -> Vec<Value<'_>>;
+    /// Hands over the row's values, in its layout's order (one call per
+    /// game: no vector allocated for it).
+    fn values(&self, each: &mut dyn FnMut(Value<'_>));
 }
 
 /// Columns being filled, row by row.
@@ -149,9 +150,12 @@ impl Columns {
 
     /// Adds a row; its values must follow the layout.
     pub fn push(&mut self, row: &dyn Row) {
-        for (builder, value) in self.builders.iter_mut().zip(row.values()) {
-            builder.push(value);
-        }
+        let mut builders = self.builders.iter_mut();
+        row.values(&mut |value| {
+            if let Some(builder) = builders.next() {
+                builder.push(value);
+            }
+        });
     }
 
     /// The rows as one batch; the columns start empty again.
@@ -248,9 +252,9 @@ fn distinct_labels(labels: &DictionaryArray<Int32Type>) -> Result<ArrayRef, Arro
 }
 
 impl Row for VerdictRow<'_> {
-    fn values(&self) -> Vec<Value<'_>> {
+    fn values(&self, each: &mut dyn FnMut(Value<'_>)) {
         let count = |n: usize| Value::Count(Some(n as u64));
-        vec![
+        let values = [
             Value::Text(&self.source),
             Value::Count(Some(self.game)),
             Value::Count(Some(self.offset)),
@@ -276,13 +280,14 @@ impl Row for VerdictRow<'_> {
             Value::Text(&self.url),
             Value::Text(self.ending),
             Value::Text(self.ending_source),
-        ]
+        ];
+        values.into_iter().for_each(each);
     }
 }
 
 impl Row for IncidentRow<'_> {
-    fn values(&self) -> Vec<Value<'_>> {
-        vec![
+    fn values(&self, each: &mut dyn FnMut(Value<'_>)) {
+        let values = [
             Value::Text(&self.source),
             Value::Count(self.game),
             Value::Count(Some(self.ply as u64)),
@@ -294,6 +299,7 @@ impl Row for IncidentRow<'_> {
             Value::Seconds(self.white_clock),
             Value::Seconds(self.black_clock),
             Value::Text(&self.detail),
-        ]
+        ];
+        values.into_iter().for_each(each);
     }
 }

@@ -55,8 +55,10 @@ impl Default for TablePart {
 }
 
 impl TablePart {
-    /// The block's verdicts and incidents, as two batches.
-    pub fn finish(self) -> (RecordBatch, RecordBatch) {
+    /// The block's verdicts and incidents, as two batches; the verdict
+    /// rows are counted in the run's summary.
+    pub fn finish(self, summary: &mut Summary) -> (RecordBatch, RecordBatch) {
+        summary.verdict_rows += self.verdicts.len() as u64;
         (self.verdicts.finish(), self.incidents.finish())
     }
 }
@@ -94,8 +96,7 @@ impl Output for ParquetReports {
     }
 
     fn block(&mut self, part: TablePart, summary: &mut Summary) -> io::Result<()> {
-        let (verdicts, incidents) = part.finish();
-        summary.verdict_rows += verdicts.num_rows() as u64;
+        let (verdicts, incidents) = part.finish(summary);
         self.verdicts.write(verdicts)?;
         self.incidents.write(incidents)
     }
