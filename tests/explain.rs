@@ -163,9 +163,9 @@ fn a_confirmed_win_on_time_shows_its_helpmate_whole() {
         "https://lichess.org/NRafdioG",
     ]);
     assert_eq!(code, Some(0));
-    // The solver's first find is 48 plies long (the reason shows it cut);
-    // the line shown whole is the shortest found within the bound.
-    assert!(text.contains("a helpmate of 48 plies"), "{text}");
+    // The solver's first find is 48 plies long; explain shows the shortest
+    // found within the bound, in the reason and whole.
+    assert!(!text.contains("a helpmate of 48 plies"), "{text}");
     let line = text
         .lines()
         .find_map(|l| {
@@ -175,7 +175,18 @@ fn a_confirmed_win_on_time_shows_its_helpmate_whole() {
             )
         })
         .unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(line, "33...Kf8 34. Nh4 h6 35. Nxg6#");
+    assert_eq!(line, "33...Rf7 34. Ne5 Bh8 35. Qxf7#");
+    assert!(
+        text.contains("can still checkmate (for example 33...Rf7 34. Ne5 Bh8 35. Qxf7#)"),
+        "{text}"
+    );
+    // The CSV's confirmed row cites the solver's own line, with its length.
+    let run = common::audit(&[path.to_str().unwrap()], None);
+    assert!(
+        run.verdicts[0]["reason"].contains("a helpmate of 48 plies"),
+        "{:?}",
+        run.verdicts[0]
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 mod line;
 
-pub use crate::board::short_mate::{SHORT_MATE_NODES, SHORT_MATE_PLIES, SHOWN_MATE_NODES};
+pub use crate::board::short_mate::{SHORT_MATE_PLIES, SHOWN_MATE_NODES};
 pub use line::Helpmate;
 use line::helpmate;
 

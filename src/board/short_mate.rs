@@ -13,43 +13,71 @@ use shakmaty::{
     Bitboard, Board, ByRole, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square,
 };
 
-/// The most positions [`shortest_within`] visits for a line in a verdict's
-/// reason (every confirmed win on time has one: it must stay cheap).
-pub const SHORT_MATE_NODES: u32 = 2_000;
+mod order;
+mod trim;
 
-/// The most it visits for a line shown whole (`explain`, the HTML page).
+/// The most positions [`shortened`] visits for a line a person reads (a
+/// row that is not confirmed, `explain`, the HTML page).
 pub const SHOWN_MATE_NODES: u32 = 100_000;
 
 /// The longest helpmate [`shortest_within`] looks for, in plies.
-pub const SHORT_MATE_PLIES: usize = 10;
+pub const SHORT_MATE_PLIES: usize = 21;
+
+/// Of [`SHOWN_MATE_NODES`], the most plies [`shortened`] replays to trim a
+/// line.
+const TRIM_NODES: u32 = 30_000;
+
+/// Of what trimming leaves, the share the search from the line's start
+/// gets; the rest goes to searches for a shorter end from along the line.
+/// Measured on the lichess 999's pages (see docs/performance.md).
+const START_SHARE: u32 = 60;
+
+/// A short helpmate for a person to read in place of `line` (of `loser`
+/// from `start`), all within [`SHOWN_MATE_NODES`] positions: `line` with
+/// the stretches it does without left out, then the shortest line the
+/// search finds from the start, or else the trimmed line with a shorter end
+/// the search finds from along it.
+pub(crate) fn shortened(start: &Chess, loser: Color, line: &[Move]) -> Vec<Move> {
+    let mut budget = TRIM_NODES;
+    let trimmed = trim::trimmed(start, loser, line, &mut budget);
+    let left = SHOWN_MATE_NODES - (TRIM_NODES - budget);
+    let mut first = left / 100 * START_SHARE;
+    let rest = left - first;
+    shortest_within(start, loser, trimmed.len(), &mut first)
+        .unwrap_or_else(|| trim::spliced(start, loser, trimmed, rest))
+}
 
 /// The shortest helpmate of at most [`SHORT_MATE_PLIES`] plies, shorter
-/// than `than`, found by searching deeper one ply at a time within `budget`
-/// positions; `None` when there is none within those bounds.
+/// than `than`, found by searching deeper one ply at a time, the positions
+/// it visits taken from `budget`; `None` when there is none within those
+/// bounds. Past four plies a depth gets half of what is left, so that a
+/// full board's deeper lines are tried too.
 pub(crate) fn shortest_within(
     start: &Chess,
     loser: Color,
     than: usize,
-    budget: u32,
+    budget: &mut u32,
 ) -> Option<Vec<Move>> {
     let mut search = ShortMate {
         loser,
-        nodes_left: budget,
-        // Sized for a reason's budget at once (growing it rehashed every
-        // entry at each doubling); a shown line's larger one grows.
+        nodes_left: 0,
+        // Sized at once (growing it rehashed every entry at each doubling).
         failed: FxHashSet::with_capacity_and_hasher(
-            budget.min(SHORT_MATE_NODES) as usize,
+            (*budget).min(SHOWN_MATE_NODES) as usize,
             Default::default(),
         ),
     };
     let hash = start.zobrist_hash(EnPassantMode::Legal);
-    for depth in 1..than.min(SHORT_MATE_PLIES + 1) {
-        // The winner gives mate, so the loser is to move after the last ply.
-        if (depth % 2 == 1) != (start.turn() != loser) {
-            continue;
-        }
+    // The winner gives mate, so the loser is to move after the last ply.
+    let depths = (1..than.min(SHORT_MATE_PLIES + 1))
+        .filter(|depth| (depth % 2 == 1) == (start.turn() != loser));
+    for depth in depths {
+        let slice = if depth <= 4 { *budget } else { *budget / 2 };
+        search.nodes_left = slice;
         let mut line = Vec::with_capacity(depth);
-        if search.mate_in(start, hash, depth, &mut line)? {
+        let found = search.mate_in(start, hash, depth, &mut line);
+        *budget -= slice - search.nodes_left;
+        if found == Some(true) {
             return Some(line);
         }
     }
@@ -88,9 +116,11 @@ impl ShortMate {
         if depth == 1 {
             return self.mate_in_one(pos, key, line);
         }
+        let mut moves = pos.legal_moves();
+        order::by_promise(pos, self.loser, &mut moves);
         // Iterated by reference: moving the list into its iterator copied
         // all its 256 slots.
-        for &m in &pos.legal_moves() {
+        for &m in &moves {
             // A child already known to fail costs its node, not a copy.
             let known = pos.update_zobrist_hash(key, m, EnPassantMode::Legal);
             if known.is_some_and(|k| self.failed.contains(&(k.0, depth - 1))) {
@@ -350,7 +380,8 @@ mod tests {
         // From the start, White can be mated in four plies (1. f3 e5 2. g4
         // Qh4#) and no fewer.
         let start = Chess::default();
-        let line = shortest_within(&start, Color::White, 90, SHOWN_MATE_NODES).unwrap();
+        let line =
+            shortest_within(&start, Color::White, 90, &mut SHOWN_MATE_NODES.clone()).unwrap();
         assert_eq!(line.len(), 4);
         let mut pos = start.clone();
         for m in &line {
@@ -358,8 +389,8 @@ mod tests {
         }
         assert!(pos.is_checkmate() && pos.turn() == Color::White);
         // Nothing shorter than the line it would replace, nothing past the bound.
-        assert!(shortest_within(&start, Color::White, 4, SHOWN_MATE_NODES).is_none());
-        assert!(shortest_within(&start, Color::White, 90, 10).is_none());
+        assert!(shortest_within(&start, Color::White, 4, &mut SHOWN_MATE_NODES.clone()).is_none());
+        assert!(shortest_within(&start, Color::White, 90, &mut 10).is_none());
     }
 
     #[test]

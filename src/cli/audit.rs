@@ -13,7 +13,7 @@ use crate::board::helpmate::Proof;
 use crate::board::tablebase::Tablebases;
 use crate::cli::failure::Failure;
 use crate::cli::laws_option::LawsOption;
-use crate::laws::{Judging, regime_name};
+use crate::laws::{Judging, ShortLines, regime_name};
 use crate::model::clock::Clock;
 use crate::read::events::EventLog;
 use crate::read::input::{Inputs, Packing, Source, sources};
@@ -63,6 +63,14 @@ pub struct Args {
     /// to mate (for cleaning months of online games).
     #[arg(long, value_enum, default_value = "full")]
     pub proof: Proof,
+    /// Which reasons quote a helpmate's short line: `read`, those a person
+    /// reads (rows not confirmed; the HTML page and `explain` always);
+    /// `all`, every row, which costs a search of up to 100,000 positions
+    /// for each confirmed win on time (about 3x the run's time under
+    /// `--proof full`, see docs/performance.md). A confirmed row otherwise
+    /// cites the solver's own line, with its length.
+    #[arg(long, value_enum, value_name = "WHICH", default_value = "read")]
+    pub short_lines: ShortLines,
     /// How many seconds a clock may rise past what the rules give before it
     /// is reported as a clock change (15.4.1.1). Default: 1 for games played
     /// on lichess or chess.com (their PGN rounds exact clocks), 60 for the
@@ -170,6 +178,7 @@ pub(crate) fn options(args: &Args) -> Result<Options, Failure> {
             only_rapid: args.only_rapid,
             clock_tolerance: args.clock_tolerance.map(tolerance).transpose()?,
             proof: args.proof,
+            short_lines: args.short_lines,
             tablebases: match &args.syzygy {
                 Some(dir) => Some(Arc::new(Tablebases::open(dir).map_err(Failure::Usage)?)),
                 None => None,
@@ -412,6 +421,7 @@ pub(crate) fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
         raw: args.raw || args.format == ReportFormat::Parquet,
         events: args.events.as_ref().map(|p| p.display().to_string()),
         format: args.format.as_str().into(),
+        short_lines: format!("{:?}", args.short_lines).to_lowercase(),
     };
     RunSummary::new(options, inputs)
 }

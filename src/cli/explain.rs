@@ -385,7 +385,8 @@ fn printable(text: &str) -> String {
 }
 
 fn tell_verdict(judgement: &Judgement) -> String {
-    let v = &judgement.verdict;
+    // The reason quotes the line given in full below.
+    let v = &*judgement.verdict_to_read();
     let rule = v.rule;
     let mut out = match (v.status, v.correct) {
         (Status::Error, _) | (_, None) => "Verdict: the game cannot be audited.\n".to_string(),
@@ -404,7 +405,7 @@ fn tell_verdict(judgement: &Judgement) -> String {
     if let Some(line) = &judgement.helpmate {
         // The reason shortens a long line; an appeal must be able to play
         // it through to the mate, and follows a short one best.
-        let line = line.for_display();
+        let line = line.short();
         out.push_str(&format!(
             "The helpmate in full ({} plies, from the position judged; the shortest found \
              within the search's bound): {}\n",
@@ -459,7 +460,7 @@ fn explain_fen(fen: &str, color: bool) -> Result<String, String> {
         let name = side_name(side);
         out.push_str(&match can_checkmate(&pos, side) {
             Mate::Possible(line) => {
-                let game = line.text(true);
+                let game = line.short().text(true);
                 format!("{name} can still checkmate, for example: {game}\n")
             }
             Mate::Impossible => {

@@ -322,6 +322,7 @@ fn run_options(args: &Args) -> RunOptions {
         raw: false,
         events: None,
         format: ReportFormat::Csv.as_str().into(),
+        short_lines: "read".into(),
     }
 }
 

@@ -42,8 +42,10 @@ pub use edition::Book;
 pub use game::Game;
 pub(crate) use game::MateAnswer;
 pub use judge::{judge, judge_placed};
+pub use phrase::ShortLines;
 pub use placement::{Laws, Placement, Unplaced};
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use shakmaty::Color;
@@ -84,6 +86,8 @@ pub struct Judging {
     pub clock_tolerance: Option<Clock>,
     /// How "can this side checkmate?" is answered (`--proof`).
     pub proof: Proof,
+    /// Which rows' reasons show a helpmate's short line (`--short-lines`).
+    pub short_lines: ShortLines,
 }
 
 /// The `regime` column: `15.3` for a supervised event, `15.4` otherwise.
@@ -117,6 +121,7 @@ impl Default for Judging {
             tablebases: None,
             clock_tolerance: None,
             proof: Proof::Full,
+            short_lines: ShortLines::Read,
         }
     }
 }
@@ -134,6 +139,24 @@ pub struct Judgement {
     pub book: Book,
     /// How the game ended, and where that was read.
     pub ending: (Ending, ending::EndingSource),
+}
+
+impl Judgement {
+    /// The verdict as a person reads it (the HTML page, `explain`): its
+    /// reason quotes the helpmate's short line, which they step through.
+    pub fn verdict_to_read(&self) -> Cow<'_, Verdict> {
+        let reason = self
+            .helpmate
+            .as_ref()
+            .and_then(|line| phrase::with_short_line(&self.verdict.reason, line));
+        match reason {
+            Some(reason) => Cow::Owned(Verdict {
+                reason,
+                ..self.verdict.clone()
+            }),
+            None => Cow::Borrowed(&self.verdict),
+        }
+    }
 }
 
 /// What one clause would decide, and when.

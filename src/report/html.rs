@@ -314,19 +314,14 @@ pub fn page(
     origin: Origin<'_>,
     stem: &str,
 ) -> Option<Page> {
-    let verdict = &judgement.verdict;
-    let row = index_row(
-        game.record,
-        &judgement.book,
-        verdict,
-        &judgement.incidents,
-        origin,
-        stem,
-    );
+    // The line shown whole, the shortest the search finds, and the reason
+    // quoting it.
+    let shown = judgement.helpmate.as_ref().map(Helpmate::short);
+    let verdict = &*judgement.verdict_to_read();
+    let (book, incidents) = (&judgement.book, &judgement.incidents);
+    let row = index_row(game.record, book, verdict, incidents, origin, stem);
     let (boards, omitted) = boards(game, judgement);
     let incident_plies: Vec<usize> = judgement.incidents.iter().map(|i| i.ply).collect();
-    // The line shown whole: the shortest the search finds within its bound.
-    let shown = judgement.helpmate.as_ref().map(Helpmate::for_display);
     let (moves, positions) = replay::views(game, &incident_plies, shown.as_ref());
     let template = GameTemplate {
         boards,

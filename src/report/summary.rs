@@ -37,6 +37,14 @@ pub struct RunOptions {
     /// CSV).
     #[serde(default = "csv")]
     pub format: String,
+    /// `--short-lines`: `read` or `all` (runs before it was an option
+    /// searched a short line for every reason, within a smaller bound).
+    #[serde(default = "read")]
+    pub short_lines: String,
+}
+
+fn read() -> String {
+    "read".into()
 }
 
 fn csv() -> String {

@@ -4,22 +4,25 @@ use std::sync::{Arc, OnceLock};
 
 use shakmaty::{Chess, Color, File, Move, Position, Role, Square, san::SanPlus};
 
-use crate::board::short_mate::{SHORT_MATE_NODES, SHOWN_MATE_NODES, shortest_within};
+use crate::board::short_mate::shortened;
 
 /// A helpmate found by the solver, kept as moves: turning a line of 50 to
 /// 90 plies into SAN costs a legal-move generation per move, and a report
 /// shows a dozen of them (the CSV) or all (`explain`, the HTML page).
+///
+/// The line is the solver's witness, as it found it: a proof, often a
+/// long one. [`Helpmate::short`] searches a shorter one for a person to
+/// read.
 #[derive(Debug, Clone)]
 pub struct Helpmate {
     start: Chess,
     /// The solver's line, as it found it.
     found: Vec<Move>,
-    /// The line shown: the shortest within a reason's bound
-    /// ([`SHORT_MATE_NODES`]), searched when first asked for — a dead
-    /// position check only needs to know that a line exists, and that
-    /// search cost more than the solver's. Shared by the copies the
+    /// The short line, searched when first asked for: a confirmed row's
+    /// reason cites the witness, and only the rows, pages and explanations
+    /// a person reads pay for the search. Shared by the copies the
     /// solver's memory hands out, so it is searched once.
-    shown: Arc<OnceLock<Vec<Move>>>,
+    short: Arc<OnceLock<Vec<Move>>>,
 }
 
 /// Two helpmates are the same line from the same position as found: the
@@ -38,18 +41,19 @@ impl Helpmate {
         Helpmate {
             start,
             found: moves.clone(),
-            shown: Arc::new(OnceLock::from(moves)),
+            short: Arc::new(OnceLock::from(moves)),
         }
     }
 
-    /// The line to show whole: a shorter helpmate from the same position,
-    /// searched with a larger bound ([`SHOWN_MATE_NODES`]) than a reason's.
-    pub fn for_display(&self) -> Helpmate {
-        let moves = self.moves();
-        match shortest_within(&self.start, self.loser(), moves.len(), SHOWN_MATE_NODES) {
-            Some(moves) => Helpmate::fixed(self.start.clone(), moves),
-            None => self.clone(),
-        }
+    /// The line for a person to read: this one with the moves it does
+    /// without left out, or a shorter helpmate from the same position
+    /// that the bounded search finds ([`SHOWN_MATE_NODES`] positions in
+    /// all). Searched once for all the copies of this line.
+    pub fn short(&self) -> Helpmate {
+        let moves = self
+            .short
+            .get_or_init(|| shortened(&self.start, self.loser(), &self.found));
+        Helpmate::fixed(self.start.clone(), moves.clone())
     }
 
     /// The side the line mates: the one to move at its end.
@@ -150,15 +154,7 @@ impl Helpmate {
 
     /// The moves as played, for stepping through them on a board.
     pub fn moves(&self) -> &[Move] {
-        self.shown.get_or_init(|| {
-            shortest_within(
-                &self.start,
-                self.loser(),
-                self.found.len(),
-                SHORT_MATE_NODES,
-            )
-            .unwrap_or_else(|| self.found.clone())
-        })
+        &self.found
     }
 }
 
@@ -177,7 +173,7 @@ pub(super) fn helpmate(pos: &Chess, line: &[chess::ChessMove]) -> Helpmate {
     Helpmate {
         start: pos.clone(),
         found: moves,
-        shown: Arc::default(),
+        short: Arc::default(),
     }
 }
 

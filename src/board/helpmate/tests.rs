@@ -106,3 +106,43 @@ fn knight_cannot_mate_queen_but_can_mate_rook() {
     let shown = line.san_where(|i| i + 1 == line.len());
     assert_eq!(shown, [(line.len() - 1, san.last().unwrap().clone())]);
 }
+
+/// Whether `line` is legal move by move and ends with `loser` mated.
+fn mates(line: &Helpmate, loser: Color) -> bool {
+    let mut pos = line.start().clone();
+    for &m in line.moves() {
+        if !pos.is_legal(m) {
+            return false;
+        }
+        pos.play_unchecked(m);
+    }
+    pos.turn() == loser && pos.is_checkmate()
+}
+
+#[test]
+fn a_long_helpmate_is_shortened_for_a_reader() {
+    // Positions of lichess games (tests/data) whose solver line is long
+    // (36 and 85 plies): a rook ending, an opening.
+    for (fen, winner) in [
+        ("8/8/6pk/7R/2r5/6PK/8/8 b - - 0 50", Color::White),
+        (
+            "r1bqk1nr/pppp1pp1/2nb3p/4p3/2BPP3/5N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
+            Color::White,
+        ),
+    ] {
+        let pos = position(fen).unwrap();
+        let Mate::Possible(found) = can_checkmate(&pos, winner) else {
+            panic!("{fen}");
+        };
+        let short = found.short();
+        assert!(mates(&found, !winner) && mates(&short, !winner), "{fen}");
+        assert!(
+            short.len() < found.len() && short.len() <= 20,
+            "{fen}: {} -> {}",
+            found.len(),
+            short.len()
+        );
+        // Searched once: the copy shares the answer.
+        assert_eq!(found.clone().short(), short);
+    }
+}

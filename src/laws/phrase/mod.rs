@@ -11,7 +11,39 @@ pub(super) mod time;
 use shakmaty::Color;
 
 use super::{Game, MateAnswer, side_name};
-use crate::board::helpmate::Mate;
+use crate::board::helpmate::{Helpmate, Mate};
+
+/// Which reasons show a helpmate's short line (`--short-lines`): the
+/// solver's own line proves the verdict at no further cost, and a shorter
+/// one costs a search of up to [`crate::board::helpmate::SHOWN_MATE_NODES`]
+/// positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum ShortLines {
+    /// Where a person reads them: rows that are not confirmed (the HTML
+    /// page and `explain` show it always); a confirmed row cites the
+    /// solver's line with its length.
+    #[default]
+    Read,
+    /// Every row.
+    All,
+}
+
+/// `reason` quoting `line`'s short line where it quoted the solver's own;
+/// `None` when it does not quote the solver's line or no shorter one was
+/// found.
+///
+/// A reason is worded while the clauses decide, before the game's status
+/// is settled; which line it should show is known only then.
+pub(super) fn with_short_line(reason: &str, line: &Helpmate) -> Option<String> {
+    let short = line.short();
+    if short.len() >= line.len() {
+        return None;
+    }
+    let witness = line.text(false);
+    reason
+        .contains(&witness)
+        .then(|| reason.replacen(&witness, &short.text(false), 1))
+}
 
 /// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
 /// checkmate by any series of legal moves".
