@@ -142,6 +142,7 @@ for t in 1 2; do
   case_ "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/csv" --threads "$t" --proof fast
 done
 case_ "real-audit-2t-no-dead-check" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --no-dead-check
+case_ "real-audit-2t-short-all" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --short-lines all
 # Python against the command line, Parquet against CSV, same options.
 # numpy, which pyarrow imports, leaves OpenBLAS's threads spinning for a
 # moment after its import: timed at once, the call shared the two cores
@@ -193,7 +194,29 @@ if [ "$rss" = 1 ]; then
   done
 fi
 
-python3 - "$results" "$games" "$bytes" "$sizes" <<'PY'
+# The helpmate lines the HTML pages of the lichess 999 step through, in
+# plies: their median and 90th percentile, and how many pages have a
+# reason that quotes another line than the one stepped through.
+"$bin" audit tests/data/lichess-2021-10-first-999.pgn -o "$work/out" --html "$work/html" 2>/dev/null || true
+lines=$(python3 - "$work/html" <<'PY'
+import glob, html, re, sys
+lengths, other = [], 0
+for page in glob.glob(sys.argv[1] + "/**/*.html", recursive=True):
+    text = open(page, encoding="utf-8").read()
+    found = re.search(r'<span id="helpmate">(.*?)</span>', text, re.S)
+    if not found:
+        continue
+    line = html.unescape(found.group(1))
+    lengths.append(len(re.sub(r"\d+\.(\.\.)?", " ", line).split()))
+    reason = html.unescape(re.search(r'id="reason">(.*?)</div>', text, re.S).group(1))
+    other += " ".join(line.split()[:4]) not in reason
+lengths.sort()
+at = lambda q: lengths[min(len(lengths) - 1, int(q * len(lengths)))]
+print(len(lengths), at(0.5), at(0.9), other)
+PY
+)
+
+python3 - "$results" "$games" "$bytes" "$sizes" "$lines" <<'PY'
 import sys, statistics, collections, platform, os, datetime
 rows = collections.defaultdict(list)
 for line in open(sys.argv[1]):
@@ -248,6 +271,12 @@ checks = [
     ("Parquet / CSV time, fast", 1 / ratio("real-parquet-fast-2t", "real-audit-fast-2t"), "<= 1.00"),
     ("verdicts.parquet / verdicts.csv bytes", (lambda c, p: p / c)(*map(int, sys.argv[4].split())), "<= 0.20"),
 ]
+checks.append(("--short-lines all / read time, full", 1 / ratio("real-audit-2t-short-all", "real-audit-2t"), "(reference)"))
+pages, median, p90, other = map(int, sys.argv[5].split())
+checks.append(("HTML helpmate lines (lichess 999)", None, ""))
+checks.append((f"median plies, of {pages} pages", f"{median}", "<= 6"))
+checks.append(("90th percentile plies", f"{p90}", "<= 20"))
+checks.append(("reasons quoting another line", f"{other}", "0"))
 if "python-batches-fast-2t-1000MB" in med:
     checks.append(("audit_batches peak RSS MiB, 1 GB", f"{med['python-batches-fast-2t-1000MB'][2]:.1f}", "<= 256"))
 for mode in ("", "fast-"):

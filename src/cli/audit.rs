@@ -66,9 +66,9 @@ pub struct Args {
     /// Which reasons quote a helpmate's short line: `read`, those a person
     /// reads (rows not confirmed; the HTML page and `explain` always);
     /// `all`, every row, which costs a search of up to 100,000 positions
-    /// for each confirmed win on time (about 3x the run's time under
-    /// `--proof full`, see docs/performance.md). A confirmed row otherwise
-    /// cites the solver's own line, with its length.
+    /// for each confirmed win on time (on lichess games about 20 times the
+    /// run's time under `--proof full`: docs/performance.md). A confirmed
+    /// row otherwise cites the solver's own line, with its length.
     #[arg(long, value_enum, value_name = "WHICH", default_value = "read")]
     pub short_lines: ShortLines,
     /// How many seconds a clock may rise past what the rules give before it
