@@ -115,6 +115,7 @@ def audit(
     *,
     laws: str = "ru-rapid",
     proof: str = "full",
+    short_lines: str = "read",
     threads: Optional[int] = None,
     supervised: bool = False,
     events: Union[str, os.PathLike, None] = None,
@@ -142,6 +143,10 @@ def audit(
             answered: ``"full"`` (a helpmate line or a proof there is none;
             for appeals) or ``"fast"`` (only the fast, sound proof; for
             cleaning months of online games).
+        short_lines: which reasons quote a helpmate's short line:
+            ``"read"`` (rows that are not confirmed; a confirmed row cites
+            the solver's own line with its length) or ``"all"`` (every row,
+            at about 20 times the time under ``proof="full"``).
         threads: worker threads (default: all cores).
         supervised: the event had the supervision Article 15.3 asks for:
             illegal moves are taken back and penalised.
@@ -287,6 +292,7 @@ def explain(
 _FLAGS = {
     "laws": "--laws",
     "proof": "--proof",
+    "short_lines": "--short-lines",
     "threads": "--threads",
     "events": "--events",
     "clock_tolerance": "--clock-tolerance",

@@ -32,6 +32,7 @@ class Batches(Iterator[Tuple[pyarrow.RecordBatch, pyarrow.RecordBatch]]):
 class AuditOptions(TypedDict, total=False):
     laws: str
     proof: str
+    short_lines: str
     threads: Optional[int]
     supervised: bool
     events: PathArg

@@ -172,3 +172,13 @@ def test_duckdb_polars_and_pandas_read_the_parquet_reports_as_they_are(tmp_path)
     assert polars.read_parquet(incidents).height == pgn_arbiter.audit(REPO / "samples").incidents.num_rows
     counted = dict(duckdb.sql(f"SELECT status, count(*) FROM '{verdicts}' GROUP BY status").fetchall())
     assert counted == pgn_arbiter.audit(REPO / "samples").summary["status"]
+
+
+def test_short_lines_all_gives_every_row_the_short_line():
+    # Game 1 is a confirmed win on time whose solver line is 48 plies.
+    read = pgn_arbiter.audit(LICHESS, short_lines="read").verdicts.column("reason")
+    every = pgn_arbiter.audit(LICHESS, short_lines="all").verdicts.column("reason")
+    assert "a helpmate of 48 plies" in read[0].as_py()
+    assert "for example 33...Rf7 34. Ne5 Bh8 35. Qxf7#" in every[0].as_py()
+    with pytest.raises(ValueError, match="short-lines"):
+        pgn_arbiter.audit(MATE, short_lines="some")
