@@ -193,9 +193,10 @@ def audit_batches(source: Any, *, batch_rows: int = 65536, **options: Any) -> Ba
         batch_rows: about how many verdict rows a batch holds (whole games:
             a game's incidents come in the same pair as its verdict).
         **options: the other arguments are :func:`audit`'s keyword
-            arguments (``laws``, ``proof``, ``threads``, ``supervised``,
-            ``events``, ``only_rapid``, ``clock_tolerance``, ``syzygy``,
-            ``max_game_bytes``, ``rows``, ``shard``), with its defaults.
+            arguments (``laws``, ``proof``, ``short_lines``, ``threads``,
+            ``supervised``, ``events``, ``only_rapid``, ``clock_tolerance``,
+            ``syzygy``, ``max_game_bytes``, ``rows``, ``shard``), with its
+            defaults.
 
     Returns:
         A :class:`Batches` iterator; its ``summary`` is set at the end.
