@@ -6,11 +6,13 @@
 //! one thing it changes: the game's solver remembers the helpmate answers it
 //! found (a memo, shared by the editions a game is judged under).
 
+use std::borrow::Cow;
+
 use super::edition::Book;
 use super::server_draw::draw_the_laws_do_not_have;
 use super::{
     Decision, Game, Judgement, Judging, Placement, ShortLines, abandonment, automatic, board,
-    clocks, draw, finish, illegal, phrase, position, resignation, setup, time,
+    clocks, draw, finish, illegal, position, resignation, setup, time,
 };
 use crate::board::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate};
 use crate::model::incident::{Incident, IncidentKind};
@@ -52,7 +54,6 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
     let (ending, mut verdict) = finish::ending(game, verdict);
     verdict = add_caveats(game, rules, &placement, verdict, postponed);
     quote_the_rule(&mut verdict, book);
-    show_short_line(&mut verdict, helpmate.as_ref(), rules.short_lines);
     if verdict.status == Status::Corrected {
         let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
         incidents.push(game.incident(
@@ -66,26 +67,22 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
         ));
     }
     incidents.sort_by_key(|i| i.ply);
-    Judgement {
+    let mut judgement = Judgement {
         verdict,
         incidents,
         helpmate,
         book: placement.book,
         ending,
+    };
+    // A reason a person will read quotes the short line (rows that are not
+    // confirmed, or all with `--short-lines all`); a confirmed one cites
+    // the solver's own, which costs no search.
+    let read =
+        rules.short_lines == ShortLines::All || judgement.verdict.status != Status::Confirmed;
+    if read && let Cow::Owned(verdict) = judgement.verdict_to_read() {
+        judgement.verdict = verdict;
     }
-}
-
-/// A reason a person will read quotes the short line (rows that are not
-/// confirmed, or all with `--short-lines all`); a confirmed one cites the
-/// solver's own, which costs no search.
-fn show_short_line(verdict: &mut Verdict, line: Option<&Helpmate>, which: ShortLines) {
-    let read = which == ShortLines::All || verdict.status != Status::Confirmed;
-    if let Some(reason) = line
-        .filter(|_| read)
-        .and_then(|l| phrase::with_short_line(&verdict.reason, l))
-    {
-        verdict.reason = reason;
-    }
+    judgement
 }
 
 /// The earliest decision ends the game; what was recorded after it does

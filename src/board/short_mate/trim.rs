@@ -8,6 +8,7 @@
 //! good a proof. Stretches are tried long ones first, down to a pair of
 //! plies, until none can go (a line no cut shortens further).
 
+use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::shortest_within;
@@ -47,10 +48,9 @@ fn still_mates(pos: &Chess, loser: Color, rest: &[Move], budget: &mut u32) -> Op
     let mut played = Vec::with_capacity(rest.len());
     for m in rest {
         *budget = budget.checked_sub(1)?;
-        let legal = pos
-            .legal_moves()
-            .into_iter()
-            .find(|l| l.from() == m.from() && l.to() == m.to() && l.promotion() == m.promotion())?;
+        // The same squares and promotion, read off this board: shakmaty
+        // checks that one candidate instead of listing every legal move.
+        let legal = UciMove::from_standard(*m).to_move(&pos).ok()?;
         pos.play_unchecked(legal);
         played.push(legal);
     }
