@@ -14,9 +14,10 @@ use std::time::Duration;
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::{Array, RecordBatch, StructArray};
-use pgn_arbiter::cli::tables::{self, Audit, Failure, Input};
+use pgn_arbiter::cli::tables::{self, Audit, Bytes, Failure, Input};
 use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedBytes;
 
 pyo3::create_exception!(
     _native,
@@ -50,7 +51,7 @@ struct Run {
 fn start(
     flags: Vec<String>,
     paths: Option<Vec<PathBuf>>,
-    text: Option<Vec<u8>>,
+    text: Option<PyBackedBytes>,
     name: String,
     batch_rows: usize,
 ) -> PyResult<Run> {
@@ -78,11 +79,13 @@ fn start(
     })
 }
 
-fn input(paths: Option<Vec<PathBuf>>, text: Option<Vec<u8>>, name: String) -> Input {
+/// The text is read where Python holds it, not copied: copying a few
+/// hundred MB took seconds on a fresh heap, during which Ctrl-C waited.
+fn input(paths: Option<Vec<PathBuf>>, text: Option<PyBackedBytes>, name: String) -> Input {
     match (paths, text) {
         (_, Some(bytes)) => Input::Text {
             name,
-            bytes: bytes.into(),
+            bytes: Bytes::from_owner(bytes),
         },
         (paths, None) => Input::Paths(paths.unwrap_or_default()),
     }
@@ -209,7 +212,7 @@ fn explain(
     py: Python<'_>,
     flags: Vec<String>,
     paths: Option<Vec<PathBuf>>,
-    text: Option<Vec<u8>>,
+    text: Option<PyBackedBytes>,
     name: String,
 ) -> PyResult<String> {
     let input = match (&paths, &text) {

@@ -33,13 +33,16 @@ use crate::report::output::{AnyOutput, Output, TablePart, TableRows, unmatched_r
 use crate::report::summary::Summary;
 use crate::report::table::{INCIDENTS, VERDICTS};
 use crate::run::pipeline::{self, Options};
+/// The type of [`Input::Text`]'s bytes: from a `Vec<u8>`, or any owner of
+/// bytes with `Bytes::from_owner`, read in place.
+pub use bytes::Bytes;
 
 /// What to audit.
 pub enum Input {
     /// Files and folders, as `audit` takes them.
     Paths(Vec<PathBuf>),
     /// PGN held in memory.
-    Text { name: String, bytes: Arc<[u8]> },
+    Text { name: String, bytes: Bytes },
 }
 
 /// What a finished audit gives besides its batches.

@@ -7,17 +7,20 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+
+use bytes::Bytes;
 
 /// One input as the user named it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     Stdin,
     File(PathBuf),
-    /// PGN held in memory (a program's string), under a name of its own.
+    /// PGN held in memory (a program's string), under a name of its own;
+    /// `Bytes` so that a caller's buffer (a Python `bytes`) is read where
+    /// it lies, not copied.
     Text {
         name: String,
-        bytes: Arc<[u8]>,
+        bytes: Bytes,
     },
 }
 
