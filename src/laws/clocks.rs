@@ -23,14 +23,7 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
         return;
     };
     let tolerance = tolerance(game, rules);
-    // The ordinary Laws let the arbiter correct a clock at any time; a
-    // rise is still worth an auditor's look, from the rapid window on.
-    let window = usize::from(
-        book.rules
-            .window
-            .or(book.edition.rapid.window)
-            .unwrap_or(10),
-    );
+    let window = window(book);
     let clause = book.rules.clock_clause;
     let mut completed = [0usize; 2];
     let mut last: [Option<(usize, Clock)>; 2] = [None, None];
@@ -39,6 +32,9 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
     let mut before: [Option<Clock>; 2] = [None, None];
     // Each rise past the tolerance, with the mover's move number.
     let mut rises: Vec<(usize, Incident)> = Vec::new();
+    // A clock that rose by no more than this cannot be past the tolerance:
+    // most readings, spared working out what the rules give at each ply.
+    let unremarkable = least_given(periods) + tolerance.millis();
     for ply in 1..=game.plies() {
         let step = &game.replay.steps[ply - 1];
         let side = step.mover;
@@ -50,6 +46,7 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
         };
         if let Some((prev_ply, prev)) = last[side as usize]
             && !prev.is_zero()
+            && now.millis() > prev.millis() + unremarkable
             && completed.iter().all(|&n| n >= window)
         {
             let moves = completed[side as usize] as u32;
@@ -77,6 +74,14 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
         drop_new_periods(&mut rises);
     }
     incidents.extend(rises.into_iter().map(|(_, i)| i));
+}
+
+/// The moves each player completes before a clock's setting is fixed. The
+/// ordinary Laws let the arbiter correct a clock at any time; a rise is
+/// still worth an auditor's look, from the rapid window on.
+fn window(book: &Book) -> usize {
+    let rules = &book.rules;
+    usize::from(rules.window.or(book.edition.rapid.window).unwrap_or(10))
 }
 
 /// The control was inferred from the clocks as one period: a rise both
@@ -141,6 +146,18 @@ impl Change {
              past the tolerance of {tolerance} for relay and rounding noise ({clause}){glitch}",
             side_name(*side)
         )
+    }
+}
+
+/// The least [`given`] can be at any move: the smallest increment, or
+/// nothing once the last period's moves are done.
+fn least_given(periods: &[crate::model::time_control::Period]) -> u64 {
+    match periods.last() {
+        Some(last) if last.moves.is_none() => {
+            let increments = periods.iter().map(|p| p.increment.millis());
+            increments.min().unwrap_or(0)
+        }
+        _ => 0,
     }
 }
 

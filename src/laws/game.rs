@@ -109,19 +109,25 @@ impl<'a> Game<'a> {
 
     /// The last `%clk` of `side` among plies `1..=ply`.
     pub fn clock(&self, side: Color, ply: usize) -> Option<Clock> {
+        self.record.moves[self.clock_ply(side, ply)? - 1].clock
+    }
+
+    /// The ply of the last `%clk` of `side` among plies `1..=ply`.
+    pub(super) fn clock_ply(&self, side: Color, ply: usize) -> Option<usize> {
         let plies = self.clock_plies.get_or_init(|| {
-            let mut plies = ByColor::<Vec<u32>>::default();
-            for k in 1..=self.plies() {
-                if self.record.moves[k - 1].clock.is_some() {
-                    plies.get_mut(self.replay.mover(k)).push(k as u32);
+            let half = self.plies() / 2 + 1;
+            let mut plies = ByColor::new_with(|_| Vec::with_capacity(half));
+            let steps = self.replay.steps.iter().zip(&self.record.moves);
+            for (k, (step, m)) in steps.enumerate() {
+                if m.clock.is_some() {
+                    plies.get_mut(step.mover).push(k as u32 + 1);
                 }
             }
             plies
         });
         let side_plies = plies.get(side);
         let before = side_plies.partition_point(|&k| k as usize <= ply);
-        let k = *side_plies.get(before.checked_sub(1)?)? as usize;
-        self.record.moves[k - 1].clock
+        side_plies.get(before.checked_sub(1)?).map(|&k| k as usize)
     }
 
     /// The clock of `side` when the record ends: the `WhiteClock` or

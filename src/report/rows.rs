@@ -5,8 +5,6 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
-
 use crate::laws::{Judgement, regime_name, side_name};
 use crate::model::clock::Clock;
 use crate::model::incident::Incident;
@@ -69,7 +67,7 @@ pub fn without_controls(text: &str) -> Cow<'_, str> {
     )
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct VerdictRow<'a> {
     pub source: Cow<'a, str>,
     pub game: u64,
@@ -154,21 +152,19 @@ impl<'a> VerdictRow<'a> {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 pub struct IncidentRow<'a> {
     pub source: Cow<'a, str>,
     /// Empty for an events-file line that matched no game.
     pub game: Option<u64>,
     pub ply: usize,
-    #[serde(rename = "move")]
+    /// The `move` column.
     pub move_label: &'a str,
     pub side: &'static str,
     pub kind: &'static str,
     pub san: Cow<'a, str>,
     pub fen_before: &'a str,
-    #[serde(serialize_with = "seconds")]
     pub white_clock: Option<Clock>,
-    #[serde(serialize_with = "seconds")]
     pub black_clock: Option<Clock>,
     pub detail: Cow<'a, str>,
 }
@@ -210,11 +206,65 @@ impl<'a> IncidentRow<'a> {
     }
 }
 
-/// A clock as the CSV writes it, in seconds (`192`, `295.7`).
-fn seconds<S: serde::Serializer>(clock: &Option<Clock>, s: S) -> Result<S::Ok, S::Error> {
-    match clock {
-        Some(c) => s.serialize_str(&c.seconds()),
-        None => s.serialize_none(),
+/// The writer the rows are written to: a block's CSV in memory.
+pub type CsvWriter = csv::Writer<Vec<u8>>;
+
+impl VerdictRow<'_> {
+    /// The row, in [`VERDICT_COLUMNS`]' order. Written field by field, not
+    /// through serde, whose layer cost as much as the writing itself.
+    pub fn write(&self, w: &mut CsvWriter) -> csv::Result<()> {
+        let (mut game, mut offset) = (itoa::Buffer::new(), itoa::Buffer::new());
+        let (mut plies, mut decided) = (itoa::Buffer::new(), itoa::Buffer::new());
+        let decided = self.decided_at_ply.map_or("", |p| decided.format(p));
+        w.write_record([
+            &*self.source,
+            game.format(self.game),
+            offset.format(self.offset),
+            &self.event,
+            &self.site,
+            &self.date,
+            &self.round,
+            &self.white,
+            &self.black,
+            &self.time_control,
+            self.category,
+            plies.format(self.plies),
+            self.recorded_result,
+            self.correct_result,
+            self.status,
+            self.rule,
+            decided,
+            &self.reason,
+            self.regime,
+            self.laws,
+            self.time_control_used.as_deref().unwrap_or(""),
+            self.time_control_read,
+            &self.url,
+            self.ending,
+            self.ending_source,
+        ])
+    }
+}
+
+impl IncidentRow<'_> {
+    /// The row, in [`INCIDENT_COLUMNS`]' order; clocks in seconds (`192`,
+    /// `295.7`).
+    pub fn write(&self, w: &mut CsvWriter) -> csv::Result<()> {
+        let (mut game, mut ply) = (itoa::Buffer::new(), itoa::Buffer::new());
+        let seconds = |c: Option<Clock>| c.map(Clock::seconds).unwrap_or_default();
+        w.write_record([
+            &*self.source,
+            self.game.map_or("", |g| game.format(g)),
+            ply.format(self.ply),
+            self.move_label,
+            self.side,
+            self.kind,
+            &self.san,
+            self.fen_before,
+            &seconds(self.white_clock),
+            &seconds(self.black_clock),
+            &self.detail,
+        ])
     }
 }
 
@@ -262,7 +312,7 @@ pub const INCIDENT_COLUMNS: &[&str] = &[
 
 /// A CSV writer into memory, without a header: workers format their rows
 /// in parallel and the writer thread only copies bytes.
-pub fn buffer_writer() -> csv::Writer<Vec<u8>> {
+pub fn buffer_writer() -> CsvWriter {
     csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new())

@@ -76,10 +76,7 @@ pub(super) fn last_readings(game: &Game<'_>, ply: usize) -> String {
         return NO_READINGS.into();
     }
     let reading = |side: Color| {
-        let at = (1..=ply.min(game.plies()))
-            .rev()
-            .filter(|&k| game.replay.mover(k) == side)
-            .find(|&k| game.record.moves[k - 1].clock.is_some());
+        let at = game.clock_ply(side, ply.min(game.plies()));
         let name = side_name(side);
         match (game.clock_after(side, ply), at) {
             (None, _) => format!("{name} not recorded"),

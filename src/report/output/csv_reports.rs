@@ -89,10 +89,10 @@ impl Format for CsvRows {
         self.each(
             game,
             |row| {
-                part.verdicts.serialize(row).expect("writing to memory");
+                row.write(&mut part.verdicts).expect("writing to memory");
                 part.verdict_rows += 1;
             },
-            |row| part.incidents.serialize(row).expect("writing to memory"),
+            |row| row.write(&mut part.incidents).expect("writing to memory"),
         );
     }
 }
@@ -113,7 +113,8 @@ impl Output for CsvReports {
     fn unmatched_events(&mut self, path: &str, lines: &[Unmatched]) -> io::Result<()> {
         let mut rows = buffer_writer();
         for line in lines {
-            rows.serialize(IncidentRow::unmatched(path, line, self.rows.raw))
+            IncidentRow::unmatched(path, line, self.rows.raw)
+                .write(&mut rows)
                 .map_err(io::Error::other)?;
         }
         self.incidents.write_all(&bytes(rows)?)
