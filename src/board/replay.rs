@@ -183,9 +183,14 @@ impl Replay {
 
     /// `23. Nf3` or `23...Nf6`: a move with its number.
     pub fn numbered(&self, ply: usize, san: &str) -> String {
-        let label = self.move_label(ply);
-        let gap = if label.ends_with("...") { "" } else { " " };
-        format!("{label}{gap}{san}")
+        // Written onto the label: a `format!` here grew its string twice,
+        // once for every reason and incident that names a move.
+        let mut text = self.move_label(ply);
+        if !text.ends_with("...") {
+            text.push(' ');
+        }
+        text.push_str(san);
+        text
     }
 }
 

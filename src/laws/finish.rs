@@ -159,8 +159,9 @@ fn decided_on_board(verdict: &Verdict) -> bool {
 /// recorded winner, they tell a draw beside a decisive result, or a game
 /// aborted or adjourned beside a result. `None` when they agree.
 fn against_the_result(s: &Statement, recorded: GameResult) -> Option<String> {
+    let disagreement = ending::disagreement(s, recorded)?;
     let says = s.quoted();
-    match ending::disagreement(s, recorded)? {
+    match disagreement {
         ending::Disagreement::NamedLoserWon(side) => {
             // "Bob won on time" names the winner; "Alice resigns" the loser.
             let (named, role) = match s.winner_named {

@@ -180,13 +180,16 @@ impl Statement {
     /// "the FICS comment “White forfeits on time”", "the Termination tag
     /// “Time forfeit”": where the statement stands, for a reason.
     pub fn quoted(&self) -> String {
-        let server = self.server.map(|s| format!("{s} ")).unwrap_or_default();
-        let place = match self.source {
-            EndingSource::ResultComment => format!("the {server}comment"),
-            _ if self.server == Some("ICC") => "the ICCResult tag".to_string(),
-            _ => "the Termination tag".to_string(),
+        let place: [&str; 3] = match self.source {
+            EndingSource::ResultComment => match self.server {
+                Some(server) => ["the ", server, " comment"],
+                None => ["the ", "", "comment"],
+            },
+            _ if self.server == Some("ICC") => ["the ICCResult tag", "", ""],
+            _ => ["the Termination tag", "", ""],
         };
-        format!("{place} “{}”", self.text)
+        // One allocation: every reason that cites the record's words asks.
+        [place[0], place[1], place[2], " “", &self.text, "”"].concat()
     }
 }
 

@@ -8,6 +8,8 @@ pub(super) mod draw;
 pub(super) mod illegal;
 pub(super) mod time;
 
+use std::fmt::Write;
+
 use shakmaty::Color;
 
 use super::{Game, MateAnswer, side_name};
@@ -75,20 +77,27 @@ pub(super) fn last_readings(game: &Game<'_>, ply: usize) -> String {
     if unknown(Color::White) && unknown(Color::Black) {
         return NO_READINGS.into();
     }
-    let reading = |side: Color| {
-        let at = game.clock_ply(side, ply.min(game.plies()));
-        let name = side_name(side);
-        match (game.clock_after(side, ply), at) {
-            (None, _) => format!("{name} not recorded"),
-            (Some(c), Some(k)) if game.record.moves[k - 1].clock == Some(c) => {
-                format!("{name} {c} after {}", game.move_text(k))
-            }
-            (Some(c), _) => format!("{name} {c} at the end of the record"),
+    // One buffer for the sentence, which every flag fall writes twice (its
+    // incident and its reason): three `format!`s grew three strings.
+    let mut text = String::with_capacity(96);
+    text.push_str("last clock readings: ");
+    write_reading(game, ply, Color::White, &mut text);
+    text.push_str(", ");
+    write_reading(game, ply, Color::Black, &mut text);
+    text
+}
+
+/// "White 0:00:03 after 41. Kg2", "Black not recorded": one side's last
+/// reading up to `ply`, where it was written.
+fn write_reading(game: &Game<'_>, ply: usize, side: Color, text: &mut String) {
+    let at = game.clock_ply(side, ply.min(game.plies()));
+    text.push_str(side_name(side));
+    // Writing into a `String` cannot fail.
+    let _ = match (game.clock_after(side, ply), at) {
+        (None, _) => write!(text, " not recorded"),
+        (Some(c), Some(k)) if game.record.moves[k - 1].clock == Some(c) => {
+            write!(text, " {c} after {}", game.move_text(k))
         }
+        (Some(c), _) => write!(text, " {c} at the end of the record"),
     };
-    format!(
-        "last clock readings: {}, {}",
-        reading(Color::White),
-        reading(Color::Black)
-    )
 }
