@@ -180,16 +180,13 @@ impl Statement {
     /// "the FICS comment “White forfeits on time”", "the Termination tag
     /// “Time forfeit”": where the statement stands, for a reason.
     pub fn quoted(&self) -> String {
-        let place: [&str; 3] = match self.source {
-            EndingSource::ResultComment => match self.server {
-                Some(server) => ["the ", server, " comment"],
-                None => ["the ", "", "comment"],
-            },
-            _ if self.server == Some("ICC") => ["the ICCResult tag", "", ""],
-            _ => ["the Termination tag", "", ""],
-        };
-        // One allocation: every reason that cites the record's words asks.
-        [place[0], place[1], place[2], " “", &self.text, "”"].concat()
+        let text = &self.text;
+        match (self.source, self.server) {
+            (EndingSource::ResultComment, Some(server)) => format!("the {server} comment “{text}”"),
+            (EndingSource::ResultComment, None) => format!("the comment “{text}”"),
+            (_, Some("ICC")) => format!("the ICCResult tag “{text}”"),
+            _ => format!("the Termination tag “{text}”"),
+        }
     }
 }
 

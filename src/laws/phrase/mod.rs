@@ -77,8 +77,8 @@ pub(super) fn last_readings(game: &Game<'_>, ply: usize) -> String {
     if unknown(Color::White) && unknown(Color::Black) {
         return NO_READINGS.into();
     }
-    // One buffer for the sentence, which every flag fall writes twice (its
-    // incident and its reason): three `format!`s grew three strings.
+    // One buffer for the sentence, written for every flag fall: three
+    // `format!`s grew three strings.
     let mut text = String::with_capacity(96);
     text.push_str("last clock readings: ");
     write_reading(game, ply, Color::White, &mut text);
