@@ -183,7 +183,7 @@ fn tell_game(
     let Adjudged { game, judgement } =
         adjudicate_placed(record, record.claims.clone(), &rules, placement)
             .map_err(|e| format!("{source}, game {number}: {e}"))?;
-    out.push_str(&tell_ending(judgement.ending));
+    out.push_str(&tell_ending(judgement.ending, game.statement.as_ref()));
     if judgement.incidents.is_empty() && judgement.verdict.status == Status::Confirmed {
         out.push_str("Nothing in the record calls for an arbiter.\n\n");
     }
@@ -246,18 +246,26 @@ fn category_sentence(book: &Book, record: &GameRecord<'_>) -> String {
     }
 }
 
-/// "Ended by: time-forfeit (as the comment before the result says)."
-fn tell_ending((ending, source): (Ending, ending::EndingSource)) -> String {
+/// "Ended by: time-forfeit (the FICS comment “alpha forfeits on time”
+/// says so)."
+fn tell_ending(
+    (ending, source): (Ending, ending::EndingSource),
+    said: Option<&ending::Statement>,
+) -> String {
+    use ending::EndingSource as From;
     let from = match source {
-        ending::EndingSource::TerminationTag => "as the Termination tag says",
-        ending::EndingSource::ResultComment => "as the comment before the result says",
-        ending::EndingSource::Board => "as the board shows",
-        ending::EndingSource::Clocks => "read from the loser's clock at zero",
-        ending::EndingSource::Inferred => {
-            "inferred: the Termination tag says only that the game ended normally, so a win not \
-             mated on the board is read as a resignation and a draw as agreed"
+        From::TerminationTag | From::ResultComment | From::ResultTag => match said {
+            Some(s) => format!("{} says so", s.quoted()),
+            None => "as the record says".into(),
+        },
+        From::Board => "as the board shows".into(),
+        From::Clocks => "read from the loser's clock at zero".into(),
+        From::Inferred => {
+            "inferred: the Termination tag says only that the game ended normally, so a \
+                     win not mated on the board is read as a resignation and a draw as agreed"
+                .into()
         }
-        ending::EndingSource::None => "the record does not say",
+        From::None => "the record does not say".into(),
     };
     format!("Ended by: {ending} ({from}).\n\n")
 }
@@ -278,6 +286,7 @@ fn kind_phrase(kind: IncidentKind) -> &'static str {
         IncidentKind::RejectedClaim => "a claim the record does not bear out",
         IncidentKind::InadmissibleClaim => "a claim that may not be made",
         IncidentKind::ClockChange => "a clock goes up",
+        IncidentKind::ClockReading => "a clock reading out of line (the relay's)",
         IncidentKind::UnmatchedEvent => "an event that matches no game",
     }
 }

@@ -268,6 +268,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
         &mut merged.endings,
         &mut merged.not_rapid,
         &mut merged.no_category,
+        &mut merged.records,
     ] {
         map.clear();
     }
@@ -285,6 +286,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
             (&mut merged.endings, s.endings),
             (&mut merged.not_rapid, s.not_rapid),
             (&mut merged.no_category, s.no_category),
+            (&mut merged.records, s.records),
         ] {
             for (k, v) in from {
                 *into.entry(k).or_default() += v;

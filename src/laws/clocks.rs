@@ -30,8 +30,9 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
     // Each side's reading before its last one: a rise back to it after a
     // drop is one wrong reading in between.
     let mut before: [Option<Clock>; 2] = [None, None];
-    // Each rise past the tolerance, with the mover's move number.
-    let mut rises: Vec<(usize, Incident)> = Vec::new();
+    // Each rise past the tolerance, with the mover's move number and how
+    // far past what the rules give it went.
+    let mut rises: Vec<(usize, Incident, Clock)> = Vec::new();
     // A clock that rose by no more than this cannot be past the tolerance:
     // most readings, spared working out what the rules give at each ply.
     let unremarkable = least_given(periods) + tolerance.millis();
@@ -62,18 +63,21 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
                     // A server keeps the clocks itself: no relay to misread them.
                     earlier: before[side as usize].filter(|_| game.record.tags.server().is_none()),
                 };
-                let detail = change.detail(tolerance, clause);
-                let incident = game.incident(ply, IncidentKind::ClockChange, Some(side), detail);
-                rises.push((moves as usize, incident));
+                let (kind, detail) = match change.misread(tolerance) {
+                    true => (IncidentKind::ClockReading, change.misreading()),
+                    false => (IncidentKind::ClockChange, change.detail(tolerance, clause)),
+                };
+                let incident = game.incident(ply, kind, Some(side), detail);
+                rises.push((moves as usize, incident, Clock(over)));
             }
         }
         before[side as usize] = last[side as usize].map(|(_, c)| c);
         last[side as usize] = Some((ply, now));
     }
     if game.record.control.reading == Reading::Clocks {
-        drop_new_periods(&mut rises);
+        drop_new_periods(&mut rises, tolerance);
     }
-    incidents.extend(rises.into_iter().map(|(_, i)| i));
+    incidents.extend(rises.into_iter().map(|(_, i, _)| i));
 }
 
 /// The moves each player completes before a clock's setting is fixed. The
@@ -85,14 +89,31 @@ fn window(book: &Book) -> usize {
 }
 
 /// The control was inferred from the clocks as one period: a rise both
-/// players get at the same move is the next period's time, not a change.
-fn drop_new_periods(rises: &mut Vec<(usize, Incident)>) {
+/// players get at the same move is the next period's time, not a change;
+/// so is a rise by a whole number of five minutes at move 40 or 60 (or
+/// the move after, which a relay may read late), where classical controls
+/// add their second and third periods.
+fn drop_new_periods(rises: &mut Vec<(usize, Incident, Clock)>, tolerance: Clock) {
     let moves_of = |side: Color| -> HashSet<usize> {
-        let of_side = rises.iter().filter(|(_, i)| i.side == Some(side));
-        of_side.map(|(m, _)| *m).collect()
+        let of_side = rises.iter().filter(|(_, i, _)| i.side == Some(side));
+        of_side.map(|(m, _, _)| *m).collect()
     };
     let (white, black) = (moves_of(Color::White), moves_of(Color::Black));
-    rises.retain(|(m, _)| !(white.contains(m) && black.contains(m)));
+    rises.retain(|(m, i, over)| {
+        let by_both = white.contains(m) && black.contains(m);
+        let at_a_period = matches!(m, 40 | 41 | 60 | 61)
+            && i.kind == IncidentKind::ClockChange
+            && whole_period(*over, tolerance);
+        !(by_both || at_a_period)
+    });
+}
+
+/// Whether `rise` is, within `tolerance`, ten minutes or more in whole
+/// fives: the time a classical control adds for its next period.
+fn whole_period(rise: Clock, tolerance: Clock) -> bool {
+    const FIVE_MINUTES: u64 = 300_000;
+    let nearest = (rise.millis() + FIVE_MINUTES / 2) / FIVE_MINUTES * FIVE_MINUTES;
+    nearest >= 2 * FIVE_MINUTES && rise.millis().abs_diff(nearest) <= tolerance.millis()
 }
 
 /// How far a clock may rise past what the rules give: `--clock-tolerance`,
@@ -119,8 +140,30 @@ struct Change {
 }
 
 impl Change {
-    /// The incident's words; a low reading between two alike is said to
-    /// look like one wrong reading of a relay.
+    /// Whether the low reading was the odd one: measured from the reading
+    /// before it, the clock gained no more than the rules give, so the
+    /// relay misread it once and the next reading undid it.
+    fn misread(&self, tolerance: Clock) -> bool {
+        let limit = |b: &Clock| b.millis() + self.allowed.millis() + tolerance.millis();
+        self.earlier.is_some_and(|b| self.now.millis() <= limit(&b))
+    }
+
+    /// A clock-reading note's words.
+    fn misreading(&self) -> String {
+        let Change {
+            side, prev, now, ..
+        } = self;
+        let before = self.earlier.unwrap_or(*prev);
+        format!(
+            "{}'s clock read {before}, then {prev}, then {now}: one reading out of line that the \
+             next undoes, the relay's misreading and not a change of the clock (no incident of \
+             15.4.1.1)",
+            side_name(*side)
+        )
+    }
+
+    /// A clock-change incident's words; a rise of two minutes past what the
+    /// control gives is said to match the time added after an illegal move.
     fn detail(&self, tolerance: Clock, clause: &str) -> String {
         let Change {
             side,
@@ -128,26 +171,27 @@ impl Change {
             now,
             over,
             allowed,
-            earlier,
+            ..
         } = self;
-        // Measured from the reading before the low one, the clock gained
-        // no more than the rules give: the low reading was the odd one.
-        let glitch = earlier
-            .filter(|b| now.millis() <= b.millis() + allowed.millis() + tolerance.millis())
-            .map(|b| {
-                format!(
-                    "; it read {b} the move before {prev}, so the low reading looks like a relay \
-                     glitch (one wrong reading), not a change of the clock"
-                )
-            })
-            .unwrap_or_default();
+        let penalty = match over.millis().abs_diff(TWO_MINUTES) <= PENALTY_MATCH {
+            true => {
+                "; about two minutes more than the control gives, the time the arbiter adds \
+                 to the opponent's clock after an illegal move (7.5.5 of the FIDE Laws): look \
+                 for one here"
+            }
+            false => "",
+        };
         format!(
             "{}'s clock went from {prev} to {now}: {over} more than the {allowed} the rules give, \
-             past the tolerance of {tolerance} for relay and rounding noise ({clause}){glitch}",
+             past the tolerance of {tolerance} for relay and rounding noise ({clause}){penalty}",
             side_name(*side)
         )
     }
 }
+
+/// How near two minutes a rise must come to match the illegal-move
+/// penalty: a relay reads a clock a few seconds late.
+const PENALTY_MATCH: u64 = 15_000;
 
 /// The least [`given`] can be at any move: the smallest increment, or
 /// nothing once the last period's moves are done.
@@ -172,21 +216,7 @@ fn given(
     from: usize,
     to: usize,
 ) -> u64 {
-    // Which period the move falls in, and whether it completes one.
-    let mut first_move = 1;
-    let mut allowed = 0;
-    for (i, period) in periods.iter().enumerate() {
-        let last_move = period.moves.map(|n| first_move + n - 1);
-        if last_move.is_none_or(|l| moves <= l) {
-            allowed += period.increment.millis();
-            if last_move == Some(moves) {
-                let next = periods.get(i + 1).unwrap_or(period);
-                allowed += next.base.millis();
-            }
-            break;
-        }
-        first_move = last_move.map_or(first_move, |l| l + 1);
-    }
+    let allowed = period_time(periods, moves);
     let opponent_claims = game
         .claims_of(ClaimKind::Draw)
         .filter(|c| {
@@ -194,6 +224,28 @@ fn given(
         })
         .count() as u64;
     allowed + TWO_MINUTES * opponent_claims + illegal_move_time(game, book, side, from, to)
+}
+
+/// What the control gives at the side's move `moves`: the increment of
+/// the period it falls in, and the next period's time when it completes
+/// one, or is the move after (a relay may read the new time one move late;
+/// only rises are checked, so allowing it twice hides nothing else).
+fn period_time(periods: &[crate::model::time_control::Period], moves: u32) -> u64 {
+    let mut first_move = 1;
+    let mut increment = None;
+    let mut added = 0;
+    for (i, period) in periods.iter().enumerate() {
+        let last_move = period.moves.map(|n| first_move + n - 1);
+        if increment.is_none() && last_move.is_none_or(|l| moves <= l) {
+            increment = Some(period.increment.millis());
+        }
+        let Some(last) = last_move else { break };
+        if moves == last || moves == last + 1 {
+            added += periods.get(i + 1).unwrap_or(period).base.millis();
+        }
+        first_move = last + 1;
+    }
+    increment.unwrap_or(0) + added
 }
 
 /// What the opponent's illegal moves between `from` and `to` gave `side`:
@@ -221,7 +273,11 @@ mod tests {
     use super::super::test_support::*;
 
     fn game(tc: &str, white_clocks: &[&str]) -> String {
-        let mut pgn = format!("[TimeControl \"{tc}\"]\n[Result \"*\"]\n\n");
+        let tag = match tc {
+            "" => String::new(),
+            tc => format!("[TimeControl \"{tc}\"]\n"),
+        };
+        let mut pgn = format!("{tag}[Result \"*\"]\n\n");
         let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
         for (i, clk) in white_clocks.iter().enumerate() {
             pgn.push_str(&format!(
@@ -249,44 +305,48 @@ mod tests {
     }
 
     #[test]
-    fn a_low_reading_between_two_alike_is_said_to_look_like_a_glitch() {
+    fn a_low_reading_the_next_one_undoes_is_the_relays_not_a_change() {
         let mut clocks = vec!["0:53:40"; 11];
         clocks.extend(["0:16:35", "0:53:39"]);
         let j = judge_pgn(&game("5400+30", &clocks));
-        assert_eq!(kinds(&j), ["clock-change"]);
+        assert_eq!(kinds(&j), ["clock-reading"]);
         let detail = &j.incidents[0].detail;
-        assert!(detail.contains("0:16:35 to 0:53:39"), "{detail}");
         assert!(
-            detail.contains("it read 0:53:40 the move before 0:16:35"),
+            detail.contains("read 0:53:40, then 0:16:35, then 0:53:39"),
             "{detail}"
         );
-        assert!(detail.contains("looks like a relay glitch"), "{detail}");
+        assert!(detail.contains("the relay's misreading"), "{detail}");
+        assert!(!j.incidents[0].kind.is_rule_bound());
         // A relay that froze on a reading, then sent one wrong one: the
         // lichess broadcast's game 373 (1:01:12, 0:16:35, 0:53:39).
         let mut clocks = vec!["1:01:12"; 11];
         clocks.extend(["0:16:35", "0:53:39"]);
-        let j = judge_pgn(&game("5400+30", &clocks));
-        assert!(
-            j.incidents[0].detail.contains("looks like a relay glitch"),
-            "{}",
-            j.incidents[0].detail
-        );
+        let relayed = game("5400+30", &clocks);
+        assert_eq!(kinds(&judge_pgn(&relayed)), ["clock-reading"]);
         // A server keeps its clocks: a rise there is no relay's misreading.
-        let on_lichess = format!(
-            "[Site \"https://lichess.org/abcdefgh\"]\n{}",
-            game("5400+30", &clocks)
-        );
-        let j = judge_pgn(&on_lichess);
+        let on_lichess = format!("[Site \"https://lichess.org/abcdefgh\"]\n{relayed}");
+        assert_eq!(kinds(&judge_pgn(&on_lichess)), ["clock-change"]);
+        // A real change (no return to the earlier reading) stays one.
+        let mut clocks = vec!["0:10:00"; 11];
+        clocks.extend(["0:09:00", "0:14:00"]);
+        assert_eq!(kinds(&judge_pgn(&game("900+5", &clocks))), ["clock-change"]);
+    }
+
+    #[test]
+    fn two_minutes_more_is_said_to_match_the_illegal_move_penalty() {
+        let mut clocks = vec!["0:10:00"; 11];
+        clocks.extend(["0:09:00", "0:11:10"]);
+        let j = judge_pgn(&game("900+5", &clocks));
+        assert_eq!(kinds(&j), ["clock-change"]);
         assert!(
-            !j.incidents[0].detail.contains("glitch"),
+            j.incidents[0].detail.contains("7.5.5"),
             "{}",
             j.incidents[0].detail
         );
-        // A real change (no return to the earlier reading) is not called one.
         let mut clocks = vec!["0:10:00"; 11];
         clocks.extend(["0:09:00", "0:14:00"]);
         let j = judge_pgn(&game("900+5", &clocks));
-        assert!(!j.incidents[0].detail.contains("glitch"));
+        assert!(!j.incidents[0].detail.contains("7.5.5"));
     }
 
     #[test]
@@ -299,8 +359,27 @@ mod tests {
         let mut clocks = vec!["0:10:00"; 11];
         clocks.extend(["0:39:00", "0:38:00", "0:37:00"]);
         assert!(kinds(&judge_pgn(&game("12/3600:1800", &clocks))).is_empty());
+        // A relay that shows the second period's time one move late.
+        let mut clocks = vec!["0:10:00"; 12];
+        clocks.extend(["0:39:00", "0:38:00"]);
+        assert!(kinds(&judge_pgn(&game("12/3600:1800", &clocks))).is_empty());
         // Before ten moves each, a clock may still be corrected.
         let clocks = ["0:10:00", "0:10:00", "0:15:00"];
         assert!(kinds(&judge_pgn(&game("900+5", &clocks))).is_empty());
+    }
+
+    #[test]
+    fn a_whole_period_at_move_forty_is_a_period_when_the_control_is_inferred() {
+        // No tag: the clocks give 10 minutes; at White's move 40 (or the
+        // move after, read late) 30 minutes more.
+        for at in [39, 40] {
+            let mut clocks = vec!["0:10:00"; at];
+            clocks.extend(["0:39:30", "0:39:00"]);
+            assert!(kinds(&judge_pgn(&game("", &clocks))).is_empty(), "{at}");
+        }
+        // At move 25 it is a change.
+        let mut clocks = vec!["0:10:00"; 24];
+        clocks.extend(["0:39:30", "0:39:00"]);
+        assert_eq!(kinds(&judge_pgn(&game("", &clocks))), ["clock-change"]);
     }
 }

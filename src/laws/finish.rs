@@ -17,16 +17,19 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
     let recorded = game.recorded();
     let mark = final_mark(game, &verdict);
     let stated = game.statement.as_ref();
-    if verdict.status != Status::Error
-        && let Some(s) = stated
-    {
-        if let Some(note) = contradiction(s, mark) {
+    if verdict.status != Status::Error {
+        if let Some(note) = stated.and_then(|s| contradiction(s, mark)) {
             verdict.reason = format!("{}; {note}", verdict.reason);
         }
-        if !decided_on_board(&verdict)
-            && let Some(why) = against_the_result(s, recorded)
-        {
-            verdict = self_contradiction(verdict, recorded, &why);
+        let against = stated
+            .and_then(|s| against_the_result(s, recorded).or_else(|| played_after_all(game, s)))
+            .or_else(|| two_results(game));
+        match against {
+            Some(why) if decided_on_board(&verdict) => {
+                verdict.reason = format!("{}; {why}", verdict.reason);
+            }
+            Some(why) => verdict = self_contradiction(verdict, recorded, &why),
+            None => {}
         }
     }
     let ending = match stated {
@@ -177,9 +180,27 @@ fn against_the_result(s: &Statement, recorded: GameResult) -> Option<String> {
             "{says} tells a draw, but the recorded result is {recorded}"
         )),
         ending::Disagreement::NotPlayedOut => Some(format!(
-            "{says} says the game did not count, but the recorded result is {recorded}"
+            "{says} says the game was not played out, but the recorded result is {recorded}"
         )),
     }
+}
+
+/// Words that call the game unplayed beside more moves than a forfeit
+/// leaves.
+fn played_after_all(game: &Game<'_>, s: &Statement) -> Option<String> {
+    let plies = game.plies();
+    (s.unplayed() && plies > super::forfeit::UNPLAYED_PLIES)
+        .then(|| super::phrase::unplayed::played_after_all(s, plies))
+}
+
+/// The `Result` tag and the movetext's termination marker name different
+/// results: the PGN standard wants them equal, and the record does not
+/// say which is right.
+fn two_results(game: &Game<'_>) -> Option<String> {
+    let (tag, marker) = game.record.results_disagree()?;
+    Some(format!(
+        "the Result tag says “{tag}”, but the movetext ends with “{marker}”"
+    ))
 }
 
 /// A record whose words contradict its result: a human decides; until then

@@ -12,7 +12,7 @@ use super::edition::Book;
 use super::server_draw::draw_the_laws_do_not_have;
 use super::{
     Decision, Game, Judgement, Judging, Placement, ShortLines, abandonment, automatic, board,
-    clocks, draw, finish, illegal, position, resignation, setup, time,
+    clocks, draw, finish, forfeit, illegal, position, resignation, setup, time,
 };
 use crate::board::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate};
 use crate::model::incident::{Incident, IncidentKind};
@@ -101,7 +101,10 @@ fn settle(
             incidents.extend(d.incidents);
             (d.verdict, Some(d.ply), d.helpmate)
         }
-        None => match draw_the_laws_do_not_have(game, recorded) {
+        None => match forfeit::judge(game, recorded)
+            .map(|v| (v, None))
+            .or_else(|| draw_the_laws_do_not_have(game, recorded))
+        {
             Some((verdict, helpmate)) => (verdict, None, helpmate),
             None => {
                 let verdict = resignation::judge(game, book, recorded)
@@ -326,33 +329,22 @@ fn unmoved_verdict(
 /// A record with no move, and no result or a decisive one without a
 /// forfeit stated: the game was not played, or its moves were not
 /// recorded; the record cannot tell which, so a human must. A server's
-/// `{Black resigns} 1-0` before the first move states how it ended.
+/// `{Black resigns} 1-0` before the first move states how it ended (a
+/// forfeit stated is [`forfeit::judge`]'s).
 fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
     if game.plies() > 0 || recorded == GameResult::Draw {
         return None;
     }
-    let said =
-        |text: Option<&str>| text.is_some_and(|t| t.to_ascii_lowercase().contains("forfeit"));
-    // ChessBase writes a forfeit in the result itself: `+--`, `--+`.
-    let signed = game
-        .record
-        .tags
-        .result
-        .as_deref()
-        .is_some_and(|r| r.contains('+'));
-    let forfeit = signed
-        || said(game.record.tags.termination.as_deref())
-        || game.statement.as_ref().is_some_and(|s| {
-            said(Some(&s.text))
-                || matches!(
-                    s.ending,
-                    Ending::Resignation
-                        | Ending::TimeForfeit
-                        | Ending::Abandonment
-                        | Ending::Adjudication
-                        | Ending::RulesInfraction
-                )
-        });
+    let forfeit = game.statement.as_ref().is_some_and(|s| {
+        matches!(
+            s.ending,
+            Ending::Resignation
+                | Ending::TimeForfeit
+                | Ending::Abandonment
+                | Ending::Adjudication
+                | Ending::RulesInfraction
+        )
+    });
     let (clause, what) = match recorded {
         GameResult::Unfinished => (Clause::Unfinished, "no move and no result".to_string()),
         _ if forfeit => return None,

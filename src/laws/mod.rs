@@ -25,6 +25,7 @@ mod draw;
 pub mod edition;
 pub mod editions;
 mod finish;
+mod forfeit;
 mod game;
 mod illegal;
 mod judge;

@@ -31,6 +31,10 @@ pub enum IncidentKind {
     InadmissibleClaim,
     /// A clock that went up by more than the rules give (15.4.1.1, 10.2).
     ClockChange,
+    /// One clock reading out of line with the readings either side of it,
+    /// which the next reading undoes: a relay's misreading, not the clock's
+    /// setting. A note, bound to no clause.
+    ClockReading,
     /// A `--events` line that matches no game.
     UnmatchedEvent,
 }
@@ -68,6 +72,7 @@ impl IncidentKind {
             IncidentKind::RejectedClaim => "rejected-claim",
             IncidentKind::InadmissibleClaim => "inadmissible-claim",
             IncidentKind::ClockChange => "clock-change",
+            IncidentKind::ClockReading => "clock-reading",
             IncidentKind::UnmatchedEvent => "unmatched-event",
         }
     }

@@ -42,8 +42,8 @@ impl GameResult {
             }
         }
         match norm.as_str() {
-            "1-0" | "+-" | "+--" => Some(GameResult::Win(Color::White)),
-            "0-1" | "-+" | "--+" => Some(GameResult::Win(Color::Black)),
+            "1-0" | "+-" | "+--" | "+/-" => Some(GameResult::Win(Color::White)),
+            "0-1" | "-+" | "--+" | "-/+" => Some(GameResult::Win(Color::Black)),
             "1/2-1/2" | "1/2" | "0.5-0.5" | "=" | "=-=" => Some(GameResult::Draw),
             "*" => Some(GameResult::Unfinished),
             _ => None,
@@ -83,7 +83,8 @@ pub fn is_result_token(token: &[u8]) -> bool {
         (_, Some(b'.')) => return false,
         _ => {}
     }
-    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+    // `1/2` alone is how some hand-typed files write a draw.
+    matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"1/2" | b"*")
         || !token.is_ascii()
             && std::str::from_utf8(token)
                 .ok()
@@ -134,5 +135,14 @@ mod tests {
         assert!(is_result_token("½-½".as_bytes()));
         assert!(!is_result_token(b"O-O"));
         assert!(!is_result_token(b"0-0"));
+        assert!(is_result_token(b"1/2"));
+        assert_eq!(
+            GameResult::parse("+/-"),
+            Some(GameResult::Win(Color::White))
+        );
+        assert_eq!(
+            GameResult::parse("-/+"),
+            Some(GameResult::Win(Color::Black))
+        );
     }
 }

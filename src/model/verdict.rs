@@ -37,6 +37,10 @@ pub enum Clause {
     AsRecorded,
     /// `*`: the record holds no result.
     Unfinished,
+    /// Not played: won by forfeit, as the record says.
+    Forfeit,
+    /// Not played, and no winner named: the arbiter says what it was.
+    Unplayed,
 }
 
 impl Clause {
@@ -57,6 +61,8 @@ impl Clause {
             Clause::DeadPosition => "dead-position",
             Clause::AsRecorded => "as-recorded",
             Clause::Unfinished => "unfinished",
+            Clause::Forfeit => "forfeit",
+            Clause::Unplayed => "unplayed",
         }
     }
 }

@@ -59,6 +59,12 @@ pub enum Ending {
     Adjourned,
     /// The record says the game was not finished.
     Unterminated,
+    /// Not played, and won by the side the result names: a forfeit
+    /// (`Termination "Unplayed"` beside `1-0`, `forfeit`, a `+/-` result).
+    Forfeit,
+    /// The record says the game was not played, and names no winner: a
+    /// draw or no result beside `Unplayed`, `not played`, a bye.
+    Unplayed,
     /// The ending is not stated and the board does not show it.
     Unknown,
 }
@@ -84,6 +90,8 @@ impl Ending {
             Ending::Aborted => "aborted",
             Ending::Adjourned => "adjourned",
             Ending::Unterminated => "unterminated",
+            Ending::Forfeit => "forfeit",
+            Ending::Unplayed => "unplayed",
             Ending::Unknown => "unknown",
         }
     }
@@ -106,6 +114,8 @@ pub enum EndingSource {
     Board,
     /// The loser's clock at zero, with nothing else stated.
     Clocks,
+    /// A forfeit mark in the `Result` tag (`+/-`, `-/+`, ChessBase's `+--`).
+    ResultTag,
     /// Read into words the record does not have: a `Termination "Normal"`
     /// game, decisive and not mated on the board, taken as resigned; drawn,
     /// as agreed.
@@ -121,6 +131,7 @@ impl EndingSource {
             EndingSource::ResultComment => "result-comment",
             EndingSource::Board => "board",
             EndingSource::Clocks => "clocks",
+            EndingSource::ResultTag => "result-tag",
             EndingSource::Inferred => "inferred",
             EndingSource::None => "none",
         }
@@ -173,8 +184,13 @@ impl Statement {
         };
         match tagged {
             Some(s) if s.ending != Ending::Unknown => Some(s),
-            other => commented().or(other),
+            other => commented().or_else(|| forfeit_mark(record)).or(other),
         }
+    }
+
+    /// Whether the statement says the game was not played.
+    pub fn unplayed(&self) -> bool {
+        matches!(self.ending, Ending::Forfeit | Ending::Unplayed)
     }
 
     /// "the FICS comment “White forfeits on time”", "the Termination tag
@@ -185,6 +201,7 @@ impl Statement {
             (EndingSource::ResultComment, Some(server)) => format!("the {server} comment “{text}”"),
             (EndingSource::ResultComment, None) => format!("the comment “{text}”"),
             (_, Some("ICC")) => format!("the ICCResult tag “{text}”"),
+            (EndingSource::ResultTag, _) => format!("the Result tag “{text}”"),
             _ => format!("the Termination tag “{text}”"),
         }
     }
@@ -203,9 +220,34 @@ fn server(tags: &Tags) -> Option<&'static str> {
     }
 }
 
+/// A forfeit written in the result itself: `+/-`, `-/+`, ChessBase's
+/// `+--` and `--+`, a double forfeit `-/-` or `--`.
+fn forfeit_mark(record: &GameRecord<'_>) -> Option<Statement> {
+    let text = record.tags.result.as_deref()?.trim();
+    let double = matches!(text, "-/-" | "--" | "-:-" | "0-0" | "0:0");
+    if !text.contains('+') && !double {
+        return None;
+    }
+    let loser = record.recorded_result().winner().map(|w| !w);
+    let ending = match loser {
+        Some(_) => Ending::Forfeit,
+        None => Ending::Unplayed,
+    };
+    Some(Statement {
+        ending,
+        source: EndingSource::ResultTag,
+        side: loser,
+        winner_named: false,
+        text: text.to_string(),
+        server: None,
+    })
+}
+
 fn tag_statement(text: &str, tags: &Tags, loser: Option<Color>) -> Option<Statement> {
     let words = Words::of(text);
-    let said = phrase(&words, tags, loser).or_else(|| termination_word(&words.lower, loser))?;
+    let said = phrase(&words, tags, loser)
+        .or_else(|| not_played(&words.lower, loser))
+        .or_else(|| termination_word(&words.lower, loser))?;
     Some(Statement {
         ending: said.ending,
         source: EndingSource::TerminationTag,
@@ -231,6 +273,35 @@ impl Words<'_> {
             lower: text.to_ascii_lowercase(),
         }
     }
+}
+
+/// The words of a game that was not played: lichess broadcasts'
+/// `Unplayed`, `forfeit`, `not played`, `no show`, `bye`, `walkover`, `by
+/// default`. A forfeit names its loser by the result; an unplayed game
+/// beside a draw or no result names none. (`forfeits on time` and `time
+/// forfeit` are flags, read by the server's phrases and the PGN words.)
+fn not_played(t: &str, loser: Option<Color>) -> Option<Said> {
+    let has = |w: &str| t.contains(w);
+    let words = [
+        "unplayed",
+        "not played",
+        "no show",
+        "no-show",
+        "noshow",
+        "walkover",
+        "default",
+        "forfeit",
+    ];
+    let bye = t.split(|c: char| !c.is_alphanumeric()).any(|w| w == "bye");
+    let on_time = has("time") || has("disconnect") || has("abandon");
+    if on_time || !(bye || words.iter().any(|w| has(w))) {
+        return None;
+    }
+    let ending = match loser {
+        Some(_) => Ending::Forfeit,
+        None => Ending::Unplayed,
+    };
+    Some(Said::of(ending, loser))
 }
 
 /// The PGN standard's and the GUIs' `Termination` words (`time forfeit`,
@@ -408,7 +479,7 @@ pub enum Disagreement {
     NamedLoserWon(Color),
     /// A draw's sentence beside a decisive result.
     DrawnButDecisive,
-    /// An aborted or adjourned game beside a result.
+    /// An aborted, adjourned or unterminated game beside a result.
     NotPlayedOut,
 }
 
@@ -435,7 +506,7 @@ pub fn disagreement(statement: &Statement, recorded: GameResult) -> Option<Disag
             _,
             _,
         ) if decisive => Some(Disagreement::DrawnButDecisive),
-        (Aborted | Adjourned, _, GameResult::Win(_) | GameResult::Draw) => {
+        (Aborted | Adjourned | Unterminated, _, GameResult::Win(_) | GameResult::Draw) => {
             Some(Disagreement::NotPlayedOut)
         }
         _ => None,

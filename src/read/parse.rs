@@ -63,6 +63,9 @@ pub struct Layout {
     pub result_tag: Option<Range<usize>>,
     /// The termination marker at the end of the movetext.
     pub result_token: Option<Range<usize>>,
+    /// The movetext begins on the line of the last tag
+    /// (`[Termination "mate"]1. e4`), as some hand-typed files write it.
+    pub moves_on_tag_line: bool,
 }
 
 impl<'a> GameRecord<'a> {
@@ -85,6 +88,16 @@ impl<'a> GameRecord<'a> {
             .and_then(GameResult::parse)
             .or(self.result_token)
             .unwrap_or(GameResult::Unfinished)
+    }
+
+    /// The `Result` tag and the movetext's termination marker, as written,
+    /// when they name different results (`[Result "1-0"]` … `0-1`).
+    pub fn results_disagree(&self) -> Option<(&str, &str)> {
+        let tag = self.tags.result.as_deref()?;
+        let token = self.layout.result_token.clone()?;
+        let marker = std::str::from_utf8(&self.bytes[token]).ok()?;
+        let differ = GameResult::parse(tag).is_some_and(|t| Some(t) != self.result_token);
+        differ.then_some((tag, marker))
     }
 
     /// The text of [`GameRecord::closing_comment`], trimmed.

@@ -71,6 +71,9 @@ pub struct Summary {
     pub not_rapid: BTreeMap<&'static str, u64>,
     /// Games of no known category, by why (what the record lacks).
     pub no_category: BTreeMap<&'static str, u64>,
+    /// Records written an unusual way that the audit read (moves on the
+    /// last tag's line; a Result tag and a movetext marker that differ).
+    pub records: BTreeMap<&'static str, u64>,
     /// Sources that could not be read, or not to the end.
     pub source_errors: Vec<String>,
     /// Lines of the events file that matched no game, or several.
@@ -106,6 +109,9 @@ impl Summary {
         }
         for (k, v) in from.no_category {
             *self.no_category.entry(k).or_default() += v;
+        }
+        for (k, v) in from.records {
+            *self.records.entry(k).or_default() += v;
         }
     }
 }
@@ -152,6 +158,9 @@ pub struct RunSummary {
     /// Games of no known category, by why.
     #[serde(default)]
     pub no_category: BTreeMap<String, u64>,
+    /// Records written an unusual way, by what was unusual.
+    #[serde(default)]
+    pub records: BTreeMap<String, u64>,
     /// Inputs that could not be read, or not to the end.
     pub errors: Vec<String>,
     /// Wall-clock seconds; summed by `merge`.
@@ -176,6 +185,7 @@ impl RunSummary {
             endings: Default::default(),
             not_rapid: Default::default(),
             no_category: Default::default(),
+            records: Default::default(),
             errors: Vec::new(),
             seconds: 0.0,
         }
@@ -216,6 +226,7 @@ impl RunSummary {
         self.endings = counts(&summary.by_ending);
         self.not_rapid = counts(&summary.not_rapid);
         self.no_category = counts(&summary.no_category);
+        self.records = counts(&summary.records);
         self.errors = summary.source_errors.clone();
         self.seconds = summary.seconds;
     }

@@ -64,6 +64,9 @@ fn notes(s: &Summary) -> Vec<String> {
             why.join(", ")
         ));
     }
+    if !s.records.is_empty() {
+        lines.push(format!("  records:   {}", record_notes(&s.records)));
+    }
     if s.not_copied > 0 {
         lines.push(format!(
             "  {} game(s) over --max-game-bytes could not be copied into the corrected PGN",
@@ -78,6 +81,23 @@ fn notes(s: &Summary) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// "28 with the moves on the last tag's line (read as if a line break
+/// stood there)".
+fn record_notes(map: &BTreeMap<&str, u64>) -> String {
+    map.iter()
+        .map(|(&k, v)| match k {
+            "moves-on-tag-line" => {
+                format!("{v} with the moves on the last tag's line (read as if a line break stood there)")
+            }
+            "two-results" => format!(
+                "{v} whose Result tag and movetext marker name different results (sent to review)"
+            ),
+            other => format!("{other} {v}"),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// "confirmed 82, corrected 8".

@@ -111,6 +111,18 @@ fn audit_game(
         let why = unknown_category_why(&record);
         *report.summary.no_category.entry(why).or_default() += 1;
     }
+    count_layout(&mut report.summary, &record);
+}
+
+/// How the record was written, where it is unusual enough to say.
+fn count_layout(summary: &mut Summary, record: &GameRecord<'_>) {
+    let notes = [
+        (record.layout.moves_on_tag_line, "moves-on-tag-line"),
+        (record.results_disagree().is_some(), "two-results"),
+    ];
+    for (_, note) in notes.into_iter().filter(|(seen, _)| *seen) {
+        *summary.records.entry(note).or_default() += 1;
+    }
 }
 
 /// The game judged, or an `error` verdict: for a game the splitter could

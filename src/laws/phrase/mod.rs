@@ -7,6 +7,7 @@ pub(super) mod both_flags;
 pub(super) mod draw;
 pub(super) mod illegal;
 pub(super) mod time;
+pub(super) mod unplayed;
 
 use std::fmt::Write;
 

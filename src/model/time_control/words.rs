@@ -83,6 +83,8 @@ pub fn in_words(text: &str) -> Option<InWords> {
 fn tokens(text: &str) -> Option<Vec<Token>> {
     let text = text
         .to_lowercase()
+        // FIDE's broadcasts write "… of the gamewith an increment …".
+        .replace("gamewith", "game with")
         .replace("from move 1", " increment ")
         .replace("from move one", " increment ")
         .replace("from the first move", " increment ")
@@ -137,11 +139,12 @@ fn tokens(text: &str) -> Option<Vec<Token>> {
 }
 
 /// The tokens cut into parts at separators: `+ , ;`, `plus`, `and`,
-/// `then`, `followed by`.
+/// `then`, `followed by`, `with` (FIDE's "for the rest of the game with an
+/// increment of 30 seconds").
 fn split(tokens: &[Token]) -> Vec<Vec<Token>> {
     let mut parts = vec![Vec::new()];
     for t in tokens {
-        let separator = matches!(t, Token::Word(w) if ["+", "plus", "and", "then", "followed"]
+        let separator = matches!(t, Token::Word(w) if ["+", "plus", "and", "then", "followed", "with"]
             .contains(&w.as_str()));
         match separator {
             true => parts.push(Vec::new()),
@@ -153,7 +156,7 @@ fn split(tokens: &[Token]) -> Vec<Vec<Token>> {
 }
 
 /// Words that say nothing the periods need.
-const FILLER: [&str; 14] = [
+const FILLER: [&str; 17] = [
     "for",
     "the",
     "games",
@@ -161,13 +164,16 @@ const FILLER: [&str; 14] = [
     "in",
     "all",
     "remaining",
-    "with",
     "from",
     "one",
     "each",
     "player",
     "a",
     "an",
+    "first",
+    "by",
+    "starting",
+    "added",
 ];
 
 fn unit(word: &str) -> Option<Unit> {
@@ -185,6 +191,8 @@ fn part(tokens: &[Token]) -> Option<Part> {
     let mut seconds = 0.0;
     let mut pending: Option<f64> = None;
     let mut last_unit = None;
+    // `90'/40`: a time, a slash, then the moves it is for.
+    let mut slash_after_time = false;
     for (i, token) in tokens.iter().enumerate() {
         let before = |back: usize, word: &str| i >= back && is(&tokens[i - back], word);
         match token {
@@ -192,7 +200,10 @@ fn part(tokens: &[Token]) -> Option<Part> {
             Token::Number(n) if pending.replace(*n).is_some() => return None,
             Token::Number(_) => {}
             // `40/120`: a move count before the slash.
-            Token::Slash => p.moves = pending.take().map(|n| n as u32).or(p.moves),
+            Token::Slash => {
+                slash_after_time = pending.is_none() && last_unit.is_some();
+                p.moves = pending.take().map(|n| n as u32).or(p.moves);
+            }
             Token::Word(w) => match unit(w) {
                 Some(u) => {
                     seconds += pending.take()? * factor(u);
@@ -209,6 +220,9 @@ fn part(tokens: &[Token]) -> Option<Part> {
                 None => word(&mut p, w)?,
             },
         }
+    }
+    if slash_after_time && let Some(n) = pending.take() {
+        p.moves = Some(n as u32);
     }
     match pending {
         // `1h30`: a bare number after hours is minutes.
@@ -242,9 +256,9 @@ fn moves(p: &mut Part, number: Option<f64>, before: impl Fn(usize, &str) -> bool
 /// part, or `None` for a word this reader does not know.
 fn word(p: &mut Part, w: &str) -> Option<()> {
     match w {
-        "increment" | "inc" | "incr" | "bonus" => p.increment = true,
+        "increment" | "inc" | "incr" | "bonus" | "additional" | "addition" => p.increment = true,
         "d" | "delay" => p.delay = true,
-        "g" | "sd" | "sudden" | "death" | "game" | "rest" => p.period = true,
+        "g" | "sd" | "sudden" | "death" | "game" | "rest" | "remainder" => p.period = true,
         "after" | "per" => {}
         w if FILLER.contains(&w) => {}
         _ => return None,

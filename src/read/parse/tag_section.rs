@@ -63,13 +63,33 @@ fn read_tag<'a>(b: &'a [u8], name: Range<usize>, game: &mut GameRecord<'a>) -> (
         e
     });
     keep(b, name, i..end, game);
-    // Another tag may follow on the same line.
-    let after = close.map_or(eol, |q| q + 1);
-    let mut k = after;
-    while k < eol && b[k] != b'[' {
+    match close {
+        Some(q) => after_the_tag(b, q + 1, eol, game),
+        None => (eol, eol),
+    }
+}
+
+/// What follows a tag's closing quote on its line: its `]`, then another
+/// tag, nothing, or the movetext. Hand-typed files write the first move
+/// right after the last tag (`[Termination "mate"]1. e4 c5`): that text is
+/// read as if a line break stood before it, and the record says so.
+fn after_the_tag(b: &[u8], from: usize, eol: usize, game: &mut GameRecord<'_>) -> (usize, usize) {
+    let mut k = from;
+    while k < eol && matches!(b[k], b' ' | b'\t') {
         k += 1;
     }
-    (k, eol)
+    if k < eol && b[k] == b']' {
+        k += 1;
+    }
+    let bracket_end = k;
+    while k < eol && matches!(b[k], b' ' | b'\t') {
+        k += 1;
+    }
+    if k == eol || b[k] == b'[' {
+        return (k, eol);
+    }
+    game.layout.moves_on_tag_line = true;
+    (k, bracket_end)
 }
 
 /// The value of a tag written `[Name "value"]` alone on its line, as

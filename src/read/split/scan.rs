@@ -68,7 +68,11 @@ impl Scan {
         let trimmed = trim_start(body);
         if i == 0 {
             if let Some(name_end) = tag_name_end(trimmed) {
-                return self.tag_line(&trimmed[1..name_end]);
+                let mark = self.tag_line(&trimmed[1..name_end]);
+                if let Some(moves) = moves_after_tag(trimmed, name_end) {
+                    self.scan_movetext(moves);
+                }
+                return mark;
             }
             if body.first() == Some(&b'%') {
                 return Mark::None;
@@ -214,6 +218,25 @@ fn last_token(text: &[u8]) -> Option<&[u8]> {
     let end = text.iter().rposition(|c| !gap(c))? + 1;
     let start = text[..end].iter().rposition(gap).map_or(0, |p| p + 1);
     Some(&text[start..end])
+}
+
+/// The movetext after a tag on its line (`[Termination "mate"]1. e4 c5`,
+/// as some hand-typed files write every game); `None` for a line that ends
+/// with its tag, as nearly every line does (one look at its last byte).
+pub(crate) fn moves_after_tag(line: &[u8], name_end: usize) -> Option<&[u8]> {
+    let line = &line[..memchr::memchr2(b'\n', b'\r', line).unwrap_or(line.len())];
+    let last = line.iter().rposition(|c| !c.is_ascii_whitespace())?;
+    if line[last] == b']' {
+        return None;
+    }
+    let rest = &line[name_end..];
+    let close = match memchr::memmem::find(rest, b"\"]") {
+        Some(q) => q + 2,
+        None => memchr::memchr(b']', rest)? + 1,
+    };
+    let after = &rest[close..];
+    let text = trim_start(after);
+    (!text.is_empty() && text[0] != b'[').then_some(after)
 }
 
 /// Whether a line opens with a tag pair: `[Name "value"]`, or an unquoted

@@ -106,3 +106,50 @@ fn what_is_not_understood_is_not_read() {
         assert_eq!(read(text), None, "{text:?}");
     }
 }
+
+#[test]
+fn fides_own_wording_of_a_classical_control() {
+    // FIDE World Cup 2025's lichess broadcast (issue 42: its three games,
+    // and a public copy of the round files), TimeControl as written there,
+    // the leading ": " and the glued "gamewith" included.
+    let fide = ": 90 minutes for the first 40 moves, followed by 30 minutes for the rest of the \
+                gamewith an increment of 30 seconds per move starting from move 1";
+    assert_eq!(read(fide).as_deref(), Some("40/5400+30:1800+30"));
+    // The same as FIDE's regulations write it.
+    assert_eq!(
+        read(
+            "90 minutes for the first 40 moves, followed by 30 minutes for the rest of the game \
+             with an increment of 30 seconds per move starting from move one"
+        )
+        .as_deref(),
+        Some("40/5400+30:1800+30")
+    );
+    assert_eq!(
+        read(
+            "90 minutes for the first 40 moves, followed by 30 minutes for the remainder of the \
+             game, with an additional 30 seconds per move starting from move one"
+        )
+        .as_deref(),
+        Some("40/5400+30:1800+30")
+    );
+}
+
+#[test]
+fn other_forms_of_a_control_in_periods() {
+    assert_eq!(
+        read("40 moves in 90 minutes, then 30 minutes +30 s/move from move 1").as_deref(),
+        Some("40/5400+30:1800+30")
+    );
+    assert_eq!(
+        read("90'/40 + 30' + 30''").as_deref(),
+        Some("40/5400+30:1800+30")
+    );
+    assert_eq!(
+        read("100 min/40 moves + 50 min/20 moves + 15 min + 30 s").as_deref(),
+        Some("40/6000+30:20/3000+30:900+30")
+    );
+    assert_eq!(
+        read("90 minutes with 30 seconds increment").as_deref(),
+        Some("5400+30")
+    );
+}

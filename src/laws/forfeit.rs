@@ -1,0 +1,116 @@
+//! A game the record says was not played: `Termination "Unplayed"` (lichess
+//! broadcasts), `forfeit`, `no show`, `bye`, a `+/-` result.
+//!
+//! No clause about play can decide it: there was no play. A decisive
+//! result beside such words is a forfeit, won by the side the result
+//! names, which stands as recorded (and is no game a federation rates). A
+//! draw or no result beside them is not a result the Laws give a game that
+//! was not played: a double forfeit, a bye, a postponement? The arbiter
+//! says (review).
+
+use super::Game;
+use super::phrase::unplayed as words;
+use crate::model::outcome::GameResult;
+use crate::model::verdict::{Clause, Verdict};
+
+/// The most plies a record the words call unplayed may hold: a player who
+/// came may have made a first move before the forfeit was declared.
+pub(super) const UNPLAYED_PLIES: usize = 2;
+
+/// The verdict on a record whose words say the game was not played, when
+/// its moves do not say otherwise.
+pub(super) fn judge(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
+    let said = game.statement.as_ref().filter(|s| s.unplayed())?;
+    let plies = game.plies();
+    if plies > UNPLAYED_PLIES || game.replay.stop.is_some() {
+        return None;
+    }
+    let verdict = match recorded {
+        GameResult::Win(winner) => Verdict::decide(
+            recorded,
+            recorded,
+            Clause::Forfeit,
+            plies,
+            words::forfeit(said, winner, plies),
+        ),
+        GameResult::Draw | GameResult::Unfinished => Verdict::decide(
+            recorded,
+            recorded,
+            Clause::Unplayed,
+            plies,
+            words::unplayed(said, recorded),
+        )
+        .for_review(),
+    };
+    Some(verdict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::*;
+    use crate::model::verdict::Status;
+    use crate::read::ending::{Ending, EndingSource};
+
+    fn unplayed(result: &str, termination: &str, moves: &str) -> crate::laws::Judgement {
+        judge_pgn(&format!(
+            "[White \"A\"]\n[Black \"B\"]\n[Result \"{result}\"]\n[Termination \"{termination}\"]\n\n{moves} {result}"
+        ))
+    }
+
+    #[test]
+    fn a_decisive_unplayed_game_is_a_forfeit_won_by_the_side_the_result_names() {
+        let j = unplayed("1-0", "Unplayed", "");
+        assert_eq!(j.verdict.status, Status::Confirmed);
+        assert_eq!(j.verdict.rule, "forfeit");
+        assert_eq!(j.ending, (Ending::Forfeit, EndingSource::TerminationTag));
+        assert!(
+            j.verdict.reason.contains("the Termination tag “Unplayed”"),
+            "{}",
+            j.verdict.reason
+        );
+        assert!(j.verdict.reason.contains("Black"), "{}", j.verdict.reason);
+        let j = unplayed("0-1", "no show", "1. e4");
+        assert_eq!(
+            (j.verdict.status, j.verdict.rule),
+            (Status::Confirmed, "forfeit")
+        );
+        assert!(j.verdict.reason.contains("1 move"), "{}", j.verdict.reason);
+    }
+
+    #[test]
+    fn an_unplayed_draw_or_no_result_goes_to_review() {
+        for (result, moves) in [("1/2-1/2", ""), ("1/2-1/2", "1. e4"), ("*", "")] {
+            let j = unplayed(result, "Unplayed", moves);
+            assert_eq!(j.verdict.status, Status::Review, "{result} {moves}");
+            assert_eq!(j.verdict.rule, "unplayed");
+            assert_eq!(j.ending, (Ending::Unplayed, EndingSource::TerminationTag));
+            assert!(
+                j.verdict.reason.contains("“Unplayed”"),
+                "{}",
+                j.verdict.reason
+            );
+        }
+    }
+
+    #[test]
+    fn a_forfeit_mark_in_the_result_is_a_forfeit() {
+        let j = judge_pgn("[White \"A\"]\n[Black \"B\"]\n[Result \"+/-\"]\n\n1-0");
+        assert_eq!(j.verdict.rule, "forfeit");
+        assert_eq!(j.ending, (Ending::Forfeit, EndingSource::ResultTag));
+        let j = judge_pgn("[White \"A\"]\n[Black \"B\"]\n[Result \"-/+\"]\n\n0-1");
+        assert_eq!(
+            (j.verdict.rule, j.verdict.correct.map(|c| c.as_str())),
+            ("forfeit", Some("0-1"))
+        );
+    }
+
+    #[test]
+    fn a_game_played_out_is_no_forfeit_and_the_words_that_say_otherwise_are_quoted() {
+        let j = unplayed("1-0", "Unplayed", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
+        assert_eq!(j.verdict.status, Status::Review);
+        assert!(j.verdict.reason.contains("6 plies"), "{}", j.verdict.reason);
+        // A flag is no forfeit of an unplayed game.
+        let j = unplayed("1-0", "Time forfeit", "1. e4 e5");
+        assert_eq!(j.ending.0, Ending::TimeForfeit);
+    }
+}
