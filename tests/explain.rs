@@ -195,7 +195,7 @@ fn tells_how_the_game_ended_and_what_the_server_did() {
     let (code, text, _) = explain(&[file.to_str().unwrap()]);
     assert_eq!(code, Some(0));
     assert!(
-        text.contains("Ended by: time-forfeit (as the comment before the result says)."),
+        text.contains("Ended by: time-forfeit (the FICS comment “White ran out of time and Black has no material to mate” says so)."),
         "{text}"
     );
     assert!(

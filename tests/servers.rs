@@ -86,6 +86,15 @@ fn fics_draws_on_time_are_judged_by_the_laws_not_by_material() {
             .all(|r| r["correct_result"] == "1/2-1/2"
                 && r["reason"].contains("no series of legal moves"))
     );
+    // Where the Laws bear the server's draw out, the reason says so: no
+    // "but" between two sentences that agree (issue 42).
+    for r in draws.iter().filter(|r| r["status"] == "confirmed") {
+        assert!(
+            r["reason"].contains("no mating material, and indeed"),
+            "{}",
+            r["reason"]
+        );
+    }
     // The decisive time forfeits are judged too; FICS's clock tags hold
     // the starting clocks, which are no reading at the end.
     let decisive: Vec<&Row> = rows

@@ -545,3 +545,15 @@ fn two_lines_that_disagree_are_said_and_a_double_forfeit_is_not() {
     assert_eq!(forfeit.result(), "-/-");
     assert_eq!(forfeit.disagreement(), None);
 }
+
+/// A column ruler written as a line (`0123456789…`, the Armstrong report's
+/// line 29) names no event: the `012 ` line does (issue 42).
+#[test]
+fn a_column_ruler_is_not_the_events_name() {
+    let bytes = std::fs::read(data("trf/icu_tournament__armstrong_2011.trf")).unwrap();
+    let trf = pgn_arbiter::tournament::trf::Trf::read(&bytes).unwrap();
+    assert_eq!(
+        trf.event,
+        "Leinster Chess Union Div 1 Armstrong Cup 2010 - 2011"
+    );
+}

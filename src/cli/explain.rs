@@ -267,7 +267,7 @@ fn tell_ending(
         }
         From::None => "the record does not say".into(),
     };
-    format!("Ended by: {ending} ({from}).\n\n")
+    format!("Ended by: {ending} ({}).\n\n", printable(&from))
 }
 
 fn kind_phrase(kind: IncidentKind) -> &'static str {

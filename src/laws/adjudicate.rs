@@ -7,7 +7,7 @@
 use crate::board::replay::{ReplayError, replay_with_claims};
 use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
 use crate::model::claim::Claim;
-use crate::model::time_control::Category;
+use crate::model::time_control::{Category, Reading};
 use crate::model::verdict::{Clause, Status, Verdict};
 use crate::read::parse::GameRecord;
 
@@ -188,6 +188,9 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
 
 /// Why a game has no category: what its record lacks.
 pub fn unknown_category_why(record: &GameRecord<'_>) -> &'static str {
+    if record.control.reading == Reading::UnitUnknown {
+        return "a TimeControl tag in seconds or minutes, and no clock reading or source to tell which";
+    }
     match record.tags.time_control.as_deref().map(str::trim) {
         None | Some("" | "-" | "?") => {
             "no TimeControl tag, and too few clock readings to infer one"

@@ -63,11 +63,7 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
                     // A server keeps the clocks itself: no relay to misread them.
                     earlier: before[side as usize].filter(|_| game.record.tags.server().is_none()),
                 };
-                let (kind, detail) = match change.misread(tolerance) {
-                    true => (IncidentKind::ClockReading, change.misreading()),
-                    false => (IncidentKind::ClockChange, change.detail(tolerance, clause)),
-                };
-                let incident = game.incident(ply, kind, Some(side), detail);
+                let incident = change.incident(game, ply, tolerance, clause);
                 rises.push((moves as usize, incident, Clock(over)));
             }
         }
@@ -146,6 +142,15 @@ impl Change {
     fn misread(&self, tolerance: Clock) -> bool {
         let limit = |b: &Clock| b.millis() + self.allowed.millis() + tolerance.millis();
         self.earlier.is_some_and(|b| self.now.millis() <= limit(&b))
+    }
+
+    /// The incident at `ply`: a clock change, or a relay's misreading.
+    fn incident(&self, game: &Game<'_>, ply: usize, tolerance: Clock, clause: &str) -> Incident {
+        let (kind, detail) = match self.misread(tolerance) {
+            true => (IncidentKind::ClockReading, self.misreading()),
+            false => (IncidentKind::ClockChange, self.detail(tolerance, clause)),
+        };
+        game.incident(ply, kind, Some(self.side), detail)
     }
 
     /// A clock-reading note's words.

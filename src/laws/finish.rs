@@ -180,7 +180,7 @@ fn against_the_result(s: &Statement, recorded: GameResult) -> Option<String> {
             "{says} tells a draw, but the recorded result is {recorded}"
         )),
         ending::Disagreement::NotPlayedOut => Some(format!(
-            "{says} says the game was not played out, but the recorded result is {recorded}"
+            "{says} says the game did not count, but the recorded result is {recorded}"
         )),
     }
 }

@@ -169,6 +169,9 @@ pub enum Reading {
     /// From the clock readings: there was no tag, it could not be read, or
     /// it contradicted the clocks either way.
     Clocks,
+    /// A tag whose base could be seconds or minutes (`90+30`), with no
+    /// clock reading and no source to tell which: no control is used.
+    UnitUnknown,
     /// Neither a readable tag nor clocks.
     None,
 }
@@ -181,6 +184,7 @@ impl Reading {
             Reading::TagInWords => "tag-in-words",
             Reading::Report => "report",
             Reading::Clocks => "clocks",
+            Reading::UnitUnknown => "tag-unit-unknown",
             Reading::None => "none",
         }
     }
@@ -214,17 +218,18 @@ const NOISE: u64 = 60_000;
 
 impl Control {
     /// Reads the control from the tag, checked against the first clock
-    /// readings of each side (their first few moves). `in_minutes` says
-    /// whether the source writes the base in minutes (lichess broadcasts):
-    /// the tag is read so even when no clock reading can confirm it. It is
-    /// asked only then (finding the source searches the game's address).
+    /// readings of each side (their first few moves). `written_in` says
+    /// what the source writes the base in; it is asked only when no clock
+    /// reading settles it (finding the source searches the game's
+    /// address). A base of 120 or less that neither settles reads as no
+    /// control: the unit is unknown, and so is the category.
     ///
     /// ```
     /// use pgn_arbiter::model::clock::Clock;
-    /// use pgn_arbiter::model::time_control::{Category, Control, Reading};
+    /// use pgn_arbiter::model::time_control::{Category, Control, Reading, WrittenIn};
     /// let secs = |s: u64| (Clock(s * 1000), None);
     /// // A broadcast's tag in minutes: the first readings are 1:30:56 and 1:30:46.
-    /// let c = Control::read(Some("90+30"), [&[secs(5456)], &[secs(5446)]], || false);
+    /// let c = Control::read(Some("90+30"), [&[secs(5456)], &[secs(5446)]], || WrittenIn::Unsaid);
     /// assert_eq!((c.reading, c.category()), (Reading::TagInMinutes, Category::Standard));
     /// assert_eq!(c.pgn().as_deref(), Some("5400+30"));
     /// // No tag: 4 minutes and 2 seconds a move, from `%clk` and `%emt`
@@ -232,14 +237,14 @@ impl Control {
     /// let with_emt = |c: u64, e: u64| (Clock(c * 1000), Some(Clock(e * 1000)));
     /// let white = vec![with_emt(243, 491), with_emt(243, 2), with_emt(244, 1)];
     /// let black = vec![with_emt(222, 23), with_emt(223, 1), with_emt(224, 1)];
-    /// let c = Control::read(None, [&white, &black], || false);
+    /// let c = Control::read(None, [&white, &black], || WrittenIn::Unsaid);
     /// assert_eq!((c.reading, c.pgn().as_deref()), (Reading::Clocks, Some("240+2")));
     /// assert_eq!(c.category(), Category::Blitz);
     /// ```
     pub fn read(
         tag: Option<&str>,
         sides: [&Readings; 2],
-        in_minutes: impl FnOnce() -> bool,
+        written_in: impl FnOnce() -> WrittenIn,
     ) -> Control {
         let Some(written) = tag.and_then(periods) else {
             let words = tag.zip(tag.and_then(words::in_words));
@@ -251,11 +256,7 @@ impl Control {
         let tag = tag.unwrap_or_default();
         let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
         let Some(first) = first else {
-            if !in_minutes() {
-                return Control::as_written(written);
-            }
-            let why = "as lichess broadcasts write it; no clock reading to check it against";
-            return Control::in_minutes(tag, in_minutes_form(&written), why.into());
+            return unit::unchecked(tag, written, written_in());
         };
         let start = |p: &[Period]| p[0].base.millis().saturating_add(p[0].increment.millis());
         if first.millis() <= start(&written) + NOISE {
@@ -296,7 +297,7 @@ impl Control {
         })
     }
 
-    fn as_written(periods: Vec<Period>) -> Control {
+    pub(super) fn as_written(periods: Vec<Period>) -> Control {
         Control {
             periods: Some(periods),
             reading: Reading::Tag,
@@ -304,7 +305,7 @@ impl Control {
         }
     }
 
-    fn in_minutes(tag: &str, minutes: Vec<Period>, why: String) -> Control {
+    pub(super) fn in_minutes(tag: &str, minutes: Vec<Period>, why: String) -> Control {
         let note = format!(
             "TimeControl \"{tag}\" read in minutes ({}): {why}",
             pgn_form(&minutes)
@@ -432,7 +433,7 @@ fn increment(sides: [&Readings; 2]) -> Option<u64> {
 }
 
 /// The periods with each base read in minutes (increments stay seconds).
-fn in_minutes_form(periods: &[Period]) -> Vec<Period> {
+pub(super) fn in_minutes_form(periods: &[Period]) -> Vec<Period> {
     periods
         .iter()
         .map(|p| Period {
@@ -466,6 +467,10 @@ pub fn pgn_form(periods: &[Period]) -> String {
         .collect::<Vec<_>>()
         .join(":")
 }
+
+mod unit;
+
+pub use unit::WrittenIn;
 
 #[cfg(test)]
 mod tests;

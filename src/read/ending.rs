@@ -184,7 +184,9 @@ impl Statement {
         };
         match tagged {
             Some(s) if s.ending != Ending::Unknown => Some(s),
-            other => commented().or_else(|| forfeit_mark(record)).or(other),
+            other => commented()
+                .or_else(|| unplayed::forfeit_mark(record))
+                .or(other),
         }
     }
 
@@ -220,33 +222,10 @@ fn server(tags: &Tags) -> Option<&'static str> {
     }
 }
 
-/// A forfeit written in the result itself: `+/-`, `-/+`, ChessBase's
-/// `+--` and `--+`, a double forfeit `-/-` or `--`.
-fn forfeit_mark(record: &GameRecord<'_>) -> Option<Statement> {
-    let text = record.tags.result.as_deref()?.trim();
-    let double = matches!(text, "-/-" | "--" | "-:-" | "0-0" | "0:0");
-    if !text.contains('+') && !double {
-        return None;
-    }
-    let loser = record.recorded_result().winner().map(|w| !w);
-    let ending = match loser {
-        Some(_) => Ending::Forfeit,
-        None => Ending::Unplayed,
-    };
-    Some(Statement {
-        ending,
-        source: EndingSource::ResultTag,
-        side: loser,
-        winner_named: false,
-        text: text.to_string(),
-        server: None,
-    })
-}
-
 fn tag_statement(text: &str, tags: &Tags, loser: Option<Color>) -> Option<Statement> {
     let words = Words::of(text);
     let said = phrase(&words, tags, loser)
-        .or_else(|| not_played(&words.lower, loser))
+        .or_else(|| unplayed::not_played(&words.lower, loser))
         .or_else(|| termination_word(&words.lower, loser))?;
     Some(Statement {
         ending: said.ending,
@@ -273,35 +252,6 @@ impl Words<'_> {
             lower: text.to_ascii_lowercase(),
         }
     }
-}
-
-/// The words of a game that was not played: lichess broadcasts'
-/// `Unplayed`, `forfeit`, `not played`, `no show`, `bye`, `walkover`, `by
-/// default`. A forfeit names its loser by the result; an unplayed game
-/// beside a draw or no result names none. (`forfeits on time` and `time
-/// forfeit` are flags, read by the server's phrases and the PGN words.)
-fn not_played(t: &str, loser: Option<Color>) -> Option<Said> {
-    let has = |w: &str| t.contains(w);
-    let words = [
-        "unplayed",
-        "not played",
-        "no show",
-        "no-show",
-        "noshow",
-        "walkover",
-        "default",
-        "forfeit",
-    ];
-    let bye = t.split(|c: char| !c.is_alphanumeric()).any(|w| w == "bye");
-    let on_time = has("time") || has("disconnect") || has("abandon");
-    if on_time || !(bye || words.iter().any(|w| has(w))) {
-        return None;
-    }
-    let ending = match loser {
-        Some(_) => Ending::Forfeit,
-        None => Ending::Unplayed,
-    };
-    Some(Said::of(ending, loser))
 }
 
 /// The PGN standard's and the GUIs' `Termination` words (`time forfeit`,
@@ -512,6 +462,8 @@ pub fn disagreement(statement: &Statement, recorded: GameResult) -> Option<Disag
         _ => None,
     }
 }
+
+mod unplayed;
 
 #[cfg(test)]
 mod tests;

@@ -174,7 +174,7 @@ pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     game.control = Control::read(
         game.tags.time_control.as_deref(),
         FirstReadings::of(&game).sides(),
-        || game.tags.lichess_relay(),
+        || game.tags.time_control_unit(),
     );
     game
 }

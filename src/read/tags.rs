@@ -1,6 +1,7 @@
 //! The tags of a game the audit reads, and what they say about where the
 //! game was played; tag text unescaped and decoded (UTF-8, else Latin-1).
 
+use crate::model::time_control::WrittenIn;
 use std::borrow::Cow;
 
 /// The tags the audit reads; the rest stay in the input bytes.
@@ -39,6 +40,26 @@ impl<'a> Tags<'a> {
     pub fn lichess_relay(&self) -> bool {
         self.address()
             .is_some_and(|(server, section)| server == "lichess" && is_relay(section))
+    }
+
+    /// What the game's source writes a `TimeControl` tag's base in.
+    pub fn time_control_unit(&self) -> WrittenIn {
+        if self.lichess_relay() {
+            WrittenIn::Minutes
+        } else if self.server().is_some() || self.is_fics() || self.is_icc() {
+            WrittenIn::Seconds
+        } else {
+            WrittenIn::Unsaid
+        }
+    }
+
+    /// Whether the game was played on the Internet Chess Club.
+    fn is_icc(&self) -> bool {
+        self.icc_result.is_some()
+            || self.site.as_deref().is_some_and(|s| {
+                let s = s.to_ascii_lowercase();
+                s.contains("internet chess club") || s.contains("chessclub.com")
+            })
     }
 
     /// The server the game was played on, `lichess` or `chess.com`, when

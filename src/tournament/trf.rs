@@ -252,7 +252,11 @@ impl Trf {
                 self.rounds = self.rounds.max(player.rounds.len());
                 self.players.push(player);
             }
-            "012" => self.event = rest(),
+            // The first `012 ` line names the event; a column ruler
+            // (`0123456789…`, as the Armstrong report has) names nothing.
+            "012" if self.event.is_empty() && text.as_bytes().get(3) == Some(&b' ') => {
+                self.event = rest()
+            }
             "122" => self.time_control = rest(),
             "222" => self.encoded_time_control = rest(),
             "202" => self.tiebreaks = tiebreak_list(index, &rest())?,

@@ -13,6 +13,8 @@ pub struct Run {
     pub incidents: Vec<Row>,
     pub verdicts_raw: Vec<u8>,
     pub incidents_raw: Vec<u8>,
+    /// `summary.json`, or `Null` when the run wrote none.
+    pub summary: serde_json::Value,
     _dir: tempfile::TempDir,
 }
 
@@ -88,12 +90,17 @@ pub fn audit(args: &[&str], stdin: Option<&[u8]>) -> Run {
     };
     let (verdicts, verdicts_raw) = read_rows(&out.join("verdicts.csv"));
     let (incidents, incidents_raw) = read_rows(&out.join("incidents.csv"));
+    let summary = std::fs::read(out.join("summary.json"))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default();
     Run {
         output,
         verdicts,
         incidents,
         verdicts_raw,
         incidents_raw,
+        summary,
         _dir: dir,
     }
 }

@@ -120,9 +120,20 @@ pub(in crate::laws) fn had_time(
 /// The flag fell in a dead position: drawn.
 pub(in crate::laws) fn dead_after_flag(lead: &str, also: &str, note: &str) -> String {
     format!(
-        "{lead}{also}, but the position is dead{note}: no series of legal moves lets either side \
-         checkmate, so the game is drawn"
+        "{lead}{also}, {} the position is dead{note}: no series of legal moves lets either side \
+         checkmate, so the game is drawn",
+        agreeing(also)
     )
+}
+
+/// "but" after a flag fall alone; "and indeed" after a server's own draw,
+/// which the Laws bear out here (issue 42: "has no mating material, but no
+/// series of legal moves lets Black checkmate" read as a disagreement).
+fn agreeing(also: &str) -> &'static str {
+    match also.is_empty() {
+        true => "but",
+        false => "and indeed",
+    }
 }
 
 /// The flag fell but the claimant cannot mate: drawn.
@@ -134,8 +145,9 @@ pub(in crate::laws) fn claimant_cannot_mate(
     clause: &str,
 ) -> String {
     format!(
-        "{lead}{also}, but no series of legal moves lets {} checkmate{note}, so the game is \
+        "{lead}{also}, {} no series of legal moves lets {} checkmate{note}, so the game is \
          drawn ({clause})",
+        agreeing(also),
         side_name(claimant)
     )
 }

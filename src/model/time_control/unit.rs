@@ -1,0 +1,47 @@
+//! Seconds or minutes: PGN writes a control's base in seconds, lichess
+//! broadcasts and many club files in minutes. The clock readings settle
+//! it where there are some; else the source; else a base that could be
+//! either is no control at all.
+
+use super::{Control, Period, Reading, in_minutes_form};
+
+/// What a game's source says of the unit of its `TimeControl` tag's base,
+/// which PGN writes in seconds and lichess broadcasts and many club files
+/// in minutes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WrittenIn {
+    /// A server's own game (lichess, chess.com, FICS, ICC): PGN's seconds.
+    Seconds,
+    /// A lichess broadcast: minutes.
+    Minutes,
+    /// Nothing says.
+    Unsaid,
+}
+
+/// The largest base, in the tag's own number, that could be minutes as
+/// well as seconds: 120 read as seconds is a bullet or blitz control, as
+/// minutes a classical one.
+const EITHER_UNIT: u64 = 120_000;
+
+/// A tag no clock reading can check: read in the unit its source
+/// writes, or as PGN's seconds where the base could not be minutes.
+pub(super) fn unchecked(tag: &str, written: Vec<Period>, unit: WrittenIn) -> Control {
+    match unit {
+        WrittenIn::Minutes => {
+            let why = "as lichess broadcasts write it; no clock reading to check it against";
+            Control::in_minutes(tag, in_minutes_form(&written), why.into())
+        }
+        WrittenIn::Unsaid if written[0].base.millis() <= EITHER_UNIT => Control {
+            periods: None,
+            reading: Reading::UnitUnknown,
+            note: Some(format!(
+                "TimeControl \"{tag}\" does not say whether its {} is seconds (as PGN writes \
+                 a control) or minutes (as broadcasts and club files often write it), and no \
+                 clock reading or source settles it: the control, and so the category, is \
+                 unknown",
+                written[0].base.millis() / 1000
+            )),
+        },
+        _ => Control::as_written(written),
+    }
+}
