@@ -23,12 +23,11 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
         }
         let against = stated
             .and_then(|s| against_the_result(s, recorded).or_else(|| played_after_all(game, s)))
-            .or_else(|| two_results(game));
+            .map(|why| (why, decided_on_board(&verdict)))
+            .or_else(|| two_results(game).map(|why| (why, ended_on_board(&verdict))));
         match against {
-            Some(why) if decided_on_board(&verdict) => {
-                verdict.reason = format!("{}; {why}", verdict.reason);
-            }
-            Some(why) => verdict = self_contradiction(verdict, recorded, &why),
+            Some((why, true)) => verdict.reason = format!("{}; {why}", verdict.reason),
+            Some((why, false)) => verdict = self_contradiction(verdict, recorded, &why),
             None => {}
         }
     }
@@ -158,6 +157,16 @@ fn decided_on_board(verdict: &Verdict) -> bool {
     matches!(verdict.clause, Some(Clause::Checkmate | Clause::Stalemate))
 }
 
+/// The board ended the game, whatever result either part of the record
+/// gives: mate, stalemate, a dead position, the automatic draws.
+fn ended_on_board(verdict: &Verdict) -> bool {
+    decided_on_board(verdict)
+        || matches!(
+            verdict.clause,
+            Some(Clause::DeadPosition | Clause::SeventyFiveMoves | Clause::FivefoldRepetition)
+        )
+}
+
 /// The record's words against its result: the loser they name is the
 /// recorded winner, they tell a draw beside a decisive result, or a game
 /// aborted or adjourned beside a result. `None` when they agree.
@@ -276,5 +285,31 @@ mod tests {
             normal("1/2-1/2", "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"),
             (Ending::Repetition, EndingSource::Board)
         );
+    }
+
+    #[test]
+    fn two_results_in_one_record_go_to_review_unless_the_board_ended_the_game() {
+        // Round 5's f14: the tag `*`, the movetext `0-1`.
+        let j = judge_pgn("[Result \"*\"]\n\n1. c4 e5 2. Nc3 Nf6 0-1");
+        assert_eq!(j.verdict.status, Status::Review);
+        assert!(
+            j.verdict
+                .reason
+                .contains("the Result tag says “*”, but the movetext ends with “0-1”")
+        );
+        // Mated on the board: the mate decides, and the reason still says it.
+        let j = judge_pgn("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1");
+        assert_eq!(
+            (j.verdict.status, j.verdict.correct.map(|c| c.as_str())),
+            (Status::Corrected, Some("0-1"))
+        );
+        assert!(
+            j.verdict.reason.contains("the movetext ends with “0-1”"),
+            "{}",
+            j.verdict.reason
+        );
+        // The same result written two ways is one result.
+        let j = judge_pgn("[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2");
+        assert_eq!(j.verdict.status, Status::Confirmed);
     }
 }

@@ -78,6 +78,12 @@ fn controls_are_read_against_the_clocks() {
         (server.reading, server.pgn().as_deref()),
         (Reading::Tag, Some("90+30"))
     );
+    // Fractions of a second are an engine match's seconds.
+    let engine = Control::read(Some("10+0.05"), none, || WrittenIn::Unsaid);
+    assert_eq!(
+        (engine.reading, engine.category()),
+        (Reading::Tag, Category::Blitz)
+    );
     // A base no one writes in minutes is PGN's seconds.
     let blitz = Control::read(Some("180+2"), none, || WrittenIn::Unsaid);
     assert_eq!(

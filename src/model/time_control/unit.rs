@@ -31,7 +31,7 @@ pub(super) fn unchecked(tag: &str, written: Vec<Period>, unit: WrittenIn) -> Con
             let why = "as lichess broadcasts write it; no clock reading to check it against";
             Control::in_minutes(tag, in_minutes_form(&written), why.into())
         }
-        WrittenIn::Unsaid if written[0].base.millis() <= EITHER_UNIT => Control {
+        WrittenIn::Unsaid if either_unit(&written) => Control {
             periods: None,
             reading: Reading::UnitUnknown,
             note: Some(format!(
@@ -44,4 +44,13 @@ pub(super) fn unchecked(tag: &str, written: Vec<Period>, unit: WrittenIn) -> Con
         },
         _ => Control::as_written(written),
     }
+}
+
+/// Whether the tag's base could be minutes as well as seconds: at most
+/// 120, and in whole numbers (a fraction of a second, base or increment,
+/// is an engine match's control in seconds: `10+0.05`, `10.931+0.109`).
+fn either_unit(written: &[Period]) -> bool {
+    let whole = |c: crate::model::clock::Clock| c.millis().is_multiple_of(1000);
+    written[0].base.millis() <= EITHER_UNIT
+        && written.iter().all(|p| whole(p.base) && whole(p.increment))
 }
