@@ -399,3 +399,38 @@ fn ru_rapid_is_the_default_and_seed_its_alias() {
         assert_eq!(run.verdicts[0]["laws"], "ru-rapid");
     }
 }
+
+/// Every error row of the HTML index has its page, on the edge cases that
+/// make 65 error rows: variants, corrupted files, unreadable moves (issue
+/// 42 reported error rows without one).
+#[test]
+fn every_error_row_of_the_html_index_has_its_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let run = audit(
+        &[
+            data("edge-cases").to_str().unwrap(),
+            "--html",
+            site.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(run.code().is_some(), "{}", run.stderr());
+    let errors = run.verdicts.iter().filter(|r| r["status"] == "error").count();
+    assert!(errors >= 50, "{errors}");
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let rows: Vec<&str> = index
+        .split("<tr data-rule=")
+        .skip(1)
+        .filter(|row| row.contains("class=\"status error\""))
+        .collect();
+    assert_eq!(rows.len(), errors);
+    for row in rows {
+        let page = row
+            .split("href=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| panic!("an error row without a link: {row}"));
+        assert!(site.join(page).is_file(), "{page}");
+    }
+}
