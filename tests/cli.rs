@@ -416,7 +416,11 @@ fn every_error_row_of_the_html_index_has_its_page() {
         None,
     );
     assert!(run.code().is_some(), "{}", run.stderr());
-    let errors = run.verdicts.iter().filter(|r| r["status"] == "error").count();
+    let errors = run
+        .verdicts
+        .iter()
+        .filter(|r| r["status"] == "error")
+        .count();
     assert!(errors >= 50, "{errors}");
     let index = std::fs::read_to_string(site.join("index.html")).unwrap();
     let rows: Vec<&str> = index

@@ -12,6 +12,7 @@ use super::Game;
 use super::phrase::unplayed as words;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};
+use crate::read::ending::Ending;
 
 /// The most plies a record the words call unplayed may hold: a player who
 /// came may have made a first move before the forfeit was declared.
@@ -26,12 +27,19 @@ pub(super) fn judge(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
         return None;
     }
     let verdict = match recorded {
-        GameResult::Win(winner) => Verdict::decide(
+        GameResult::Win(winner) if said.ending == Ending::Forfeit => Verdict::decide(
             recorded,
             recorded,
             Clause::Forfeit,
             plies,
             words::forfeit(said, winner, plies),
+        ),
+        GameResult::Win(_) => Verdict::decide(
+            recorded,
+            recorded,
+            Clause::Unplayed,
+            plies,
+            words::bye(said, recorded),
         ),
         GameResult::Draw | GameResult::Unfinished => Verdict::decide(
             recorded,
@@ -90,6 +98,20 @@ mod tests {
                 j.verdict.reason
             );
         }
+    }
+
+    #[test]
+    fn a_bye_is_no_forfeit_and_its_score_stands() {
+        let j = unplayed("1-0", "bye", "");
+        assert_eq!(j.verdict.status, Status::Confirmed);
+        assert_eq!(j.verdict.rule, "unplayed");
+        assert_eq!(j.ending, (Ending::Unplayed, EndingSource::TerminationTag));
+        assert!(j.verdict.reason.contains("a bye"), "{}", j.verdict.reason);
+        // Not a word inside another.
+        assert_ne!(
+            unplayed("1-0", "Goodbye", "1. e4 e5").ending.0,
+            Ending::Unplayed
+        );
     }
 
     #[test]

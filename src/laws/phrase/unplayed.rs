@@ -19,6 +19,15 @@ pub(in crate::laws) fn forfeit(said: &Statement, winner: Color, plies: usize) ->
     )
 }
 
+/// A bye beside a decisive result: the pairing's score, no game.
+pub(in crate::laws) fn bye(said: &Statement, recorded: GameResult) -> String {
+    format!(
+        "not played: {} says it was a bye; {recorded} is the score the pairing gave, which \
+         stands as recorded and is no played game to rate",
+        said.quoted()
+    )
+}
+
 /// An unplayed game beside a draw or no result.
 pub(in crate::laws) fn unplayed(said: &Statement, recorded: GameResult) -> String {
     let result = match recorded {

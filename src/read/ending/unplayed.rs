@@ -51,9 +51,10 @@ pub(super) fn not_played(t: &str, loser: Option<Color>) -> Option<Said> {
     if on_time || !(bye || words.iter().any(|w| has(w))) {
         return None;
     }
+    // A bye is no forfeit: nobody lost it; its score is the pairing's.
     let ending = match loser {
-        Some(_) => Ending::Forfeit,
-        None => Ending::Unplayed,
+        Some(_) if !bye => Ending::Forfeit,
+        _ => Ending::Unplayed,
     };
     Some(Said::of(ending, loser))
 }
