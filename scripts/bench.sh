@@ -57,20 +57,20 @@ fi
 echo "installing the Python package (pip install ./python)" >&2
 "$venv/bin/pip" install -q ./python >/dev/null
 
-echo "building (cargo build --release --bin pgn-arbiter --examples)" >&2
-cargo build -q --release --bin pgn-arbiter --examples
+echo "building (cargo build --profile profiling --bin pgn-arbiter --examples)" >&2
+cargo build -q --profile profiling --bin pgn-arbiter --examples
 target=${CARGO_TARGET_DIR:-target}
-bin=$target/release/pgn-arbiter
+bin=$target/profiling/pgn-arbiter
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export BENCH_SELF_TIME=$work/self-time
 
 corpus=$work/corpus.pgn
 echo "generating $games games (seed $seed)" >&2
-$target/release/examples/corpus --games "$games" --seed "$seed" > "$corpus"
+$target/profiling/examples/corpus --games "$games" --seed "$seed" > "$corpus"
 zstd -q -3 "$corpus" -o "$corpus.zst"
 python_games=$(( games < 2000 ? games : 2000 ))
-$target/release/examples/corpus --games "$python_games" --seed "$seed" > "$work/python.pgn"
+$target/profiling/examples/corpus --games "$python_games" --seed "$seed" > "$work/python.pgn"
 bytes=$(stat -c %s "$corpus")
 
 cat > "$work/replay.py" <<'PY'
@@ -128,7 +128,7 @@ measure() {
 
 echo "measuring, $rounds rounds, the contenders in turn" >&2
 for t in 1 2; do
-  case_ "baseline-${t}t" "$games" "$bytes" $target/release/examples/baseline "$corpus" --threads "$t"
+  case_ "baseline-${t}t" "$games" "$bytes" $target/profiling/examples/baseline "$corpus" --threads "$t"
   case_ "audit-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t"
   case_ "audit-fast-${t}t" "$games" "$bytes" "$bin" audit "$corpus" -o "$work/out" --threads "$t" --proof fast
 done
@@ -146,7 +146,7 @@ for _ in $(seq "$copies"); do cat tests/data/lichess-2021-10-first-999.pgn; done
 real_games=$(( 999 * copies ))
 real_bytes=$(stat -c %s "$real")
 for t in 1 2; do
-  case_ "real-baseline-${t}t" "$real_games" "$real_bytes" $target/release/examples/baseline "$real" --threads "$t"
+  case_ "real-baseline-${t}t" "$real_games" "$real_bytes" $target/profiling/examples/baseline "$real" --threads "$t"
   case_ "real-audit-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads "$t"
   case_ "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/csv" --threads "$t" --proof fast
 done
@@ -181,8 +181,8 @@ done
 # over the real corpus five times (once takes a fifth of a second: too short
 # for the VM's jitter).
 for _ in 1 2 3 4 5; do cat "$real"; done > "$work/real5.pgn"
-case_ "real-read-ours" $(( real_games * 5 )) $(( real_bytes * 5 )) $target/release/examples/reading "$work/real5.pgn" ours
-case_ "real-read-pgn-reader" $(( real_games * 5 )) $(( real_bytes * 5 )) $target/release/examples/reading "$work/real5.pgn" pgn-reader
+case_ "real-read-ours" $(( real_games * 5 )) $(( real_bytes * 5 )) $target/profiling/examples/reading "$work/real5.pgn" ours
+case_ "real-read-pgn-reader" $(( real_games * 5 )) $(( real_bytes * 5 )) $target/profiling/examples/reading "$work/real5.pgn" pgn-reader
 case_ "real-pgn-extract" "$real_games" "$real_bytes" "$pgn_extract" -r -s "$real"
 measure "$rounds"
 rm -f "$work/real5.pgn"
@@ -194,7 +194,7 @@ if [ "$rss" = 1 ]; then
   per_game=$(( bytes / games ))
   for mb in 100 1000; do
     n=$(( mb * 1000000 / per_game ))
-    $target/release/examples/corpus --games "$n" --seed "$seed" > "$work/rss.pgn"
+    $target/profiling/examples/corpus --games "$n" --seed "$seed" > "$work/rss.pgn"
     case_ "audit-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2
     case_ "audit-fast-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$bin" audit "$work/rss.pgn" -o "$work/out" --threads 2 --proof fast
     case_ "python-batches-fast-2t-${mb}MB" "$n" "$(stat -c %s "$work/rss.pgn")" "$venv/bin/python" "$work/batches.py" "$work/rss.pgn" fast
