@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::Command;
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Float64Type, Int32Type, UInt64Type};
+use arrow_array::types::{Date32Type, Float64Type, Int32Type, Int64Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
@@ -46,7 +46,9 @@ fn text(column: &dyn Array, row: usize) -> String {
     }
     match column.data_type() {
         DataType::Utf8 => column.as_string::<i32>().value(row).to_string(),
-        DataType::UInt64 => column.as_primitive::<UInt64Type>().value(row).to_string(),
+        DataType::Int64 => column.as_primitive::<Int64Type>().value(row).to_string(),
+        // The typed date has no CSV cell: days since 1970, to compare runs.
+        DataType::Date32 => column.as_primitive::<Date32Type>().value(row).to_string(),
         DataType::Float64 => column.as_primitive::<Float64Type>().value(row).to_string(),
         DataType::Dictionary(..) => {
             let dict = column.as_dictionary::<Int32Type>();
@@ -150,8 +152,11 @@ fn parquet_columns_are_typed_and_compressed() {
     let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
     let schema = builder.schema().clone();
     let kind = |name: &str| schema.field_with_name(name).unwrap().data_type().clone();
-    assert_eq!(kind("game"), DataType::UInt64);
-    assert_eq!(kind("decided_at_ply"), DataType::UInt64);
+    // Signed, so that a user's difference of two counts is a number.
+    assert_eq!(kind("game"), DataType::Int64);
+    assert_eq!(kind("decided_at_ply"), DataType::Int64);
+    assert_eq!(kind("date"), DataType::Utf8);
+    assert_eq!(kind("game_date"), DataType::Date32);
     assert!(matches!(kind("status"), DataType::Dictionary(..)));
     assert!(matches!(kind("rule"), DataType::Dictionary(..)));
     assert_eq!(kind("reason"), DataType::Utf8);

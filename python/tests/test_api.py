@@ -1,6 +1,7 @@
 """The Python interface: sources, options, exceptions, one game,
 explain, help, and the audit running without the GIL."""
 
+import datetime
 import inspect
 import io
 import json
@@ -25,13 +26,21 @@ def test_samples_count_twice():
 def test_columns_are_typed():
     report = pgn_arbiter.audit(MATE)
     schema = report.verdicts.schema
-    assert schema.field("game").type == pa.uint64()
+    # Signed: a difference of two counts is a number in pandas, not 2**64 - n.
+    for count in ["game", "offset", "plies", "decided_at_ply"]:
+        assert schema.field(count).type == pa.int64(), count
+    assert schema.field("game_date").type == pa.date32()
+    assert schema.field("date").type == pa.string()
+    dates = pgn_arbiter.audit(LICHESS).verdicts
+    assert dates.column("date")[0].as_py() == "2021.10.01"
+    assert dates.column("game_date")[0].as_py() == datetime.date(2021, 10, 1)
     assert pa.types.is_dictionary(schema.field("status").type)
     assert pa.types.is_dictionary(schema.field("rule").type)
     assert schema.field("reason").type == pa.string()
     row = report.verdicts.to_pylist()[0]
     assert row["white"] is None  # empty in the CSV
     assert row["decided_at_ply"] == 4
+    assert row["game_date"] is None  # no Date tag
     clocks = pgn_arbiter.audit(LICHESS).incidents.column("white_clock")
     assert clocks.type == pa.float64() and clocks.null_count < len(clocks)
 
@@ -168,7 +177,8 @@ def test_duckdb_polars_and_pandas_read_the_parquet_reports_as_they_are(tmp_path)
     verdicts, incidents = tmp_path / "r" / "verdicts.parquet", tmp_path / "r" / "incidents.parquet"
     frame = pandas.read_parquet(verdicts)
     assert len(frame) == 99 and str(frame["status"].dtype) == "category"
-    assert frame["game"].dtype == "uint64"
+    assert frame["game"].dtype == "int64"
+    assert (frame["plies"] - frame["decided_at_ply"].fillna(0)).min() >= 0
     assert polars.read_parquet(incidents).height == pgn_arbiter.audit(REPO / "samples").incidents.num_rows
     counted = dict(duckdb.sql(f"SELECT status, count(*) FROM '{verdicts}' GROUP BY status").fetchall())
     assert counted == pgn_arbiter.audit(REPO / "samples").summary["status"]

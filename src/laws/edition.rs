@@ -13,19 +13,7 @@ pub use crate::model::time_control::RapidFloor;
 use crate::model::verdict::Clause;
 use crate::read::parse::GameRecord;
 
-/// A calendar day, as a PGN date tag writes it (`2017.07.01`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Day {
-    pub year: u16,
-    pub month: u8,
-    pub day: u8,
-}
-
-impl Day {
-    pub const fn new(year: u16, month: u8, day: u8) -> Day {
-        Day { year, month, day }
-    }
-}
+pub use crate::model::date::Day;
 
 /// What happens to an illegal move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

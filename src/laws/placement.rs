@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use super::edition::{Book, Day, Edition};
 use super::editions::{ALL, FIDE, RU_RAPID};
+use crate::model::date::DateRange;
 use crate::read::parse::GameRecord;
 
 /// The `--laws` choice.
@@ -131,45 +132,6 @@ fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<Unplaced>) {
 /// Which of [`FIDE`] was in force on `day`.
 fn in_force(day: Day) -> Option<usize> {
     FIDE.iter().rposition(|e| e.in_force <= day)
-}
-
-/// The days a PGN date may mean: `2017.??.??` is all of 2017.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct DateRange {
-    first: Day,
-    last: Day,
-}
-
-impl DateRange {
-    fn parse(text: &str) -> Option<DateRange> {
-        let mut parts = text.trim().split(['.', '-', '/']);
-        let year: u16 = parts
-            .next()?
-            .parse()
-            .ok()
-            .filter(|y| (1000..3000).contains(y))?;
-        let number = |p: Option<&str>, max: u8| {
-            p.and_then(|p| p.parse::<u8>().ok())
-                .filter(|&n| (1..=max).contains(&n))
-        };
-        let (month, day) = (parts.next(), parts.next());
-        Some(match number(month, 12) {
-            None => DateRange {
-                first: Day::new(year, 1, 1),
-                last: Day::new(year, 12, 31),
-            },
-            Some(m) => match number(day, 31) {
-                None => DateRange {
-                    first: Day::new(year, m, 1),
-                    last: Day::new(year, m, 31),
-                },
-                Some(d) => DateRange {
-                    first: Day::new(year, m, d),
-                    last: Day::new(year, m, d),
-                },
-            },
-        })
-    }
 }
 
 #[cfg(test)]

@@ -268,7 +268,14 @@ impl IncidentRow<'_> {
     }
 }
 
-pub const VERDICT_COLUMNS: &[&str] = &[
+pub const VERDICT_COLUMNS: &[&str] = VERDICT_TABLE_COLUMNS
+    .split_at(VERDICT_TABLE_COLUMNS.len() - 1)
+    .0;
+
+/// The verdicts' typed columns (Parquet, the Python package): the CSV's,
+/// then the game's date as a date (`game_date`), which a CSV cell cannot
+/// type.
+pub const VERDICT_TABLE_COLUMNS: &[&str] = &[
     "source",
     "game",
     "offset",
@@ -294,6 +301,7 @@ pub const VERDICT_COLUMNS: &[&str] = &[
     "url",
     "ending",
     "ending_source",
+    "game_date",
 ];
 
 pub const INCIDENT_COLUMNS: &[&str] = &[

@@ -1,10 +1,12 @@
 //! Report: the rows of the two reports as typed Arrow columns, for the
 //! Parquet files and the Python package's tables.
 //!
-//! The columns are the CSV's, in its order, with types: counts as
-//! unsigned integers, clocks as seconds in floating point, the short
-//! labels (`status`, `rule`, `category`, `ending`…) dictionary-encoded,
-//! and null where the CSV has an empty cell. Text is as found (the CSV's
+//! The columns are the CSV's, in its order, with types: counts as signed
+//! integers (a difference of two is a number, not a wrap-around), clocks as
+//! seconds in floating point, the short labels (`status`, `rule`,
+//! `category`, `ending`…) dictionary-encoded, and null where the CSV has an
+//! empty cell; the verdicts end with `game_date`, the `date` text read as a
+//! date (null where it names no single day). Text is as found (the CSV's
 //! `--raw`): a typed column is read by programs, not run by spreadsheets.
 //!
 //! ```
@@ -18,7 +20,8 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    ArrayBuilder, Float64Builder, StringBuilder, StringDictionaryBuilder, UInt64Builder,
+    ArrayBuilder, Date32Builder, Float64Builder, Int64Builder, StringBuilder,
+    StringDictionaryBuilder,
 };
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
@@ -27,7 +30,8 @@ use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
 use rustc_hash::FxHashMap as HashMap;
 
 use crate::model::clock::Clock;
-use crate::report::rows::{INCIDENT_COLUMNS, IncidentRow, VERDICT_COLUMNS, VerdictRow};
+use crate::model::date::DateRange;
+use crate::report::rows::{INCIDENT_COLUMNS, IncidentRow, VERDICT_TABLE_COLUMNS, VerdictRow};
 
 /// What a column holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +44,8 @@ pub enum Kind {
     Count,
     /// A clock reading, in seconds.
     Seconds,
+    /// A calendar day.
+    Date,
 }
 
 impl Kind {
@@ -49,8 +55,9 @@ impl Kind {
             Kind::Label => {
                 DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
             }
-            Kind::Count => DataType::UInt64,
+            Kind::Count => DataType::Int64,
             Kind::Seconds => DataType::Float64,
+            Kind::Date => DataType::Date32,
         }
     }
 }
@@ -61,14 +68,14 @@ pub struct Layout {
     pub kinds: &'static [Kind],
 }
 
-use Kind::{Count, Label, Seconds, Text};
+use Kind::{Count, Date, Label, Seconds, Text};
 
 /// `verdicts`' columns.
 pub const VERDICTS: Layout = Layout {
-    names: VERDICT_COLUMNS,
+    names: VERDICT_TABLE_COLUMNS,
     kinds: &[
         Label, Count, Count, Label, Text, Text, Text, Text, Text, Label, Label, Count, Label,
-        Label, Label, Label, Count, Text, Label, Label, Label, Label, Text, Label, Label,
+        Label, Label, Label, Count, Text, Label, Label, Label, Label, Text, Label, Label, Date,
     ],
 };
 
@@ -97,8 +104,10 @@ impl Layout {
 #[derive(Debug, Clone, Copy)]
 pub enum Value<'a> {
     Text(&'a str),
-    Count(Option<u64>),
+    Count(Option<i64>),
     Seconds(Option<Clock>),
+    /// Days since 1970-01-01.
+    Date(Option<i32>),
 }
 
 /// A row that can be put in typed columns.
@@ -117,8 +126,9 @@ pub struct Columns {
 enum Builder {
     Text(StringBuilder),
     Label(StringDictionaryBuilder<Int32Type>),
-    Count(UInt64Builder),
+    Count(Int64Builder),
     Seconds(Float64Builder),
+    Date(Date32Builder),
 }
 
 impl Columns {
@@ -129,8 +139,9 @@ impl Columns {
             .map(|kind| match kind {
                 Kind::Text => Builder::Text(StringBuilder::new()),
                 Kind::Label => Builder::Label(StringDictionaryBuilder::new()),
-                Kind::Count => Builder::Count(UInt64Builder::new()),
+                Kind::Count => Builder::Count(Int64Builder::new()),
                 Kind::Seconds => Builder::Seconds(Float64Builder::new()),
+                Kind::Date => Builder::Date(Date32Builder::new()),
             })
             .collect();
         Columns {
@@ -172,6 +183,7 @@ impl Builder {
             Builder::Label(b) => b.len(),
             Builder::Count(b) => b.len(),
             Builder::Seconds(b) => b.len(),
+            Builder::Date(b) => b.len(),
         }
     }
 
@@ -186,6 +198,7 @@ impl Builder {
             (Builder::Seconds(b), Value::Seconds(c)) => {
                 b.append_option(c.map(|c| c.millis() as f64 / 1000.0))
             }
+            (Builder::Date(b), Value::Date(d)) => b.append_option(d),
             // A layout and its row disagree: a bug caught by the tests
             // that build every report.
             (builder, value) => panic!("{value:?} in a {} column", builder.kind_name()),
@@ -198,6 +211,7 @@ impl Builder {
             Builder::Label(_) => "label",
             Builder::Count(_) => "count",
             Builder::Seconds(_) => "seconds",
+            Builder::Date(_) => "date",
         }
     }
 
@@ -207,6 +221,7 @@ impl Builder {
             Builder::Label(b) => Arc::new(b.finish()),
             Builder::Count(b) => Arc::new(b.finish()),
             Builder::Seconds(b) => Arc::new(b.finish()),
+            Builder::Date(b) => Arc::new(b.finish()),
         }
     }
 }
@@ -253,11 +268,14 @@ fn distinct_labels(labels: &DictionaryArray<Int32Type>) -> Result<ArrayRef, Arro
 
 impl Row for VerdictRow<'_> {
     fn values(&self, each: &mut dyn FnMut(Value<'_>)) {
-        let count = |n: usize| Value::Count(Some(n as u64));
+        let count = |n: usize| Value::Count(i64::try_from(n).ok());
+        let day = DateRange::parse(&self.date)
+            .and_then(|r| r.exact())
+            .and_then(|d| d.days_since_epoch());
         let values = [
             Value::Text(&self.source),
-            Value::Count(Some(self.game)),
-            Value::Count(Some(self.offset)),
+            Value::Count(i64::try_from(self.game).ok()),
+            Value::Count(i64::try_from(self.offset).ok()),
             Value::Text(&self.event),
             Value::Text(&self.site),
             Value::Text(&self.date),
@@ -271,7 +289,7 @@ impl Row for VerdictRow<'_> {
             Value::Text(self.correct_result),
             Value::Text(self.status),
             Value::Text(self.rule),
-            Value::Count(self.decided_at_ply.map(|n| n as u64)),
+            Value::Count(self.decided_at_ply.and_then(|n| i64::try_from(n).ok())),
             Value::Text(&self.reason),
             Value::Text(self.regime),
             Value::Text(self.laws),
@@ -280,6 +298,7 @@ impl Row for VerdictRow<'_> {
             Value::Text(&self.url),
             Value::Text(self.ending),
             Value::Text(self.ending_source),
+            Value::Date(day),
         ];
         values.into_iter().for_each(each);
     }
@@ -289,8 +308,8 @@ impl Row for IncidentRow<'_> {
     fn values(&self, each: &mut dyn FnMut(Value<'_>)) {
         let values = [
             Value::Text(&self.source),
-            Value::Count(self.game),
-            Value::Count(Some(self.ply as u64)),
+            Value::Count(self.game.and_then(|g| i64::try_from(g).ok())),
+            Value::Count(i64::try_from(self.ply).ok()),
             Value::Text(self.move_label),
             Value::Text(self.side),
             Value::Text(self.kind),

@@ -1,0 +1,152 @@
+//! A game's date: the days a date tag may mean, and the calendar day it
+//! names when it names one.
+//!
+//! PGN writes `2017.07.01`, and `2017.??.??` for a year; files also write
+//! `2017-07-01` and, with the year last, `30/09/2025, 20:37:26`. A date with
+//! the year last is read as day/month or month/day only where one of the
+//! two cannot be a month; otherwise it means its whole year.
+//!
+//! ```
+//! use pgn_arbiter::model::date::{DateRange, Day};
+//! let exact = |t: &str| DateRange::parse(t).and_then(|r| r.exact());
+//! assert_eq!(exact("2024.02.07"), Some(Day::new(2024, 2, 7)));
+//! assert_eq!(exact("30/09/2025, 20:37:26"), Some(Day::new(2025, 9, 30)));
+//! assert_eq!(exact("2017.??.??"), None);
+//! assert_eq!(DateRange::parse("2017.??.??").map(|r| r.last), Some(Day::new(2017, 12, 31)));
+//! assert_eq!(Day::new(1970, 1, 2).days_since_epoch(), Some(1));
+//! ```
+
+/// A calendar day, as a PGN date tag writes it (`2017.07.01`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Day {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Day {
+    pub const fn new(year: u16, month: u8, day: u8) -> Day {
+        Day { year, month, day }
+    }
+
+    /// Days since 1970-01-01 (Arrow's `date32`); `None` for a day the
+    /// calendar does not have (`2023.02.30`).
+    pub fn days_since_epoch(self) -> Option<i32> {
+        let (y, m, d) = (
+            i64::from(self.year),
+            i64::from(self.month),
+            i64::from(self.day),
+        );
+        if !(1..=12).contains(&m) || d < 1 || d > days_in_month(y, m) {
+            return None;
+        }
+        // Howard Hinnant's days_from_civil: years start in March.
+        let y = if m <= 2 { y - 1 } else { y };
+        let era = y.div_euclid(400);
+        let year_of_era = y - era * 400;
+        let day_of_year = (153 * ((m + 9) % 12) + 2) / 5 + d - 1;
+        let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+        i32::try_from(era * 146_097 + day_of_era - 719_468).ok()
+    }
+}
+
+fn days_in_month(year: i64, month: i64) -> i64 {
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    match month {
+        2 if leap => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// The days a date may mean: `2017.??.??` is all of 2017.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DateRange {
+    pub first: Day,
+    pub last: Day,
+}
+
+impl DateRange {
+    /// Reads a date tag; `None` when it names no year.
+    pub fn parse(text: &str) -> Option<DateRange> {
+        // A time after the date (`30/09/2025, 20:37:26`) says nothing more.
+        let date = text.trim().split([',', ' ', 'T']).next()?;
+        let parts: Vec<&str> = date.split(['.', '-', '/']).collect();
+        let year = |p: &str| p.parse::<u16>().ok().filter(|y| (1000..3000).contains(y));
+        let number = |p: Option<&&str>, max: u8| {
+            p.and_then(|p| p.parse::<u8>().ok())
+                .filter(|&n| (1..=max).contains(&n))
+        };
+        if let Some(y) = year(parts.first()?) {
+            return Some(DateRange::of(
+                y,
+                number(parts.get(1), 12),
+                number(parts.get(2), 31),
+            ));
+        }
+        // The year last: day and month in an order only a number over 12
+        // tells.
+        let y = parts.get(2).copied().and_then(year)?;
+        let (a, b) = (number(parts.first(), 31)?, number(parts.get(1), 31)?);
+        Some(match (a > 12, b > 12) {
+            (true, false) => DateRange::of(y, Some(b), Some(a)),
+            (false, true) => DateRange::of(y, Some(a), Some(b)),
+            _ => DateRange::of(y, None, None),
+        })
+    }
+
+    fn of(year: u16, month: Option<u8>, day: Option<u8>) -> DateRange {
+        match (month, day) {
+            (None, _) => DateRange {
+                first: Day::new(year, 1, 1),
+                last: Day::new(year, 12, 31),
+            },
+            (Some(m), None) => DateRange {
+                first: Day::new(year, m, 1),
+                last: Day::new(year, m, 31),
+            },
+            (Some(m), Some(d)) => DateRange {
+                first: Day::new(year, m, d),
+                last: Day::new(year, m, d),
+            },
+        }
+    }
+
+    /// The one day the date names, if it names one.
+    pub fn exact(&self) -> Option<Day> {
+        (self.first == self.last).then_some(self.first)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_forms_real_files_write() {
+        let exact = |t: &str| DateRange::parse(t).and_then(|r| r.exact());
+        assert_eq!(exact("2024-02-07"), Some(Day::new(2024, 2, 7)));
+        assert_eq!(exact("2024/02/07"), Some(Day::new(2024, 2, 7)));
+        assert_eq!(exact("09/30/2025"), Some(Day::new(2025, 9, 30)));
+        // Day and month both 12 or under: the year only.
+        assert_eq!(exact("05/06/2025"), None);
+        assert_eq!(
+            DateRange::parse("05/06/2025").map(|r| r.first.year),
+            Some(2025)
+        );
+        assert_eq!(exact("2024.02.??"), None);
+        assert_eq!(DateRange::parse("????.??.??"), None);
+        assert_eq!(DateRange::parse(""), None);
+    }
+
+    #[test]
+    fn days_since_the_epoch() {
+        assert_eq!(Day::new(1970, 1, 1).days_since_epoch(), Some(0));
+        assert_eq!(Day::new(2000, 3, 1).days_since_epoch(), Some(11_017));
+        assert_eq!(Day::new(2024, 2, 29).days_since_epoch(), Some(19_782));
+        assert_eq!(Day::new(1969, 12, 31).days_since_epoch(), Some(-1));
+        assert_eq!(Day::new(2023, 2, 29).days_since_epoch(), None);
+        assert_eq!(Day::new(2023, 4, 31).days_since_epoch(), None);
+    }
+}
