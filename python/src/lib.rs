@@ -223,12 +223,25 @@ fn explain(
         .map_err(exception)
 }
 
+/// The `pgn-arbiter` command, run with `argv` (the program's name first):
+/// the same code as the binary's; returns its exit code. A usage error,
+/// `--help` and `--version` end the process as clap does.
+#[pyfunction]
+fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
+    let code = py.detach(move || pgn_arbiter::cli::command::run(argv));
+    // `ExitCode` keeps its number to itself; it compares, though.
+    (0..=u8::MAX)
+        .find(|&n| std::process::ExitCode::from(n) == code)
+        .unwrap_or(1)
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Run>()?;
     m.add_function(wrap_pyfunction!(start, m)?)?;
     m.add_function(wrap_pyfunction!(schemas, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(main, m)?)?;
     m.add("NotPgnError", m.py().get_type::<NotPgnError>())?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -192,3 +192,22 @@ def test_short_lines_all_gives_every_row_the_short_line():
     assert "for example 33...Rf7 34. Ne5 Bh8 35. Qxf7#" in every[0].as_py()
     with pytest.raises(ValueError, match="short-lines"):
         pgn_arbiter.audit(MATE, short_lines="some")
+
+
+def test_pip_brings_the_command(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    # The script pip installed beside this Python, not a cargo-installed one.
+    command = Path(sys.executable).parent / "pgn-arbiter"
+    assert command.is_file(), command
+    version = subprocess.run([command, "--version"], capture_output=True, text=True, check=True)
+    assert version.stdout.strip() == f"pgn-arbiter {pgn_arbiter._native.VERSION}"
+    run = subprocess.run([command, "audit", REPO / "samples", "-o", tmp_path / "r"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "99 games read" in run.stderr
+    with open(tmp_path / "r" / "verdicts.csv", encoding="utf-8") as f:
+        assert sum(1 for _ in f) == 100
+    usage = subprocess.run([command, "bogus"], capture_output=True, text=True)
+    assert usage.returncode == 2 and "unrecognized subcommand" in usage.stderr

@@ -1,9 +1,11 @@
-//! The subcommands, each with its usage text: `audit`, `explain`, `merge`,
+//! The command line (`command.rs`, which `main.rs` and the Python script
+//! run) and its subcommands, each with its usage text: `audit`, `explain`, `merge`,
 //! `tournament`;
 //! the `--laws` options they share; why a subcommand failed and its exit
 //! code.
 
 pub mod audit;
+pub mod command;
 pub mod explain;
 mod failure;
 mod laws_option;
