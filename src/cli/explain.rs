@@ -261,8 +261,8 @@ fn tell_ending(
         From::Board => "as the board shows".into(),
         From::Clocks => "read from the loser's clock at zero".into(),
         From::Inferred => {
-            "inferred: the Termination tag says only that the game ended normally, so a \
-                     win not mated on the board is read as a resignation and a draw as agreed"
+            "inferred: the Termination tag says only that the game ended normally, so a win \
+             not mated on the board is read as a resignation and a draw as agreed"
                 .into()
         }
         From::None => "the record does not say".into(),

@@ -21,14 +21,18 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
         if let Some(note) = stated.and_then(|s| contradiction(s, mark)) {
             verdict.reason = format!("{}; {note}", verdict.reason);
         }
-        let against = stated
-            .and_then(|s| against_the_result(s, recorded).or_else(|| played_after_all(game, s)))
-            .map(|why| (why, decided_on_board(&verdict)))
-            .or_else(|| two_results(game).map(|why| (why, ended_on_board(&verdict))));
-        match against {
-            Some((why, true)) => verdict.reason = format!("{}; {why}", verdict.reason),
-            Some((why, false)) => verdict = self_contradiction(verdict, recorded, &why),
-            None => {}
+        let words = stated
+            .filter(|_| !decided_on_board(&verdict))
+            .and_then(|s| against_the_result(s, recorded).or_else(|| played_after_all(game, s)));
+        if let Some(why) = words {
+            verdict = self_contradiction(verdict, recorded, &why);
+        } else if let Some(why) = two_results(game) {
+            // The board ends a game whatever either result says; the
+            // reason still tells the two apart.
+            match ended_on_board(&verdict) {
+                true => verdict.reason = format!("{}; {why}", verdict.reason),
+                false => verdict = self_contradiction(verdict, recorded, &why),
+            }
         }
     }
     let ending = match stated {

@@ -72,23 +72,21 @@ impl DateRange {
     pub fn parse(text: &str) -> Option<DateRange> {
         // A time after the date (`30/09/2025, 20:37:26`) says nothing more.
         let date = text.trim().split([',', ' ', 'T']).next()?;
-        let parts: Vec<&str> = date.split(['.', '-', '/']).collect();
+        // Read for every row of a typed table: three parts, no vector.
+        let mut parts = date.split(['.', '-', '/']);
+        let (first, second, third) = (parts.next()?, parts.next(), parts.next());
         let year = |p: &str| p.parse::<u16>().ok().filter(|y| (1000..3000).contains(y));
-        let number = |p: Option<&&str>, max: u8| {
+        let number = |p: Option<&str>, max: u8| {
             p.and_then(|p| p.parse::<u8>().ok())
                 .filter(|&n| (1..=max).contains(&n))
         };
-        if let Some(y) = year(parts.first()?) {
-            return Some(DateRange::of(
-                y,
-                number(parts.get(1), 12),
-                number(parts.get(2), 31),
-            ));
+        if let Some(y) = year(first) {
+            return Some(DateRange::of(y, number(second, 12), number(third, 31)));
         }
         // The year last: day and month in an order only a number over 12
         // tells.
-        let y = parts.get(2).copied().and_then(year)?;
-        let (a, b) = (number(parts.first(), 31)?, number(parts.get(1), 31)?);
+        let y = third.and_then(year)?;
+        let (a, b) = (number(Some(first), 31)?, number(second, 31)?);
         Some(match (a > 12, b > 12) {
             (true, false) => DateRange::of(y, Some(b), Some(a)),
             (false, true) => DateRange::of(y, Some(a), Some(b)),

@@ -211,9 +211,7 @@ impl Statement {
 
 /// The server a record comes from, when its tags say.
 fn server(tags: &Tags) -> Option<&'static str> {
-    let site = tags.site.as_deref().unwrap_or_default().as_bytes();
-    let icc = b"internet chess club";
-    if tags.icc_result.is_some() || site.windows(icc.len()).any(|w| w.eq_ignore_ascii_case(icc)) {
+    if tags.is_icc() {
         Some("ICC")
     } else if tags.is_fics() {
         Some("FICS")

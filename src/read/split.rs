@@ -22,7 +22,7 @@ use std::io::{self, Read};
 use std::ops::Range;
 
 use scan::{Mark, Scan, has_content, leading_blank_lines};
-pub(crate) use scan::{after_name, tag_name_end};
+pub(crate) use scan::{after_name, movetext_after_tag, tag_name_end};
 
 mod scan;
 

@@ -53,13 +53,12 @@ impl<'a> Tags<'a> {
         }
     }
 
-    /// Whether the game was played on the Internet Chess Club.
-    fn is_icc(&self) -> bool {
-        self.icc_result.is_some()
-            || self.site.as_deref().is_some_and(|s| {
-                let s = s.to_ascii_lowercase();
-                s.contains("internet chess club") || s.contains("chessclub.com")
-            })
+    /// Whether the game was played on the Internet Chess Club: an
+    /// `ICCResult` tag, or the club's name in `Site`.
+    pub fn is_icc(&self) -> bool {
+        let icc = b"internet chess club";
+        let site = self.site.as_deref().unwrap_or_default().as_bytes();
+        self.icc_result.is_some() || site.windows(icc.len()).any(|w| w.eq_ignore_ascii_case(icc))
     }
 
     /// The server the game was played on, `lichess` or `chess.com`, when

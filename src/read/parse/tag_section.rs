@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::{GameRecord, at_line_start, line_end};
-use crate::read::split::{after_name, tag_name_end};
+use crate::read::split::{after_name, movetext_after_tag, tag_name_end};
 use crate::read::tags::{decode, quoted};
 
 /// Reads the tag pairs from `b[i]` on; returns where the movetext starts.
@@ -74,22 +74,20 @@ fn read_tag<'a>(b: &'a [u8], name: Range<usize>, game: &mut GameRecord<'a>) -> (
 /// right after the last tag (`[Termination "mate"]1. e4 c5`): that text is
 /// read as if a line break stood before it, and the record says so.
 fn after_the_tag(b: &[u8], from: usize, eol: usize, game: &mut GameRecord<'_>) -> (usize, usize) {
-    let mut k = from;
-    while k < eol && matches!(b[k], b' ' | b'\t') {
-        k += 1;
+    let bracket = b[from..eol].iter().position(|&c| c == b']');
+    let bracket_end = bracket.map_or(from, |p| from + p + 1);
+    match movetext_after_tag(&b[bracket_end..eol]) {
+        Some(at) => {
+            game.layout.moves_on_tag_line = true;
+            (bracket_end + at, bracket_end)
+        }
+        None => (next_tag(b, bracket_end, eol), eol),
     }
-    if k < eol && b[k] == b']' {
-        k += 1;
-    }
-    let bracket_end = k;
-    while k < eol && matches!(b[k], b' ' | b'\t') {
-        k += 1;
-    }
-    if k == eol || b[k] == b'[' {
-        return (k, eol);
-    }
-    game.layout.moves_on_tag_line = true;
-    (k, bracket_end)
+}
+
+/// Another tag later on the line, or the line's end.
+fn next_tag(b: &[u8], from: usize, eol: usize) -> usize {
+    memchr::memchr(b'[', &b[from..eol]).map_or(eol, |p| from + p)
 }
 
 /// The value of a tag written `[Name "value"]` alone on its line, as

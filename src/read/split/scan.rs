@@ -235,8 +235,14 @@ pub(crate) fn moves_after_tag(line: &[u8], name_end: usize) -> Option<&[u8]> {
         None => memchr::memchr(b']', rest)? + 1,
     };
     let after = &rest[close..];
-    let text = trim_start(after);
-    (!text.is_empty() && text[0] != b'[').then_some(after)
+    movetext_after_tag(after).map(|at| &after[at..])
+}
+
+/// Where movetext starts in `rest`, the text of a line after a tag's `]`:
+/// `None` when nothing follows but spaces, or another tag does.
+pub(crate) fn movetext_after_tag(rest: &[u8]) -> Option<usize> {
+    let at = rest.iter().position(|c| !matches!(c, b' ' | b'\t'))?;
+    (rest[at] != b'[' && !matches!(rest[at], b'\n' | b'\r')).then_some(at)
 }
 
 /// Whether a line opens with a tag pair: `[Name "value"]`, or an unquoted
