@@ -8,6 +8,7 @@
 # not change behaviour (a refactoring, a speed-up).
 #
 #   scripts/compare-outputs.sh [REV]     (default REV: HEAD)
+#   REF_BIN=path/to/pgn-arbiter scripts/compare-outputs.sh   (a build at hand)
 #
 # Builds REV in a temporary worktree (its own target folder), prints one
 # line per input and option set, and exits 1 on any difference.
@@ -16,11 +17,15 @@ cd "$(dirname "$0")/.."
 rev=${1:-HEAD}
 work=$(mktemp -d)
 trap 'git worktree remove --force "$work/ref" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
-git worktree add --detach "$work/ref" "$rev" >/dev/null 2>&1
-echo "building $rev and this tree" >&2
-(cd "$work/ref" && CARGO_TARGET_DIR="$work/ref-target" cargo build -q --release --bin pgn-arbiter)
+if [ -n "${REF_BIN:-}" ]; then
+  ref=$REF_BIN
+else
+  git worktree add --detach "$work/ref" "$rev" >/dev/null 2>&1
+  echo "building $rev and this tree" >&2
+  (cd "$work/ref" && CARGO_TARGET_DIR="$work/ref-target" cargo build -q --release --bin pgn-arbiter)
+  ref=$work/ref-target/release/pgn-arbiter
+fi
 cargo build -q --release --bin pgn-arbiter
-ref=$work/ref-target/release/pgn-arbiter
 new=${CARGO_TARGET_DIR:-target}/release/pgn-arbiter
 
 inputs=(samples tests/data/edge-cases tests/data/adversarial tests/data/servers)

@@ -175,8 +175,8 @@ def audit(
         ValueError: an option has a value the command line refuses.
         KeyboardInterrupt: Ctrl-C; the audit stops within a block of games.
     """
-    flags, paths, text, name = _call(source, locals())
-    run = _native.start(flags, paths, text, name, 1 << 16)
+    options, paths, text, name = _call(source, locals())
+    run = _native.start(options, paths, text, name, 1 << 16)
     pairs = list(run)
     verdicts = pyarrow.Table.from_batches([v for v, _ in pairs], schema=VERDICT_SCHEMA)
     incidents = pyarrow.Table.from_batches([i for _, i in pairs], schema=INCIDENT_SCHEMA)
@@ -209,8 +209,8 @@ def audit_batches(source: Any, *, batch_rows: int = 65536, **options: Any) -> Ba
     # audit's signature names the options, and refuses any other.
     bound = inspect.signature(audit).bind(source, **options)
     bound.apply_defaults()
-    flags, paths, text, name = _call(source, bound.arguments)
-    return Batches(_native.start(flags, paths, text, name, batch_rows))
+    options, paths, text, name = _call(source, bound.arguments)
+    return Batches(_native.start(options, paths, text, name, batch_rows))
 
 
 def audit_game(game: Any, **options: Any) -> Tuple[dict, list]:
@@ -275,46 +275,36 @@ def explain(
         FileNotFoundError, NotPgnError, ValueError: as :func:`audit`.
         OSError: the game asked for is not in the source.
     """
-    flags = ["--laws", laws]
-    if supervised:
-        flags.append("--supervised")
-    if game is not None:
-        flags += ["--game", str(game)]
-    if site is not None:
-        flags += ["--site", site]
+    which = {"game": game, "site": site, "fen": fen, "laws": laws, "supervised": supervised}
     if fen is not None:
-        return _native.explain(flags + ["--fen", fen], None, None, _TEXT_NAME)
+        return _native.explain(which, None, None, _TEXT_NAME)
     if source is None:
         raise ValueError("give a PGN file or text, or fen=")
     paths, text, name = _source(source)
-    return _native.explain(flags, paths, text, name)
+    return _native.explain(which, paths, text, name)
 
 
-_FLAGS = {
-    "laws": "--laws",
-    "proof": "--proof",
-    "short_lines": "--short-lines",
-    "threads": "--threads",
-    "events": "--events",
-    "clock_tolerance": "--clock-tolerance",
-    "syzygy": "--syzygy",
-    "max_game_bytes": "--max-game-bytes",
-    "rows": "--rows",
-    "shard": "--shard",
-}
-_SWITCHES = {"supervised": "--supervised", "only_rapid": "--only-rapid"}
+_OPTIONS = (
+    "laws",
+    "supervised",
+    "proof",
+    "short_lines",
+    "threads",
+    "events",
+    "only_rapid",
+    "clock_tolerance",
+    "syzygy",
+    "max_game_bytes",
+    "rows",
+    "shard",
+)
 
 
-def _call(source: Any, options: dict) -> Tuple[list, Optional[list], Optional[bytes], str]:
-    """The `audit` flags of the keyword arguments, and the source."""
-    flags = []
-    for key, value in options.items():
-        if key in _SWITCHES:
-            if value:
-                flags.append(_SWITCHES[key])
-        elif key in _FLAGS and value is not None:
-            flags += [_FLAGS[key], os.fspath(value) if isinstance(value, os.PathLike) else str(value)]
-    return (flags,) + _source(source)
+def _call(source: Any, arguments: dict) -> Tuple[dict, Optional[list], Optional[bytes], str]:
+    """The options of the keyword arguments, each as given (the native
+    module checks their types and values), and the source."""
+    options = {key: arguments[key] for key in _OPTIONS}
+    return (options,) + _source(source)
 
 
 def _source(source: Any) -> Tuple[Optional[list], Optional[bytes], str]:

@@ -14,6 +14,8 @@ use std::time::Duration;
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::{Array, RecordBatch, StructArray};
+use pgn_arbiter::cli::explain::Request;
+use pgn_arbiter::cli::settings::{Settings, choice};
 use pgn_arbiter::cli::tables::{self, Audit, Bytes, Failure, Input};
 use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -44,17 +46,81 @@ struct Run {
     summary: Option<String>,
 }
 
-/// Starts an audit: `flags` are the `audit` subcommand's; the PGN is
-/// `paths` or `text`.
+/// `audit`'s keyword arguments as Python gives them, each of its own type
+/// (a wrong type is Python's `TypeError`); `None` is the default.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct Options {
+    laws: Option<String>,
+    supervised: bool,
+    proof: Option<String>,
+    short_lines: Option<String>,
+    threads: Option<i64>,
+    events: Option<PathBuf>,
+    only_rapid: bool,
+    clock_tolerance: Option<f64>,
+    syzygy: Option<PathBuf>,
+    max_game_bytes: Option<i64>,
+    rows: Option<String>,
+    shard: Option<String>,
+}
+
+impl Options {
+    /// The settings the values make, refused in the command line's words
+    /// where a value is out of its range.
+    fn settings(self) -> Result<Settings, Failure> {
+        let mut settings = Settings {
+            supervised: self.supervised,
+            only_rapid: self.only_rapid,
+            clock_tolerance: self.clock_tolerance,
+            events: self.events,
+            syzygy: self.syzygy,
+            ..Settings::default()
+        };
+        if let Some(laws) = self.laws {
+            settings.laws = laws.parse().map_err(|why| refused("laws", &laws, why))?;
+        }
+        if let Some(shard) = self.shard {
+            settings.shard = Some(shard.parse().map_err(|why| refused("shard", &shard, why))?);
+        }
+        settings.proof = self
+            .proof
+            .map_or(Ok(settings.proof), |p| choice("proof", &p))?;
+        settings.short_lines = self
+            .short_lines
+            .map_or(Ok(settings.short_lines), |s| choice("short_lines", &s))?;
+        settings.rows = self
+            .rows
+            .map_or(Ok(settings.rows), |r| choice("rows", &r))?;
+        settings.threads = self.threads.map(|n| count("threads", n)).transpose()?;
+        if let Some(n) = self.max_game_bytes {
+            settings.max_game_bytes = count("max_game_bytes", n)?;
+        }
+        Ok(settings)
+    }
+}
+
+/// A count: a negative one is refused here, the rest where the command
+/// line's are.
+fn count(option: &str, n: i64) -> Result<usize, Failure> {
+    usize::try_from(n).map_err(|_| Failure::Usage(format!("{option}={n}: give a number from 1 up")))
+}
+
+fn refused(option: &str, value: &str, why: String) -> Failure {
+    Failure::Usage(format!("{option}={value:?}: {why}"))
+}
+
+/// Starts an audit of `paths` or `text` as `options` ask.
 #[pyfunction]
-#[pyo3(signature = (flags, paths, text, name, batch_rows))]
+#[pyo3(signature = (options, paths, text, name, batch_rows))]
 fn start(
-    flags: Vec<String>,
+    options: Options,
     paths: Option<Vec<PathBuf>>,
     text: Option<PyBackedBytes>,
     name: String,
     batch_rows: usize,
 ) -> PyResult<Run> {
+    let settings = options.settings().map_err(exception)?;
     let input = input(paths, text, name);
     // Two batches in flight: the audit runs ahead of Python by one.
     let (send, batches) = sync_channel::<Pair>(1);
@@ -68,7 +134,7 @@ fn start(
                     io::Error::new(io::ErrorKind::Interrupted, "the batches are no longer read")
                 })
             };
-            tables::audit(&flags, input, batch_rows, stopping, &mut sink)
+            tables::audit(settings, input, batch_rows, stopping, &mut sink)
         })
         .map_err(|e| PyOSError::new_err(e.to_string()))?;
     Ok(Run {
@@ -205,21 +271,47 @@ fn schemas(py: Python<'_>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
     Ok((one(&verdicts)?, one(&incidents)?))
 }
 
+/// Which game `explain` tells, or which position.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct Which {
+    game: Option<u64>,
+    site: Option<String>,
+    fen: Option<String>,
+    laws: Option<String>,
+    supervised: bool,
+}
+
 /// The text `pgn-arbiter explain` prints.
 #[pyfunction]
-#[pyo3(signature = (flags, paths, text, name))]
+#[pyo3(signature = (which, paths, text, name))]
 fn explain(
     py: Python<'_>,
-    flags: Vec<String>,
+    which: Which,
     paths: Option<Vec<PathBuf>>,
     text: Option<PyBackedBytes>,
     name: String,
 ) -> PyResult<String> {
+    let mut settings = Settings {
+        supervised: which.supervised,
+        ..Settings::default()
+    };
+    if let Some(laws) = which.laws {
+        settings.laws = laws
+            .parse()
+            .map_err(|why| exception(refused("laws", &laws, why)))?;
+    }
+    let request = Request {
+        game: which.game,
+        site: which.site,
+        fen: which.fen,
+        settings,
+    };
     let input = match (&paths, &text) {
         (None, None) => None,
         _ => Some(input(paths, text, name)),
     };
-    py.detach(move || tables::explain(&flags, input))
+    py.detach(move || tables::explain(&request, input))
         .map_err(exception)
 }
 

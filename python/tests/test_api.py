@@ -58,10 +58,22 @@ def test_every_source_form_gives_the_same_verdicts():
 def test_bad_input_raises_what_python_users_expect(tmp_path):
     with pytest.raises(FileNotFoundError, match="nope.pgn: no such file"):
         pgn_arbiter.audit(tmp_path / "nope.pgn")
-    with pytest.raises(ValueError, match="invalid value 'fide-1999' for '--laws"):
+    with pytest.raises(ValueError, match="laws=\"fide-1999\": the Laws are one of ru-rapid"):
         pgn_arbiter.audit(MATE, laws="fide-1999")
     with pytest.raises(ValueError, match="--threads 0: give a number from 1"):
         pgn_arbiter.audit(MATE, threads=0)
+    with pytest.raises(ValueError, match="threads=-2: give a number from 1 up"):
+        pgn_arbiter.audit(MATE, threads=-2)
+    with pytest.raises(ValueError, match="shard=\"4/3\""):
+        pgn_arbiter.audit(MATE, shard="4/3")
+    # Options are typed: a value of the wrong type is Python's TypeError,
+    # not a flag string the command line would read.
+    with pytest.raises(TypeError):
+        pgn_arbiter.audit(MATE, threads="2")
+    with pytest.raises(TypeError):
+        pgn_arbiter.audit(MATE, supervised="yes")
+    with pytest.raises(TypeError):
+        pgn_arbiter.audit(MATE, proof=1)
     letter = tmp_path / "letter.pgn"
     letter.write_text("Dear club members, the meeting is on Friday.\n")
     with pytest.raises(pgn_arbiter.NotPgnError, match="letter.pgn: not a PGN file"):
@@ -190,7 +202,7 @@ def test_short_lines_all_gives_every_row_the_short_line():
     every = pgn_arbiter.audit(LICHESS, short_lines="all").verdicts.column("reason")
     assert "a helpmate of 48 plies" in read[0].as_py()
     assert "for example 33...Rf7 34. Ne5 Bh8 35. Qxf7#" in every[0].as_py()
-    with pytest.raises(ValueError, match="short-lines"):
+    with pytest.raises(ValueError, match="short_lines=\"some\": give one of read, all"):
         pgn_arbiter.audit(MATE, short_lines="some")
 
 

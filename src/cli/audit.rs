@@ -4,28 +4,24 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::board::helpmate::Proof;
-use crate::board::tablebase::Tablebases;
 use crate::cli::failure::Failure;
 use crate::cli::laws_option::LawsOption;
-use crate::laws::{Judging, ShortLines, regime_name};
-use crate::model::clock::Clock;
-use crate::read::events::EventLog;
+use crate::cli::outputs::{Html, Plan};
+use crate::cli::settings::Rows;
+use crate::cli::settings::{Settings, game_bytes};
+use crate::laws::ShortLines;
 use crate::read::input::{Inputs, Packing, Source, sources};
 use crate::read::shard::Shard;
 use crate::report::file::{Compression, ReportFormat};
-use crate::report::output::{
-    AnyOutput, CsvReports, CsvRows, FixedPgn, HtmlReport, ParquetReports, SummaryJson, TableRows,
-};
 use crate::report::set::{ReportSet, Wanted};
-use crate::report::summary::{InputSummary, RunOptions, RunSummary, Summary};
+use crate::report::summary::Summary;
 use crate::report::terminal;
-use crate::run::pipeline::{self, Options};
+use crate::run::pipeline;
 
 /// Replay every game and decide its correct result.
 ///
@@ -130,17 +126,6 @@ pub struct Args {
     pub no_dead_check: bool,
 }
 
-/// Which verdict rows a run writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Rows {
-    All,
-    Flagged,
-}
-
-/// The most worker threads a run accepts: more than this is a typo, and
-/// each thread costs a stack and a block of games in flight.
-pub const MAX_THREADS: usize = 1024;
-
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &Args) -> ExitCode {
     match audit(args) {
@@ -156,52 +141,29 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-pub(crate) fn options(args: &Args) -> Result<Options, Failure> {
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if threads == 0 || threads > MAX_THREADS {
-        return Err(Failure::Usage(format!(
-            "--threads {threads}: give a number from 1 to {MAX_THREADS}"
-        )));
-    }
-    args.laws.warn_if_deprecated();
-    let (laws, supervised) = args.laws.chosen();
-    Ok(Options {
-        threads,
-        block_size: args.block_size.max(1),
-        max_game_bytes: args.max_game_bytes,
-        rules: Judging {
-            dead_position_check: !args.no_dead_check,
+impl Args {
+    /// What the flags ask for, typed.
+    pub(crate) fn settings(&self) -> Settings {
+        self.laws.warn_if_deprecated();
+        let (laws, supervised) = self.laws.chosen();
+        Settings {
             laws,
             supervised,
-            only_rapid: args.only_rapid,
-            clock_tolerance: args.clock_tolerance.map(tolerance).transpose()?,
-            proof: args.proof,
-            short_lines: args.short_lines,
-            tablebases: match &args.syzygy {
-                Some(dir) => Some(Arc::new(Tablebases::open(dir).map_err(Failure::Usage)?)),
-                None => None,
-            },
-        },
-        events: match &args.events {
-            Some(path) => Some(Arc::new(EventLog::load(path).map_err(Failure::Usage)?)),
-            None => None,
-        },
-        shard: args.shard,
-        large_game: Arc::default(),
-        report_control: None,
-        stop: None,
-    })
-}
-
-fn tolerance(seconds: f64) -> Result<Clock, Failure> {
-    if !(0.0..=86_400.0).contains(&seconds) {
-        return Err(Failure::Usage(format!(
-            "--clock-tolerance {seconds}: give seconds from 0 to 86400"
-        )));
+            threads: self.threads,
+            only_rapid: self.only_rapid,
+            proof: self.proof,
+            short_lines: self.short_lines,
+            clock_tolerance: self.clock_tolerance,
+            events: self.events.clone(),
+            syzygy: self.syzygy.clone(),
+            max_game_bytes: self.max_game_bytes,
+            shard: self.shard,
+            rows: self.rows,
+            raw: self.raw,
+            block_size: self.block_size,
+            dead_position_check: !self.no_dead_check,
+        }
     }
-    Ok(Clock((seconds * 1000.0).round() as u64))
 }
 
 fn audit(args: &Args) -> Result<Summary, Failure> {
@@ -221,7 +183,7 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
     }
     // Everything that can fail on the user's input is checked before any
     // output is written.
-    let options = options(args)?;
+    let config = args.settings().resolve()?;
     if let Some(shard) = args.shard {
         check_shardable(shard, &inputs)?;
     }
@@ -233,8 +195,17 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
     };
     let set = ReportSet::stage(wanted, &inputs)?;
     let progress = progress_bar(&inputs);
-    let mut outputs = outputs(args, &set, &inputs)?;
-    let mut summary = pipeline::run(&inputs, &options, &progress, &mut outputs)
+    let plan = Plan {
+        files: Some((args.format, args.compress)),
+        summary_json: true,
+        html: args.html.as_deref().map(|at| Html {
+            at,
+            report_dir: &args.output,
+            every_game: false,
+        }),
+    };
+    let mut outputs = plan.build(&config, Some(&set), &inputs, Vec::new())?;
+    let mut summary = pipeline::run(&inputs, &config.options, &progress, &mut outputs)
         .map_err(|e| io::Error::new(e.kind(), format!("writing the reports failed: {e}")))?;
     progress.finish_and_clear();
     summary.source_errors.splice(0..0, problems);
@@ -266,47 +237,6 @@ fn nothing_read(summary: &Summary, dir: &Path) -> Failure {
     )))
 }
 
-/// The outputs the options ask for, writing into the staged report set:
-/// the run's one list of outputs.
-fn outputs(args: &Args, set: &ReportSet, inputs: &[Source]) -> io::Result<Vec<Box<dyn AnyOutput>>> {
-    let dir = set.report_dir();
-    let document = run_summary(args, inputs);
-    let flagged_only = args.rows == Rows::Flagged;
-    let reports: Box<dyn AnyOutput> = match args.format {
-        ReportFormat::Csv => {
-            let rows = CsvRows {
-                flagged_only,
-                raw: args.raw,
-            };
-            Box::new(CsvReports::create(dir, args.compress, rows)?)
-        }
-        ReportFormat::Parquet => Box::new(ParquetReports::create(dir, TableRows { flagged_only })?),
-    };
-    let mut outputs: Vec<Box<dyn AnyOutput>> = vec![
-        reports,
-        Box::new(SummaryJson::new(
-            &dir.join("summary.json"),
-            document.clone(),
-        )),
-    ];
-    if let Some(path) = set.fixed_pgn() {
-        outputs.push(Box::new(FixedPgn::create(path)?));
-    }
-    if let (Some(staged), Some(html_at)) = (set.html(), &args.html) {
-        let names: Vec<String> = inputs.iter().map(Source::name).collect();
-        let html = HtmlReport::create(
-            staged,
-            document,
-            html_at,
-            &args.output,
-            args.format.file_names(args.compress),
-            &names,
-        )?;
-        outputs.push(Box::new(html));
-    }
-    Ok(outputs)
-}
-
 /// `--shard` cuts one uncompressed file by bytes; a compressed stream
 /// cannot be entered in the middle, so those are sharded by file.
 pub(crate) fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Failure> {
@@ -330,100 +260,12 @@ pub(crate) fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Fai
     Ok(())
 }
 
-/// A checksum of a file's size and its first and last MiB: enough to tell
-/// that a file changed between two shard runs without reading it whole.
-/// (crc32fast is already here for gzip.)
-fn fingerprint(path: &Path) -> Option<String> {
-    use std::io::{Read, Seek, SeekFrom};
-    const PART: u64 = 1 << 20;
-    let mut file = std::fs::File::open(path).ok()?;
-    let len = file.metadata().ok()?.len();
-    let mut hasher = crc32fast::Hasher::new();
-    hasher.update(&len.to_le_bytes());
-    let mut buf = Vec::with_capacity(PART as usize);
-    for start in [0, len.saturating_sub(PART)] {
-        buf.clear();
-        file.seek(SeekFrom::Start(start)).ok()?;
-        (&mut file).take(PART).read_to_end(&mut buf).ok()?;
-        hasher.update(&buf);
-    }
-    Some(format!("{len}:{:08x}", hasher.finalize()))
-}
-
-/// The names of the tablebase files in a `--syzygy` directory, sorted.
-fn table_names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".rtbw") || n.ends_with(".rtbz"))
-        .collect();
-    names.sort();
-    names
-}
-
 /// `--max-game-bytes`: a number no smaller than what is always kept.
 fn max_game_bytes(text: &str) -> Result<usize, String> {
     let n: usize = text
         .parse()
         .map_err(|_| format!("`{text}` is not a number of bytes"))?;
-    if n < crate::read::split::HEAD {
-        return Err(format!(
-            "{n} is below {}: the first {} bytes of a game are always kept for its tags, so \
-             give at least that",
-            crate::read::split::HEAD,
-            crate::read::split::HEAD
-        ));
-    }
-    Ok(n)
-}
-
-/// What `summary.json` says before the run: the tool, the options, the
-/// inputs (their game counts come at the end).
-pub(crate) fn run_summary(args: &Args, inputs: &[Source]) -> RunSummary {
-    let inputs = inputs
-        .iter()
-        .map(|source| {
-            let bytes = source.size();
-            let range = args.shard.zip(bytes).map(|(shard, len)| {
-                let r = shard.range(len);
-                (r.start, r.end.min(len))
-            });
-            InputSummary {
-                source: source.name(),
-                path: match source {
-                    Source::File(p) => Some(crate::report::set::resolve(p).display().to_string()),
-                    Source::Stdin | Source::Text { .. } => None,
-                },
-                bytes,
-                games: 0,
-                shard: args.shard,
-                range,
-                fingerprint: match (args.shard, source) {
-                    (Some(_), Source::File(p)) => fingerprint(p),
-                    _ => None,
-                },
-            }
-        })
-        .collect();
-    let options = RunOptions {
-        regime: regime_name(args.laws.chosen().1).into(),
-        laws: args.laws.laws.to_string(),
-        proof: format!("{:?}", args.proof).to_lowercase(),
-        rows: format!("{:?}", args.rows).to_lowercase(),
-        only_rapid: args.only_rapid,
-        clock_tolerance: args.clock_tolerance,
-        max_game_bytes: args.max_game_bytes,
-        syzygy: args.syzygy.is_some(),
-        syzygy_tables: args.syzygy.as_deref().map(table_names).unwrap_or_default(),
-        // Typed columns always hold the text as found.
-        raw: args.raw || args.format == ReportFormat::Parquet,
-        events: args.events.as_ref().map(|p| p.display().to_string()),
-        format: args.format.as_str().into(),
-        short_lines: format!("{:?}", args.short_lines).to_lowercase(),
-    };
-    RunSummary::new(options, inputs)
+    game_bytes(n)
 }
 
 pub(crate) fn progress_bar(inputs: &[Source]) -> ProgressBar {

@@ -4,28 +4,29 @@
 //! verdict and why. `explain --fen FEN` says whether each side can still
 //! checkmate, with a helpmate line when one exists.
 
+mod incident;
+mod position;
+
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use shakmaty::fen::Fen;
-use shakmaty::{Color, Position};
-
-use crate::board::helpmate::{Mate, can_checkmate, is_dead, position_or_why};
-use crate::board::replay::Replay;
 use crate::cli::laws_option::LawsOption;
-use crate::laws::adjudicate::{Adjudged, adjudicate_placed, unknown_category_why};
-use crate::laws::rulebook::{citations, cited, sentence};
-use crate::laws::{Book, Judgement, Judging, side_name};
-use crate::model::incident::{Incident, IncidentKind};
+use crate::cli::settings::Settings;
+use crate::laws::adjudicate::unknown_category_why;
+use crate::laws::rulebook::sentence;
+use crate::laws::{Book, Judgement};
 use crate::model::time_control::Category;
 use crate::model::verdict::Status;
 use crate::read::ending::{self, Ending};
 use crate::read::input::{Source, decompress};
-use crate::read::parse::{GameRecord, parse_game};
-use crate::read::split::Splitter;
-use crate::report::diagram;
+use crate::read::parse::GameRecord;
+use crate::read::split::{GameSlice, Splitter};
+use crate::run::pipeline::Options;
+use crate::run::record::{audit_record, read_record};
+use incident::tell_incident;
+use position::explain_fen;
 
 /// Tell the story of one game, or of one position.
 #[derive(clap::Args, Debug)]
@@ -56,11 +57,49 @@ pub struct Args {
     pub no_color: bool,
 }
 
+/// Which game to tell, or which position, and by which Laws: what the
+/// flags or a program ask for.
+pub struct Request {
+    /// The game's number in its source, counting from 1.
+    pub game: Option<u64>,
+    /// The game whose Site, Link or GameURL this is.
+    pub site: Option<String>,
+    /// A position instead of a game.
+    pub fen: Option<String>,
+    pub settings: Settings,
+}
+
+impl Args {
+    fn request(&self) -> Request {
+        self.laws.warn_if_deprecated();
+        let (laws, supervised) = self.laws.chosen();
+        Request {
+            game: self.game,
+            site: self.site.clone(),
+            fen: self.fen.clone(),
+            settings: Settings {
+                laws,
+                supervised,
+                ..Settings::default()
+            },
+        }
+    }
+
+    /// The source the flags name.
+    fn source(&self) -> Option<Source> {
+        match &self.file {
+            Some(path) if path.as_os_str() == "-" => Some(Source::Stdin),
+            Some(path) => Some(Source::File(path.clone())),
+            None => None,
+        }
+    }
+}
+
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &Args) -> ExitCode {
     let color =
         !args.no_color && io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    match tell(args, None, color) {
+    match tell(&args.request(), args.source(), color) {
         Ok(text) => {
             let mut out = io::stdout().lock();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -80,17 +119,25 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-/// The explanation `args` ask for, of `source` when given (a program's
-/// PGN text), else of the file they name.
-pub(crate) fn tell(args: &Args, source: Option<Source>, color: bool) -> Result<String, String> {
-    match (&args.fen, source, &args.file) {
-        (Some(fen), ..) => explain_fen(fen, color),
-        (None, Some(source), _) => explain_source(source, args, color),
-        (None, None, Some(path)) if path.as_os_str() == "-" => {
-            explain_source(Source::Stdin, args, color)
+/// The explanation `request` asks for: of its position, else of a game
+/// of `source`.
+pub(crate) fn tell(
+    request: &Request,
+    source: Option<Source>,
+    color: bool,
+) -> Result<String, String> {
+    match (&request.fen, source) {
+        (Some(fen), _) => explain_fen(fen, color),
+        (None, Some(source)) => {
+            // One thread: a game is told alone.
+            let settings = Settings {
+                threads: Some(1),
+                ..request.settings.clone()
+            };
+            let config = settings.resolve().map_err(|f| f.to_string())?;
+            explain_source(source, request, &config.options, color)
         }
-        (None, None, Some(path)) => explain_source(Source::File(path.clone()), args, color),
-        (None, None, None) => Err("give a PGN file or --fen FEN".into()),
+        (None, None) => Err("give a PGN file or --fen FEN".into()),
     }
 }
 
@@ -110,7 +157,12 @@ fn choosing(shown: &str, counted: usize, more: bool) -> String {
 }
 
 /// Finds the game asked for and tells it.
-fn explain_source(source: Source, args: &Args, color: bool) -> Result<String, String> {
+fn explain_source(
+    source: Source,
+    args: &Request,
+    options: &Options,
+    color: bool,
+) -> Result<String, String> {
     let shown = source.name();
     let stream = source
         .open_raw()
@@ -121,8 +173,7 @@ fn explain_source(source: Source, args: &Args, color: bool) -> Result<String, St
     while let Some(block) = splitter.next_block().map_err(|e| format!("{shown}: {e}"))? {
         for (i, slice) in block.games.iter().enumerate() {
             let number = block.first_game + i as u64 + 1;
-            let mut record = parse_game(&block.data[slice.bytes.clone()]);
-            record.first_line = slice.line;
+            let record = read_record(&block.data[slice.bytes.clone()], slice.line, options);
             let hit = match &args.site {
                 Some(site) => record.tags.is_at(site),
                 None => number == wanted,
@@ -130,10 +181,7 @@ fn explain_source(source: Source, args: &Args, color: bool) -> Result<String, St
             if !hit {
                 continue;
             }
-            if let Some(problem) = &slice.problem {
-                return Err(format!("{shown}, game {number}: {problem}"));
-            }
-            let told = tell_game(&record, &shown, number, &args.laws, color)?;
+            let told = tell_game(&record, slice, (&shown, number), options, color);
             if args.game.is_some() || args.site.is_some() || block.games.len() < 2 {
                 return Ok(told);
             }
@@ -163,35 +211,34 @@ fn explain_source(source: Source, args: &Args, color: bool) -> Result<String, St
 
 fn tell_game(
     record: &GameRecord<'_>,
-    source: &str,
-    number: u64,
-    laws: &LawsOption,
+    slice: &GameSlice,
+    (source, number): (&str, u64),
+    options: &Options,
     color: bool,
-) -> Result<String, String> {
+) -> String {
     let mut out = heading(record, source, number);
-    laws.warn_if_deprecated();
-    let (chosen, supervised) = laws.chosen();
-    let rules = Judging {
-        laws: chosen,
-        supervised,
-        ..Judging::default()
-    };
-    let placement = rules.place(record);
-    let book = placement.book;
+    let audit = audit_record(record, slice.problem.as_deref(), options);
+    let judgement = &audit.judgement;
+    let book = judgement.book;
     out.push_str(&tell_control(record, &book));
     out.push_str(&format!("Recorded result: {}.\n", record.recorded_result()));
-    let Adjudged { game, judgement } =
-        adjudicate_placed(record, record.claims.clone(), &rules, placement)
-            .map_err(|e| format!("{source}, game {number}: {e}"))?;
-    out.push_str(&tell_ending(judgement.ending, game.statement.as_ref()));
-    if judgement.incidents.is_empty() && judgement.verdict.status == Status::Confirmed {
-        out.push_str("Nothing in the record calls for an arbiter.\n\n");
+    match &audit.game {
+        Some(game) => {
+            out.push_str(&tell_ending(judgement.ending, game.statement.as_ref()));
+            if judgement.incidents.is_empty() && judgement.verdict.status == Status::Confirmed {
+                out.push_str("Nothing in the record calls for an arbiter.\n\n");
+            }
+            for incident in &judgement.incidents {
+                out.push_str(&tell_incident(incident, &game.replay, &book, color));
+            }
+        }
+        None => {
+            let said = ending::Statement::read(record);
+            out.push_str(&tell_ending(judgement.ending, said.as_ref()));
+        }
     }
-    for incident in &judgement.incidents {
-        out.push_str(&tell_incident(incident, &game.replay, &book, color));
-    }
-    out.push_str(&tell_verdict(&judgement));
-    Ok(once_each_rule(out))
+    out.push_str(&tell_verdict(judgement));
+    once_each_rule(out)
 }
 
 /// Which game, who played it, where and when.
@@ -270,122 +317,6 @@ fn tell_ending(
     format!("Ended by: {ending} ({}).\n\n", printable(&from))
 }
 
-fn kind_phrase(kind: IncidentKind) -> &'static str {
-    match kind {
-        IncidentKind::IllegalMove => "an illegal move",
-        IncidentKind::CastlingDisallowed => "castling that the set-up forbade",
-        IncidentKind::IllegalPosition => "an illegal position",
-        IncidentKind::Notation => "a move written irregularly",
-        IncidentKind::FlagFall => "a flag falls",
-        IncidentKind::BothFlags => "both clocks show zero",
-        IncidentKind::DeadPosition => "the position is dead",
-        IncidentKind::MovesAfterEnd => "moves recorded after the end",
-        IncidentKind::UnreadableMove => "a move that cannot be read",
-        IncidentKind::ResultMismatch => "the recorded result is not the correct one",
-        IncidentKind::LateClaim => "a claim made too late",
-        IncidentKind::RejectedClaim => "a claim the record does not bear out",
-        IncidentKind::InadmissibleClaim => "a claim that may not be made",
-        IncidentKind::ClockChange => "a clock goes up",
-        IncidentKind::ClockReading => "a clock reading out of line (the relay's)",
-        IncidentKind::UnmatchedEvent => "an event that matches no game",
-    }
-}
-
-/// The words of a clause that fit an incident best.
-fn quote_for(kind: IncidentKind, detail: &str, book: &Book) -> Option<(String, String)> {
-    if matches!(
-        kind,
-        IncidentKind::ResultMismatch | IncidentKind::Notation | IncidentKind::MovesAfterEnd
-    ) {
-        return None;
-    }
-    if !book.edition.is_ru_rapid() {
-        // The project's paraphrase of an edition's clause is short: whole.
-        let number = citations(detail).rfind(|n| book.edition.text(n).is_some())?;
-        return Some((number.to_string(), book.edition.text(number)?));
-    }
-    let number = cited(detail)?;
-    let about = match kind {
-        IncidentKind::IllegalMove if detail.contains("not claimed") => "stands",
-        IncidentKind::IllegalMove => "claim a win",
-        IncidentKind::CastlingDisallowed => "castling",
-        IncidentKind::IllegalPosition => "still on the board",
-        IncidentKind::FlagFall | IncidentKind::BothFlags => "time remaining",
-        IncidentKind::LateClaim => "claim",
-        IncidentKind::InadmissibleClaim => "two minutes",
-        IncidentKind::ClockChange => "clock setting",
-        _ => "",
-    };
-    Some((number.to_string(), sentence(number, about)?))
-}
-
-fn tell_incident(incident: &Incident, replay: &Replay, book: &Book, color: bool) -> String {
-    let mut out = String::new();
-    let mover = if incident.san.is_empty() {
-        String::new()
-    } else {
-        replay.numbered(incident.ply, &printable(&incident.san)) + " — "
-    };
-    let past_end = incident.ply > replay.plies();
-    let when = if past_end {
-        "after the last recorded move".to_string()
-    } else {
-        format!("ply {}", incident.ply)
-    };
-    out.push_str(&format!("{mover}{} ({when})\n", kind_phrase(incident.kind)));
-    let show = |c: Option<crate::model::clock::Clock>| c.map(|c| c.to_string());
-    if let (Some(w), Some(b)) = (show(incident.white_clock), show(incident.black_clock)) {
-        let at = if past_end {
-            "at the end"
-        } else {
-            "before the move"
-        };
-        out.push_str(&format!(
-            "Last clock readings {at}: White {w}, Black {b}.\n"
-        ));
-    }
-    let (board, marked) = incident_board(incident, replay);
-    for line in diagram::text(&board, &marked, color).lines() {
-        out.push_str(&format!("    {line}\n"));
-    }
-    out.push_str(&format!(
-        "{}\n",
-        sentence_case(&printable(&incident.detail))
-    ));
-    if let Some((number, words)) = quote_for(incident.kind, &incident.detail, book) {
-        out.push_str(&format!("Rule {number}: “{words}”\n"));
-    }
-    out.push('\n');
-    out
-}
-
-/// The position after the incident's move, with the move's squares; for
-/// events between moves, the position they happened in.
-fn incident_board(
-    incident: &Incident,
-    replay: &Replay,
-) -> (shakmaty::Board, Vec<shakmaty::Square>) {
-    let step = incident
-        .ply
-        .checked_sub(1)
-        .and_then(|i| replay.steps.get(i));
-    match step {
-        Some(step) => {
-            let after = replay.position_at(incident.ply);
-            let marked: Vec<_> = step
-                .mv
-                .map(|m| m.from().into_iter().chain([m.to()]).collect())
-                .unwrap_or_default();
-            (after.board().clone(), marked)
-        }
-        None => {
-            let fen: Option<Fen> = incident.fen_before.parse().ok();
-            let board = fen.map(|f| f.into_setup().board).unwrap_or_default();
-            (board, Vec::new())
-        }
-    }
-}
-
 /// Text from the record as a terminal should show it: an escape sequence
 /// in a tag could set the window title, clear the screen or hide what
 /// follows.
@@ -455,36 +386,4 @@ fn sentence_case(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
-}
-
-/// Whether each side can still checkmate in a position.
-fn explain_fen(fen: &str, color: bool) -> Result<String, String> {
-    let pos = position_or_why(fen).map_err(|why| format!("{fen}: {why}"))?;
-    let mut out = String::new();
-    for line in diagram::text(pos.board(), &[], color).lines() {
-        out.push_str(&format!("    {line}\n"));
-    }
-    out.push_str(&format!("{} to move.\n", side_name(pos.turn())));
-    for side in [Color::White, Color::Black] {
-        let name = side_name(side);
-        out.push_str(&match can_checkmate(&pos, side) {
-            Mate::Possible(line) => {
-                let game = line.short().text(true);
-                format!("{name} can still checkmate, for example: {game}\n")
-            }
-            Mate::Impossible => {
-                format!("{name} cannot checkmate by any possible series of legal moves.\n")
-            }
-            Mate::NotShownImpossible => {
-                format!("{name} is not shown unable to checkmate (fast check).\n")
-            }
-            Mate::Undecided => {
-                format!("Whether {name} can still checkmate could not be decided.\n")
-            }
-        });
-    }
-    if is_dead(&pos) {
-        out.push_str("The position is dead: the game is over, drawn.\n");
-    }
-    Ok(out)
 }

@@ -10,5 +10,7 @@ pub mod explain;
 mod failure;
 mod laws_option;
 pub mod merge;
+mod outputs;
+pub mod settings;
 pub mod tables;
 pub mod tournament;

@@ -1,9 +1,12 @@
 //! The audit as a library call, into Arrow batches instead of files: what
-//! the Python package (`python/`) runs. Its options are the `audit`
-//! subcommand's own, parsed from the same flags, so a program and the
-//! command line judge alike and refuse bad options in the same words.
+//! the Python package (`python/`) runs. Its options are the
+//! [`Settings`] the command line's flags make, resolved the same way, so a
+//! program and the command line judge alike and refuse bad options in the
+//! same words.
 //!
 //! ```
+//! use pgn_arbiter::board::helpmate::Proof;
+//! use pgn_arbiter::cli::settings::Settings;
 //! use pgn_arbiter::cli::tables::{Input, audit};
 //! use std::sync::{Arc, atomic::AtomicBool};
 //!
@@ -11,7 +14,8 @@
 //! let input = Input::Text { name: "<text>".into(), bytes: pgn.into() };
 //! let mut rows = 0;
 //! let stop = Arc::new(AtomicBool::new(false));
-//! let run = audit(&["--proof".into(), "fast".into()], input, 65_536, stop,
+//! let settings = Settings { proof: Proof::Fast, ..Settings::default() };
+//! let run = audit(settings, input, 65_536, stop,
 //!     &mut |verdicts, _incidents| { rows += verdicts.num_rows(); Ok(()) }).unwrap();
 //! assert_eq!(rows, 1);
 //! assert!(run.summary.contains("\"corrected\": 1"));
@@ -24,15 +28,18 @@ use std::sync::atomic::AtomicBool;
 
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
-use clap::Parser;
+use indicatif::ProgressBar;
 
-use crate::cli::audit::{self, Rows, check_shardable, run_summary};
+use crate::cli::audit::check_shardable;
+use crate::cli::explain::Request;
 pub use crate::cli::failure::Failure;
+use crate::cli::outputs::Plan;
+use crate::cli::settings::{Rows, Settings};
 use crate::read::input::{Source, decompress, sources};
-use crate::report::output::{AnyOutput, Output, TablePart, TableRows, unmatched_rows};
+use crate::report::output::{Output, TablePart, TableRows, unmatched_rows};
 use crate::report::summary::Summary;
 use crate::report::table::{INCIDENTS, VERDICTS};
-use crate::run::pipeline::{self, Options};
+use crate::run::pipeline;
 /// The type of [`Input::Text`]'s bytes: from a `Vec<u8>`, or any owner of
 /// bytes with `Bytes::from_owner`, read in place.
 pub use bytes::Bytes;
@@ -51,65 +58,51 @@ pub struct Audit {
     pub summary: String,
 }
 
-/// The `audit` flags, without a program name.
-#[derive(Parser)]
-#[command(name = "audit", no_binary_name = true)]
-struct Flags {
-    #[command(flatten)]
-    args: audit::Args,
-}
-
 /// The schemas of the verdicts' and the incidents' batches.
 pub fn schemas() -> (SchemaRef, SchemaRef) {
     (VERDICTS.schema(), INCIDENTS.schema())
 }
 
-/// Audits `input` with the `audit` subcommand's `flags`, handing `sink`
-/// the verdicts and incidents in input order, in batches of about
-/// `batch_rows` verdict rows (whole games: an incident comes with its
-/// game). Setting `stop` ends the audit soon after, with an error of kind
-/// `Interrupted`; so does an error from `sink`.
+/// Audits `input` as `settings` ask, handing `sink` the verdicts and
+/// incidents in input order, in batches of about `batch_rows` verdict rows
+/// (whole games: an incident comes with its game). Setting `stop` ends the
+/// audit soon after, with an error of kind `Interrupted`; so does an error
+/// from `sink`.
 pub fn audit(
-    flags: &[String],
+    settings: Settings,
     input: Input,
     batch_rows: usize,
     stop: Arc<AtomicBool>,
     sink: &mut dyn FnMut(RecordBatch, RecordBatch) -> io::Result<()>,
 ) -> Result<Audit, Failure> {
-    let mut args = Flags::try_parse_from(flags).map_err(refused)?.args;
-    if !args.paths.is_empty() {
-        return Err(Failure::Usage(
-            "give the PGN as `source`, not among the flags".into(),
-        ));
-    }
     let (inputs, problems) = inputs(input)?;
-    let options = Options {
-        stop: Some(stop),
-        ..audit::options(&args)?
-    };
-    if let Some(shard) = args.shard {
+    // Typed cells always hold the text as found.
+    let config = Settings {
+        raw: true,
+        ..settings
+    }
+    .resolve()?;
+    if let Some(shard) = config.settings().shard {
         check_shardable(shard, &inputs)?;
     }
-    args.raw = true;
-    let mut document = run_summary(&args, &inputs);
-    document.options.format = "arrow".into();
-    let rows = TableRows {
-        flagged_only: args.rows == Rows::Flagged,
+    let plan = Plan {
+        files: None,
+        summary_json: false,
+        html: None,
     };
+    let mut document = plan.document(&config, &inputs);
     let batches = Batches {
-        rows,
+        rows: TableRows {
+            flagged_only: config.settings().rows == Rows::Flagged,
+        },
         pending: Vec::new(),
         pending_rows: 0,
         batch_rows: batch_rows.max(1),
         sink,
     };
-    let mut outputs: Vec<Box<dyn AnyOutput + '_>> = vec![Box::new(batches)];
-    let mut summary = pipeline::run(
-        &inputs,
-        &options,
-        &indicatif::ProgressBar::hidden(),
-        &mut outputs,
-    )?;
+    let mut outputs = plan.build(&config, None, &inputs, vec![Box::new(batches)])?;
+    let options = config.stoppable(stop);
+    let mut summary = pipeline::run(&inputs, &options, &ProgressBar::hidden(), &mut outputs)?;
     summary.source_errors.splice(0..0, problems);
     for output in outputs {
         output.finish(&summary)?;
@@ -119,26 +112,19 @@ pub fn audit(
     Ok(Audit { summary })
 }
 
-/// The `explain` flags, without a program name.
-#[derive(Parser)]
-#[command(name = "explain", no_binary_name = true)]
-struct ExplainFlags {
-    #[command(flatten)]
-    args: crate::cli::explain::Args,
-}
-
-/// The text `pgn-arbiter explain` prints (without colour), for a file
-/// named in `flags` or for PGN text.
+/// The text `pgn-arbiter explain` prints (without colour): of the game
+/// `request` names in `input`, or of its position.
 ///
 /// ```
+/// use pgn_arbiter::cli::explain::Request;
 /// use pgn_arbiter::cli::tables::{Input, explain};
 /// let pgn = b"[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n".to_vec();
 /// let input = Input::Text { name: "<text>".into(), bytes: pgn.into() };
-/// let text = explain(&[], Some(input)).unwrap();
+/// let request = Request { game: None, site: None, fen: None, settings: Default::default() };
+/// let text = explain(&request, Some(input)).unwrap();
 /// assert!(text.contains("checkmate"), "{text}");
 /// ```
-pub fn explain(flags: &[String], input: Option<Input>) -> Result<String, Failure> {
-    let mut flags = flags.to_vec();
+pub fn explain(request: &Request, input: Option<Input>) -> Result<String, Failure> {
     let source = match input {
         Some(Input::Text { name, bytes }) => Some(Source::Text { name, bytes }),
         Some(Input::Paths(paths)) => {
@@ -152,24 +138,8 @@ pub fn explain(flags: &[String], input: Option<Input>) -> Result<String, Failure
         }
         None => None,
     };
-    if source.is_some() {
-        flags.insert(0, "-".into()); // the file's place: `source` stands for it
-    }
-    let args = ExplainFlags::try_parse_from(&flags).map_err(refused)?.args;
-    crate::cli::explain::tell(&args, source, false)
+    crate::cli::explain::tell(request, source, false)
         .map_err(|why| Failure::Io(io::Error::other(why)))
-}
-
-/// A flag the command line would refuse, in its words, without its
-/// pointers to `--help`.
-fn refused(e: clap::Error) -> Failure {
-    let text = e.render().to_string();
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with("For more information"))
-        .collect();
-    let text = lines.join("\n");
-    Failure::Usage(text.strip_prefix("error: ").unwrap_or(&text).to_string())
 }
 
 /// The sources, and the problems of paths that name no PGN file; a path

@@ -10,18 +10,17 @@ use std::sync::{Arc, Mutex};
 use crate::cli::audit::progress_bar;
 use crate::cli::failure::Failure;
 use crate::cli::laws_option::LawsOption;
-use crate::laws::{Judging, regime_name};
+use crate::cli::outputs::{Html, Plan};
+use crate::cli::settings::Settings;
 use crate::read::input::{Inputs, Source, sources};
-use crate::read::split::MAX_GAME_BYTES;
 use crate::report::file::{Compression, ReportFormat};
 use crate::report::html::{page_name, page_stems, relative};
-use crate::report::output::{AnyOutput, CsvReports, CsvRows, HtmlReport, PlayedGames};
+use crate::report::output::PlayedGames;
 use crate::report::rows::without_controls;
 use crate::report::set::{ReportSet, Wanted, resolve};
-use crate::report::summary::{InputSummary, RunOptions, RunSummary};
 use crate::report::tournament::{Tournament, write};
 use crate::report::tournament_page::render;
-use crate::run::pipeline::{self, Options};
+use crate::run::pipeline;
 use crate::tournament::consequences::{PairingStatus, consequences};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::tiebreak::TieBreak;
@@ -222,49 +221,27 @@ fn audit(
     inputs: &[Source],
 ) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
     let (laws, supervised) = args.laws.chosen();
-    let options = Options {
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        block_size: pipeline::BLOCK_SIZE,
-        max_game_bytes: MAX_GAME_BYTES,
-        rules: Judging {
-            laws,
-            supervised,
-            ..Judging::default()
-        },
-        events: None,
-        shard: None,
-        large_game: Arc::default(),
-        report_control: report.control().map(Arc::new),
-        stop: None,
-    };
-    let rows = CsvRows {
-        flagged_only: false,
-        raw: false,
+    let mut config = Settings {
+        laws,
+        supervised,
+        ..Settings::default()
+    }
+    .resolve()?;
+    config.options.report_control = report.control().map(Arc::new);
+    let plan = Plan {
+        files: Some((ReportFormat::Csv, Compression::None)),
+        summary_json: false,
+        html: args.html.as_deref().map(|at| Html {
+            at,
+            report_dir: &args.output,
+            every_game: true,
+        }),
     };
     let (played, games) = PlayedGames::new();
-    let mut outputs: Vec<Box<dyn AnyOutput>> = vec![
-        Box::new(CsvReports::create(
-            set.report_dir(),
-            Compression::None,
-            rows,
-        )?),
-        Box::new(played),
-    ];
+    let mut outputs = plan.build(&config, Some(set), inputs, vec![Box::new(played)])?;
     let names: Vec<String> = inputs.iter().map(Source::name).collect();
-    if let (Some(staged), Some(html_at)) = (set.html(), &args.html) {
-        let document = RunSummary::new(run_options(args), input_summaries(inputs));
-        let html = HtmlReport::create(
-            staged,
-            document,
-            html_at,
-            &args.output,
-            ReportFormat::Csv.file_names(Compression::None),
-            &names,
-        )?;
-        outputs.push(Box::new(html.with_every_game()));
-    }
     let progress = progress_bar(inputs);
-    let summary = pipeline::run(inputs, &options, &progress, &mut outputs)?;
+    let summary = pipeline::run(inputs, &config.options, &progress, &mut outputs)?;
     progress.finish_and_clear();
     if !summary.source_errors.is_empty() {
         return Err(unreadable_games(&summary.source_errors, &args.output));
@@ -285,45 +262,6 @@ fn unreadable_games(problems: &[String], dir: &Path) -> Failure {
          written ({} keeps what it held); mend or leave out the damaged file and run again",
         dir.display()
     )))
-}
-
-/// The inputs as the HTML index lists them.
-fn input_summaries(inputs: &[Source]) -> Vec<InputSummary> {
-    inputs
-        .iter()
-        .map(|source| InputSummary {
-            source: source.name(),
-            path: match source {
-                Source::File(p) => Some(resolve(p).display().to_string()),
-                Source::Stdin | Source::Text { .. } => None,
-            },
-            bytes: source.size(),
-            games: 0,
-            shard: None,
-            range: None,
-            fingerprint: None,
-        })
-        .collect()
-}
-
-/// The options as the HTML index says them.
-fn run_options(args: &Args) -> RunOptions {
-    let (laws, supervised) = args.laws.chosen();
-    RunOptions {
-        regime: regime_name(supervised).into(),
-        laws: laws.to_string(),
-        proof: "full".into(),
-        rows: "all".into(),
-        only_rapid: false,
-        clock_tolerance: None,
-        max_game_bytes: MAX_GAME_BYTES,
-        syzygy: false,
-        syzygy_tables: Vec::new(),
-        raw: false,
-        events: None,
-        format: ReportFormat::Csv.as_str().into(),
-        short_lines: "read".into(),
-    }
 }
 
 fn taken(games: Arc<Mutex<Vec<PlayedGame>>>) -> Vec<PlayedGame> {

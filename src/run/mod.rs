@@ -4,4 +4,5 @@
 
 mod options;
 pub mod pipeline;
+pub(crate) mod record;
 mod worker;

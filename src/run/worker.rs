@@ -1,17 +1,15 @@
 //! A worker's job: one block of games parsed, replayed and judged, each
 //! game handed to every output's format, and counted.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use super::options::{LARGE_GAME_BYTES, Options};
-use crate::laws::adjudicate::{Adjudged, adjudicate_placed, unknown_category_why};
-use crate::laws::{Game, Judgement, Judging, Placement};
-use crate::model::claim::Claim;
+use super::record::{audit_record, read_record};
+use crate::laws::adjudicate::unknown_category_why;
+use crate::laws::{Judgement, Judging};
 use crate::model::time_control::Category;
-use crate::model::verdict::{Status, Verdict};
-use crate::read::ending::{Ending, EndingSource, Statement};
-use crate::read::parse::{GameRecord, parse_game};
+use crate::model::verdict::Status;
+use crate::read::parse::GameRecord;
 use crate::read::split::{Block, GameSlice};
 use crate::report::audited::{AuditedGame, Origin};
 use crate::report::output::{AnyFormat, Part};
@@ -80,22 +78,10 @@ fn audit_game(
 ) {
     let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
-    let mut record = parse_game(&data[slice.bytes.clone()]);
-    record.first_line = slice.line;
-    if let Some(control) = options.report_control.as_deref()
-        && record.control.periods.is_none()
-    {
-        record.control = control.clone();
-    }
-    let placement = options.rules.place(&record);
-    let mut claims = record.claims.clone();
-    if let Some(events) = &options.events {
-        for (line, claim) in events.claims_for(&record.tags) {
-            report.matched_events.push(line);
-            claims.push(claim);
-        }
-    }
-    let (game, judgement) = judged_safely(&record, slice, claims, options, placement);
+    let record = read_record(&data[slice.bytes.clone()], slice.line, options);
+    let audit = audit_record(&record, slice.problem.as_deref(), options);
+    report.matched_events.extend(audit.matched_events);
+    let (game, judgement) = (audit.game, audit.judgement);
     let audited = AuditedGame {
         origin,
         record: &record,
@@ -123,61 +109,6 @@ fn count_layout(summary: &mut Summary, record: &GameRecord<'_>) {
     for (_, note) in notes.into_iter().filter(|(seen, _)| *seen) {
         *summary.records.entry(note).or_default() += 1;
     }
-}
-
-/// The game judged, or an `error` verdict: for a game the splitter could
-/// not keep whole, and for a panic inside a chess library. An error names
-/// the line (the outputs name the source and the game, see
-/// [`Origin::locate`]).
-fn judged_safely<'a>(
-    record: &'a GameRecord<'a>,
-    slice: &GameSlice,
-    claims: Vec<Result<Claim, String>>,
-    options: &Options,
-    placement: Placement,
-) -> (Option<Game<'a>>, Judgement) {
-    let judged = match &slice.problem {
-        Some(problem) => Err(format!("line {}: {problem}", slice.line)),
-        None => catch_unwind(AssertUnwindSafe(|| {
-            judge(record, claims, &options.rules, placement)
-        }))
-        .unwrap_or_else(|panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(format!(
-                "the chess library failed on this game ({what}); please report it with the game"
-            ))
-        }),
-    };
-    match judged {
-        Ok(Adjudged { game, judgement }) => (Some(game), judgement),
-        Err(why) => {
-            let judgement = Judgement {
-                verdict: Verdict::error(why),
-                incidents: Vec::new(),
-                helpmate: None,
-                book: placement.book,
-                ending: stated(record),
-            };
-            (None, judgement)
-        }
-    }
-}
-
-/// Replays and judges a record the parser read whole.
-fn judge<'a>(
-    record: &'a GameRecord<'a>,
-    claims: Vec<Result<Claim, String>>,
-    rules: &Judging,
-    placement: Placement,
-) -> Result<Adjudged<'a>, String> {
-    if let Some((what, at)) = &record.damage {
-        return Err(format!("line {}: {what}", record.line_of(*at)));
-    }
-    adjudicate_placed(record, claims, rules, placement).map_err(|e| e.to_string())
 }
 
 /// Counts one game in the block's summary.
@@ -213,11 +144,4 @@ fn count(summary: &mut Summary, judgement: &Judgement, rules: &Judging) {
         rule => rule,
     };
     *summary.by_rule.entry(rule).or_default() += 1;
-}
-
-/// The ending a record states, for a game that could not be judged.
-fn stated(record: &GameRecord<'_>) -> (Ending, EndingSource) {
-    Statement::read(record).map_or((Ending::Unknown, EndingSource::None), |s| {
-        (s.ending, s.source)
-    })
 }

@@ -1,0 +1,109 @@
+//! One record's audit, whichever door it came through (a run's worker,
+//! `explain`): read with the run's options, checked for damage, given the
+//! claims of the events file, judged, and never a panic. Every door gets
+//! the same answer for the same record because this is the only place one
+//! is made.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use super::options::Options;
+use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
+use crate::laws::{Game, Judgement};
+use crate::model::verdict::Verdict;
+use crate::read::ending::{Ending, EndingSource, Statement};
+use crate::read::parse::{GameRecord, parse_game};
+
+/// A record audited.
+pub(crate) struct AuditedRecord<'a> {
+    /// The replay; `None` for an `error` verdict.
+    pub game: Option<Game<'a>>,
+    pub judgement: Judgement,
+    /// Lines of the events file whose claims were this game's.
+    pub matched_events: Vec<usize>,
+}
+
+/// A game's text read as a run reads it: `line` is its first line in the
+/// source; a tournament report's control stands in where the game's own
+/// cannot be read.
+pub(crate) fn read_record<'a>(bytes: &'a [u8], line: u64, options: &Options) -> GameRecord<'a> {
+    let mut record = parse_game(bytes);
+    record.first_line = line;
+    if let Some(control) = options.report_control.as_deref()
+        && record.control.periods.is_none()
+    {
+        record.control = control.clone();
+    }
+    record
+}
+
+/// Audits one record; `problem` is what the splitter found wrong with its
+/// text (a game it could not keep whole), which makes an `error` verdict.
+pub(crate) fn audit_record<'a>(
+    record: &'a GameRecord<'a>,
+    problem: Option<&str>,
+    options: &Options,
+) -> AuditedRecord<'a> {
+    let placement = options.rules.place(record);
+    let mut claims = record.claims.clone();
+    let mut matched_events = Vec::new();
+    if let Some(events) = &options.events {
+        for (line, claim) in events.claims_for(&record.tags) {
+            matched_events.push(line);
+            claims.push(claim);
+        }
+    }
+    let judged = match problem {
+        Some(problem) => Err(format!("line {}: {problem}", record.first_line)),
+        None => catch_unwind(AssertUnwindSafe(|| {
+            judge(record, claims, options, placement)
+        }))
+        .unwrap_or_else(|panic| Err(library_failure(panic))),
+    };
+    let (game, judgement) = match judged {
+        Ok(Adjudged { game, judgement }) => (Some(game), judgement),
+        Err(why) => (None, error(record, why, placement.book)),
+    };
+    AuditedRecord {
+        game,
+        judgement,
+        matched_events,
+    }
+}
+
+/// Replays and judges a record the parser read whole.
+fn judge<'a>(
+    record: &'a GameRecord<'a>,
+    claims: Vec<Result<crate::model::claim::Claim, String>>,
+    options: &Options,
+    placement: crate::laws::Placement,
+) -> Result<Adjudged<'a>, String> {
+    if let Some((what, at)) = &record.damage {
+        return Err(format!("line {}: {what}", record.line_of(*at)));
+    }
+    adjudicate_placed(record, claims, &options.rules, placement).map_err(|e| e.to_string())
+}
+
+/// A panic inside a chess library, as an `error` verdict's reason.
+fn library_failure(panic: Box<dyn std::any::Any + Send>) -> String {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    format!("the chess library failed on this game ({what}); please report it with the game")
+}
+
+/// The `error` judgement of a game that could not be judged, with the
+/// ending its record states.
+fn error(record: &GameRecord<'_>, why: String, book: crate::laws::Book) -> Judgement {
+    let ending = Statement::read(record).map_or((Ending::Unknown, EndingSource::None), |s| {
+        (s.ending, s.source)
+    });
+    Judgement {
+        verdict: Verdict::error(why),
+        incidents: Vec::new(),
+        helpmate: None,
+        book,
+        ending,
+    }
+}

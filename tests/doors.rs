@@ -1,0 +1,140 @@
+//! One audit behind every door: the same clean, damaged and unclear
+//! records through `audit`, `tournament`, the library call the Python
+//! package runs, and `explain` give one answer. The records are
+//! `tests/data/doors/records.pgn` (written for this test): a confirmed
+//! mate, a corrected one, a comment never closed, a Result tag the
+//! movetext contradicts, an unclaimed illegal move.
+
+mod common;
+
+use std::process::Command;
+use std::sync::{Arc, atomic::AtomicBool};
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::Int32Type;
+use arrow_array::{Array, ArrayRef};
+use common::{Row, audit, data};
+use pgn_arbiter::cli::settings::Settings;
+use pgn_arbiter::cli::tables::{self, Input};
+
+const RECORDS: &str = "doors/records.pgn";
+const ANSWER: [&str; 4] = ["status", "correct_result", "rule", "reason"];
+
+fn answer(row: &Row) -> Vec<String> {
+    ANSWER.iter().map(|k| row[*k].clone()).collect()
+}
+
+fn the_audit() -> (Vec<Vec<String>>, Vec<u8>) {
+    let path = data(RECORDS);
+    let run = audit(&[path.to_str().unwrap()], None);
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    (run.verdicts.iter().map(answer).collect(), run.verdicts_raw)
+}
+
+/// What the command prints, which must succeed.
+fn succeeds(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_records_hold_every_kind_of_answer() {
+    let (rows, _) = the_audit();
+    let statuses: Vec<&str> = rows.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(
+        statuses,
+        ["confirmed", "corrected", "error", "review", "confirmed"]
+    );
+    assert!(
+        rows[2][3].ends_with("comment `{` is never closed"),
+        "{rows:?}"
+    );
+}
+
+#[test]
+fn tournament_writes_the_audits_verdicts() {
+    let (_, raw) = the_audit();
+    let dir = tempfile::tempdir().unwrap();
+    let report = data("tournaments/u19-2010/report.trf");
+    let records = data(RECORDS);
+    succeeds(&[
+        "tournament",
+        report.to_str().unwrap(),
+        records.to_str().unwrap(),
+        "-o",
+        dir.path().to_str().unwrap(),
+    ]);
+    let theirs = std::fs::read(dir.path().join("verdicts.csv")).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&theirs),
+        String::from_utf8_lossy(&raw)
+    );
+}
+
+#[test]
+fn the_library_call_behind_python_gives_the_same_rows() {
+    let (rows, _) = the_audit();
+    let mut got: Vec<Vec<String>> = Vec::new();
+    let input = Input::Paths(vec![data(RECORDS)]);
+    let stop = Arc::new(AtomicBool::new(false));
+    tables::audit(Settings::default(), input, 1000, stop, &mut |v, _| {
+        for i in 0..v.num_rows() {
+            let cell = |name: &&str| text(v.column_by_name(name).unwrap(), i);
+            got.push(ANSWER.iter().map(cell).collect());
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(got, rows);
+}
+
+/// A text cell, plain or dictionary-encoded (the short labels), as the
+/// CSV writes it.
+fn text(column: &ArrayRef, i: usize) -> String {
+    if column.is_null(i) {
+        return String::new();
+    }
+    match column.as_dictionary_opt::<Int32Type>() {
+        Some(labels) => {
+            let key = labels.keys().value(i) as usize;
+            labels.values().as_string::<i32>().value(key).to_string()
+        }
+        None => column.as_string::<i32>().value(i).to_string(),
+    }
+}
+
+#[test]
+fn explain_tells_each_game_as_the_audit_judged_it() {
+    let (rows, _) = the_audit();
+    for (i, row) in rows.iter().enumerate() {
+        let number = (i + 1).to_string();
+        let told = succeeds(&[
+            "explain",
+            data(RECORDS).to_str().unwrap(),
+            "--game",
+            &number,
+        ]);
+        let verdict = match (row[0].as_str(), row[1].as_str()) {
+            ("error", _) => "Verdict: the game cannot be audited.".to_string(),
+            ("confirmed", r) => {
+                format!("Verdict: the recorded result {r} is confirmed ({})", row[2])
+            }
+            ("corrected", r) => format!("Verdict: the correct result is {r} ({})", row[2]),
+            (_, r) => format!(
+                "Verdict: an arbiter must decide; the best reading is {r} ({})",
+                row[2]
+            ),
+        };
+        assert!(told.contains(&verdict), "game {number}: {verdict}\n{told}");
+        // The reason, as the report words it (an error's without the
+        // source and game, which the heading names).
+        let reason = row[3].rsplit(": line ").next().unwrap();
+        let reason = &reason[1..];
+        assert!(told.contains(reason), "game {number}: {reason}\n{told}");
+    }
+}
