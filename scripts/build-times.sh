@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Clean-build wall times and the binary's size, for each REV given (default
 # HEAD~1 HEAD): a fresh clone with an empty target/, then `cargo build
-# --release`, `cargo test --release --no-run`, `cargo test --release`.
+# --release`, `cargo test --release --no-run`, `cargo test --release`; and,
+# where the `tables` feature exists, a clean build without it.
 # Crates must already be downloaded (the registry cache is shared).
 #
 #   scripts/build-times.sh [REV ...]
@@ -19,5 +20,10 @@ for rev in "$@"; do
   echo "$rev test build: $(seconds cargo test --release -q --no-run)"
   echo "$rev tests:      $(seconds cargo test --release -q)"
   echo "$rev target/:    $(du -sh target | cut -f1)"
+  if grep -q '^tables = ' Cargo.toml; then
+    rm -rf target
+    echo "$rev build without tables: $(seconds cargo build --release -q --no-default-features)"
+    echo "$rev binary without tables: $(stat -c %s target/release/pgn-arbiter) bytes"
+  fi
   cd "$repo"; rm -rf "$dir"
 done

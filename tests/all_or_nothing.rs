@@ -137,6 +137,7 @@ fn a_kill_mid_run_leaves_the_previous_report_whole() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+#[cfg(feature = "tables")]
 #[test]
 fn a_full_disk_under_parquet_leaves_the_previous_report_whole() {
     let dir = tempfile::tempdir().unwrap();

@@ -438,3 +438,25 @@ fn every_error_row_of_the_html_index_has_its_page() {
         assert!(site.join(page).is_file(), "{page}");
     }
 }
+
+/// A build without the `tables` feature (`--no-default-features`, which CI
+/// builds too) refuses Parquet before writing anything, and says how to
+/// get it.
+#[cfg(not(feature = "tables"))]
+#[test]
+fn parquet_is_refused_by_a_build_without_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .args(["audit", "samples", "--format", "parquet", "-o"])
+        .arg(dir.path().join("r"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("built without Arrow and Parquet"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("r").exists());
+}

@@ -2,6 +2,8 @@
 //! games audited both ways, the Parquet columns turned back into text the
 //! way the CSV writes it (null as an empty cell, clocks in seconds).
 
+#![cfg(feature = "tables")]
+
 mod common;
 
 use std::path::Path;

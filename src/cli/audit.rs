@@ -183,6 +183,9 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
     }
     // Everything that can fail on the user's input is checked before any
     // output is written.
+    args.format
+        .built()
+        .map_err(|why| Failure::Usage(format!("--format parquet: {why}")))?;
     let config = args.settings().resolve()?;
     if let Some(shard) = args.shard {
         check_shardable(shard, &inputs)?;

@@ -11,11 +11,9 @@ use std::process::ExitCode;
 use crate::cli::failure::Failure;
 use crate::read::input::Source;
 use crate::report::file::{Compression, ReportFile, ReportFormat, open_report};
-use crate::report::parquet_file::{self, ParquetFile};
 use crate::report::rows::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
 use crate::report::set::{ReportSet, Wanted};
 use crate::report::summary::{InputSummary, RunSummary};
-use crate::report::table::{INCIDENTS, VERDICTS};
 
 mod checks;
 
@@ -91,6 +89,9 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
     let set = ReportSet::stage(wanted, &inputs)?;
     let dir = set.report_dir();
     if summaries[0].options.format == ReportFormat::Parquet.as_str() {
+        ReportFormat::Parquet
+            .built()
+            .map_err(|why| Failure::Usage(format!("these reports are Parquet: {why}")))?;
         merge_parquet(&dirs, &summaries, dir)?;
     } else {
         merge_csv(&dirs, &summaries, dir, args.compress)?;
@@ -122,10 +123,18 @@ fn merge_csv(
     Ok(())
 }
 
+#[cfg(not(feature = "tables"))]
+fn merge_parquet(_: &[PathBuf], _: &[RunSummary], _: &Path) -> io::Result<()> {
+    unreachable!("refused above: {}", crate::report::file::NO_TABLES)
+}
+
 /// Parquet shards merge batch by batch; a shard's footer says how many
 /// rows it holds, and each batch's columns are checked against this
 /// version's.
+#[cfg(feature = "tables")]
 fn merge_parquet(dirs: &[PathBuf], summaries: &[RunSummary], dir: &Path) -> io::Result<()> {
+    use crate::report::parquet_file::{self, ParquetFile};
+    use crate::report::table::{INCIDENTS, VERDICTS};
     for (name, layout) in [
         ("verdicts.parquet", &VERDICTS),
         ("incidents.parquet", &INCIDENTS),

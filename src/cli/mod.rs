@@ -12,5 +12,6 @@ mod laws_option;
 pub mod merge;
 mod outputs;
 pub mod settings;
+#[cfg(feature = "tables")]
 pub mod tables;
 pub mod tournament;

@@ -7,9 +7,7 @@ use std::path::Path;
 use crate::cli::settings::{Config, Rows};
 use crate::read::input::Source;
 use crate::report::file::{Compression, ReportFormat};
-use crate::report::output::{
-    AnyOutput, CsvReports, CsvRows, FixedPgn, HtmlReport, ParquetReports, SummaryJson, TableRows,
-};
+use crate::report::output::{AnyOutput, CsvReports, CsvRows, FixedPgn, HtmlReport, SummaryJson};
 use crate::report::set::ReportSet;
 use crate::report::summary::RunSummary;
 
@@ -71,9 +69,7 @@ impl Plan<'_> {
                     };
                     Box::new(CsvReports::create(dir, compress, rows)?)
                 }
-                ReportFormat::Parquet => {
-                    Box::new(ParquetReports::create(dir, TableRows { flagged_only })?)
-                }
+                ReportFormat::Parquet => typed_reports(dir, flagged_only)?,
             });
             if self.summary_json {
                 let json = SummaryJson::new(&dir.join("summary.json"), document.clone());
@@ -102,4 +98,24 @@ impl Plan<'_> {
         outputs.extend(extra);
         Ok(outputs)
     }
+}
+
+/// `verdicts.parquet` and `incidents.parquet`.
+#[cfg(feature = "tables")]
+fn typed_reports(dir: &Path, flagged_only: bool) -> io::Result<Box<dyn AnyOutput>> {
+    use crate::report::output::{ParquetReports, TableRows};
+    Ok(Box::new(ParquetReports::create(
+        dir,
+        TableRows { flagged_only },
+    )?))
+}
+
+/// A build without Arrow and Parquet writes none (`audit` refuses the
+/// option before this is reached).
+#[cfg(not(feature = "tables"))]
+fn typed_reports(_: &Path, _: bool) -> io::Result<Box<dyn AnyOutput>> {
+    Err(io::Error::new(
+        io::ErrorKind::Unsupported,
+        crate::report::file::NO_TABLES,
+    ))
 }

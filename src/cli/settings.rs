@@ -182,14 +182,6 @@ impl Config {
         &self.settings
     }
 
-    /// The run's options, stopped early when `stop` is set.
-    pub(crate) fn stoppable(&self, stop: Arc<std::sync::atomic::AtomicBool>) -> Options {
-        Options {
-            stop: Some(stop),
-            ..self.options.clone()
-        }
-    }
-
     /// What `summary.json` says before the run: the tool, the options
     /// (`format` the reports' form), the inputs (their game counts come at
     /// the end).

@@ -39,7 +39,7 @@ use crate::read::input::{Source, decompress, sources};
 use crate::report::output::{Output, TablePart, TableRows, unmatched_rows};
 use crate::report::summary::Summary;
 use crate::report::table::{INCIDENTS, VERDICTS};
-use crate::run::pipeline;
+use crate::run::pipeline::{self, Options};
 /// The type of [`Input::Text`]'s bytes: from a `Vec<u8>`, or any owner of
 /// bytes with `Bytes::from_owner`, read in place.
 pub use bytes::Bytes;
@@ -101,7 +101,10 @@ pub fn audit(
         sink,
     };
     let mut outputs = plan.build(&config, None, &inputs, vec![Box::new(batches)])?;
-    let options = config.stoppable(stop);
+    let options = Options {
+        stop: Some(stop),
+        ..config.options.clone()
+    };
     let mut summary = pipeline::run(&inputs, &options, &ProgressBar::hidden(), &mut outputs)?;
     summary.source_errors.splice(0..0, problems);
     for output in outputs {

@@ -28,6 +28,11 @@ impl Compression {
     }
 }
 
+/// Why a build without the `tables` feature refuses Parquet.
+pub(crate) const NO_TABLES: &str = "this pgn-arbiter was built without Arrow and Parquet (cargo's \
+    --no-default-features); write CSV, or build it with them: cargo install --path . (the \
+    `tables` feature is on by default)";
+
 /// What the two reports are written as (`--format`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ReportFormat {
@@ -52,6 +57,14 @@ impl ReportFormat {
         match self {
             ReportFormat::Csv => "csv",
             ReportFormat::Parquet => "parquet",
+        }
+    }
+
+    /// Whether this build can write (and merge) the format.
+    pub fn built(self) -> Result<(), &'static str> {
+        match self {
+            ReportFormat::Parquet if !cfg!(feature = "tables") => Err(NO_TABLES),
+            _ => Ok(()),
         }
     }
 }

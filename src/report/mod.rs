@@ -8,10 +8,12 @@ pub(crate) mod file;
 pub mod fixed;
 pub(crate) mod html;
 pub(crate) mod output;
+#[cfg(feature = "tables")]
 pub(crate) mod parquet_file;
 pub mod rows;
 pub(crate) mod set;
 pub(crate) mod summary;
+#[cfg(feature = "tables")]
 pub mod table;
 pub(crate) mod terminal;
 pub(crate) mod tournament;

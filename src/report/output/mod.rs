@@ -8,6 +8,7 @@
 mod csv_reports;
 mod fixed_pgn;
 mod html_report;
+#[cfg(feature = "tables")]
 mod parquet_reports;
 mod played_games;
 mod summary_json;
@@ -19,6 +20,7 @@ use std::sync::Arc;
 pub use csv_reports::{CsvReports, CsvRows};
 pub use fixed_pgn::FixedPgn;
 pub use html_report::HtmlReport;
+#[cfg(feature = "tables")]
 pub use parquet_reports::{ParquetReports, TablePart, TableRows, unmatched_rows};
 pub use played_games::PlayedGames;
 pub use summary_json::SummaryJson;
