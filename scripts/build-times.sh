@@ -6,6 +6,8 @@
 # Crates must already be downloaded (the registry cache is shared).
 #
 #   scripts/build-times.sh [REV ...]
+#   PIP=1 scripts/build-times.sh HEAD    (also `pip install ./python` into a
+#                                         fresh venv: its time and disk)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -20,6 +22,11 @@ for rev in "$@"; do
   echo "$rev test build: $(seconds cargo test --release -q --no-run)"
   echo "$rev tests:      $(seconds cargo test --release -q)"
   echo "$rev target/:    $(du -sh target | cut -f1)"
+  if [ -n "${PIP:-}" ]; then
+    rm -rf target; python3 -m venv "$dir/venv"
+    echo "$rev pip install ./python: $(seconds "$dir/venv/bin/pip" install ./python)"
+    echo "$rev venv:       $(du -sh "$dir/venv" | cut -f1), of it the package $(du -sh "$dir"/venv/lib/python3*/site-packages/pgn_arbiter | cut -f1), target/ left $(du -sh target 2>/dev/null | cut -f1)"
+  fi
   if grep -q '^tables = ' Cargo.toml; then
     rm -rf target
     echo "$rev build without tables: $(seconds cargo build --release -q --no-default-features)"

@@ -141,3 +141,25 @@ fn text(column: &arrow_array::ArrayRef, i: usize) -> String {
         None => column.as_string::<i32>().value(i).to_string(),
     }
 }
+
+/// What is no PGN is told by its type, not its words: Python raises
+/// `NotPgnError` from this variant.
+#[cfg(feature = "tables")]
+#[test]
+fn no_pgn_is_a_failure_of_its_own() {
+    use pgn_arbiter::cli::settings::Settings;
+    use pgn_arbiter::cli::tables::{self, Failure, Input};
+    use std::sync::{Arc, atomic::AtomicBool};
+    let letter = b"Dear club members, the meeting is on Friday.\n".to_vec();
+    let input = Input::Text {
+        name: "letter".into(),
+        bytes: letter.into(),
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let failure = tables::audit(Settings::default(), input, 10, stop, &mut |_, _| Ok(()));
+    match failure {
+        Err(Failure::NotPgn(why)) => assert!(why.starts_with("letter: not a PGN file"), "{why}"),
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("a letter was audited"),
+    }
+}

@@ -230,12 +230,10 @@ impl Drop for Run {
 fn exception(failure: Failure) -> PyErr {
     match failure {
         Failure::Usage(why) => PyValueError::new_err(why),
+        Failure::NotPgn(why) => NotPgnError::new_err(why),
         Failure::Io(e) => match e.kind() {
             io::ErrorKind::NotFound => PyFileNotFoundError::new_err(e.to_string()),
             io::ErrorKind::Interrupted => PyKeyboardInterrupt::new_err(e.to_string()),
-            io::ErrorKind::InvalidData if e.to_string().contains("not a PGN file") => {
-                NotPgnError::new_err(e.to_string())
-            }
             _ => PyOSError::new_err(e.to_string()),
         },
     }

@@ -16,7 +16,7 @@ use crate::cli::laws_option::LawsOption;
 use crate::cli::settings::Settings;
 use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::rulebook::sentence;
-use crate::laws::{Book, Judgement};
+use crate::laws::{Book, Judgement, as_sentence};
 use crate::model::time_control::Category;
 use crate::model::verdict::Status;
 use crate::read::ending::{self, Ending};
@@ -217,6 +217,7 @@ fn tell_game(
     color: bool,
 ) -> String {
     let mut out = heading(record, source, number);
+    let mut quoted = Quoted::default();
     let audit = audit_record(record, slice.problem.as_deref(), options);
     let judgement = &audit.judgement;
     let book = judgement.book;
@@ -229,7 +230,8 @@ fn tell_game(
                 out.push_str("Nothing in the record calls for an arbiter.\n\n");
             }
             for incident in &judgement.incidents {
-                out.push_str(&tell_incident(incident, &game.replay, &book, color));
+                let told = tell_incident(incident, &game.replay, &book, color, &mut quoted);
+                out.push_str(&told);
             }
         }
         None => {
@@ -237,8 +239,8 @@ fn tell_game(
             out.push_str(&tell_ending(judgement.ending, said.as_ref()));
         }
     }
-    out.push_str(&tell_verdict(judgement));
-    once_each_rule(out)
+    out.push_str(&tell_verdict(judgement, &mut quoted));
+    out
 }
 
 /// Which game, who played it, where and when.
@@ -324,7 +326,7 @@ fn printable(text: &str) -> String {
     crate::report::rows::without_controls(text).into_owned()
 }
 
-fn tell_verdict(judgement: &Judgement) -> String {
+fn tell_verdict(judgement: &Judgement, quoted: &mut Quoted) -> String {
     // The reason quotes the line given in full below.
     let v = &*judgement.verdict_to_read();
     let rule = v.rule;
@@ -340,8 +342,7 @@ fn tell_verdict(judgement: &Judgement) -> String {
             format!("Verdict: an arbiter must decide; the best reading is {r} ({rule}).\n")
         }
     };
-    let stop = if v.reason.ends_with('”') { "" } else { "." };
-    out.push_str(&format!("{}{stop}\n", sentence_case(&printable(&v.reason))));
+    out.push_str(&format!("{}\n", as_sentence(&printable(&v.reason))));
     if let Some(line) = &judgement.helpmate {
         // The reason shortens a long line; an appeal must be able to play
         // it through to the mate, and follows a short one best.
@@ -354,8 +355,8 @@ fn tell_verdict(judgement: &Judgement) -> String {
         ));
     }
     // Under a FIDE edition the reason already ends with the rule's words.
-    if judgement.book.edition.is_ru_rapid() && rule.starts_with("1") && rule.contains('.') {
-        let number = rule.split('/').next().unwrap_or(rule);
+    if let (true, Some(clause)) = (judgement.book.edition.is_ru_rapid(), v.clause) {
+        let number = judgement.book.cite(clause);
         let drawn = v.correct == Some(crate::model::outcome::GameResult::Draw);
         let about = match number {
             _ if drawn => "drawn",
@@ -365,25 +366,24 @@ fn tell_verdict(judgement: &Judgement) -> String {
             _ => "",
         };
         if let Some(words) = sentence(number, about) {
-            out.push_str(&format!("Rule {number}: “{words}”\n"));
+            out.push_str(&quoted.line(number, &words));
         }
     }
     out
 }
 
-/// The text with each `Rule …: “…”` line after its first left out: an
-/// incident and the verdict often rest on the same clause.
-fn once_each_rule(text: String) -> String {
-    let mut seen = std::collections::HashSet::new();
-    text.split_inclusive('\n')
-        .filter(|line| !line.starts_with("Rule ") || seen.insert(line.to_string()))
-        .collect()
-}
+/// The clauses quoted so far: an incident and the verdict often rest on
+/// the same one, quoted once.
+#[derive(Default)]
+struct Quoted(std::collections::HashSet<String>);
 
-fn sentence_case(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+impl Quoted {
+    /// `Rule 15.4.2: “…”`, or nothing when these words were quoted.
+    fn line(&mut self, number: &str, words: &str) -> String {
+        let line = format!("Rule {number}: “{words}”\n");
+        match self.0.insert(line.clone()) {
+            true => line,
+            false => String::new(),
+        }
     }
 }

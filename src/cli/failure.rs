@@ -12,6 +12,9 @@ use crate::report::set::StageError;
 pub enum Failure {
     Usage(String),
     Io(io::Error),
+    /// An input that is no PGN (binary data, or text with no tag pair or
+    /// numbered move), named.
+    NotPgn(String),
 }
 
 impl Failure {
@@ -20,6 +23,7 @@ impl Failure {
         let (why, code) = match self {
             Failure::Usage(why) => (why, 2),
             Failure::Io(e) => (e.to_string(), 1),
+            Failure::NotPgn(why) => (why, 1),
         };
         // A message quotes the user's files: their control bytes must not
         // drive the terminal.
@@ -31,7 +35,7 @@ impl Failure {
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Failure::Usage(why) => f.write_str(why),
+            Failure::Usage(why) | Failure::NotPgn(why) => f.write_str(why),
             Failure::Io(e) => e.fmt(f),
         }
     }

@@ -35,7 +35,7 @@ use crate::cli::explain::Request;
 pub use crate::cli::failure::Failure;
 use crate::cli::outputs::Plan;
 use crate::cli::settings::{Rows, Settings};
-use crate::read::input::{Source, decompress, sources};
+use crate::read::input::{NotPgn, Source, decompress, sources};
 use crate::report::output::{Output, TablePart, TableRows, unmatched_rows};
 use crate::report::summary::Summary;
 use crate::report::table::{INCIDENTS, VERDICTS};
@@ -179,6 +179,7 @@ fn exists(path: &std::path::Path) -> Result<(), Failure> {
 /// program wants the exception, not a table without its games.
 fn pgn_or_refused(source: &Source) -> Result<(), Failure> {
     match source.open_raw().and_then(decompress) {
+        Err(e) if NotPgn::is(&e) => Err(Failure::NotPgn(format!("{}: {e}", source.name()))),
         Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(Failure::Io(io::Error::new(
             e.kind(),
             format!("{}: {e}", source.name()),

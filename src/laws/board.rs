@@ -91,6 +91,7 @@ fn end_of_stretch(
                 ply,
                 IncidentKind::DeadPosition,
                 None,
+                None,
                 "no series of legal moves lets either side checkmate".into(),
             ));
             (

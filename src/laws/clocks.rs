@@ -145,12 +145,22 @@ impl Change {
     }
 
     /// The incident at `ply`: a clock change, or a relay's misreading.
-    fn incident(&self, game: &Game<'_>, ply: usize, tolerance: Clock, clause: &str) -> Incident {
-        let (kind, detail) = match self.misread(tolerance) {
-            true => (IncidentKind::ClockReading, self.misreading()),
-            false => (IncidentKind::ClockChange, self.detail(tolerance, clause)),
+    fn incident(
+        &self,
+        game: &Game<'_>,
+        ply: usize,
+        tolerance: Clock,
+        clause: &'static str,
+    ) -> Incident {
+        let (kind, cited, detail) = match self.misread(tolerance) {
+            true => (IncidentKind::ClockReading, None, self.misreading()),
+            false => (
+                IncidentKind::ClockChange,
+                Some(clause),
+                self.detail(tolerance, clause),
+            ),
         };
-        game.incident(ply, kind, Some(self.side), detail)
+        game.incident(ply, kind, Some(self.side), cited, detail)
     }
 
     /// A clock-reading note's words.

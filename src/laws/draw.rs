@@ -46,6 +46,7 @@ pub(super) fn judge(
                 ply,
                 IncidentKind::InadmissibleClaim,
                 Some(claimant),
+                Some(claim_clause),
                 why.clone(),
             ));
             rests_on_claim(game, recorded, ply, why, decisions);
@@ -166,6 +167,7 @@ fn extra_time(
             next,
             IncidentKind::ClockChange,
             Some(opponent),
+            Some(book.rules.quickplay_clauses[2]),
             phrase::no_extra_time(
                 opponent,
                 before,

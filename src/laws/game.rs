@@ -194,6 +194,7 @@ impl<'a> Game<'a> {
         ply: usize,
         kind: IncidentKind,
         side: Option<Color>,
+        clause: Option<&'static str>,
         detail: String,
     ) -> Incident {
         let before = self.replay.position_at(ply.saturating_sub(1));
@@ -211,6 +212,8 @@ impl<'a> Game<'a> {
             fen_before: before.fen(),
             white_clock: self.clock_after(Color::White, clocks_at),
             black_clock: self.clock_after(Color::Black, clocks_at),
+            clause,
+            stands: false,
             detail,
         }
     }

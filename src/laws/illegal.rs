@@ -77,6 +77,7 @@ fn castling_allowed(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>)
                 i + 1,
                 IncidentKind::CastlingDisallowed,
                 Some(step.mover),
+                Some(book.rules.setup_clause),
                 phrase::castling_stands(book.edition.title, book.rules.setup_clause),
             ));
         }
@@ -116,7 +117,11 @@ fn when_claimed(
         };
         if !claimed[ply] {
             let detail = phrase::unclaimed(&why, clause);
-            incidents.push(game.incident(ply, kind, Some(step.mover), detail));
+            let incident = game.incident(ply, kind, Some(step.mover), Some(clause), detail);
+            incidents.push(Incident {
+                stands: true,
+                ..incident
+            });
             continue;
         }
         let n = &mut counts[step.mover as usize];
@@ -131,7 +136,7 @@ fn when_claimed(
             _ => None,
         };
         let detail = phrase::claimed(&why, penalty, clause);
-        incidents.push(game.incident(ply, kind, Some(step.mover), detail));
+        incidents.push(game.incident(ply, kind, Some(step.mover), Some(clause), detail));
         match book.rules.illegal {
             Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => {
                 if ply == last && recorded.winner() == Some(!step.mover) {
@@ -168,10 +173,11 @@ fn claims_in_time(
         };
         if side.is_some() && (ply == 0 || Some(game.replay.mover(ply)) == side) {
             let detail = phrase::late_claim(who, clause);
-            incidents.push(game.incident(ply, IncidentKind::LateClaim, side, detail));
+            let incident = game.incident(ply, IncidentKind::LateClaim, side, Some(clause), detail);
+            incidents.push(incident);
         } else if offence_at(game, book, ply).is_none() {
             let detail = phrase::legal_after_all(who, &game.move_text(ply));
-            incidents.push(game.incident(ply, IncidentKind::RejectedClaim, side, detail));
+            incidents.push(game.incident(ply, IncidentKind::RejectedClaim, side, None, detail));
         } else {
             claimed[ply] = true;
         }
@@ -289,11 +295,13 @@ fn always_penalised(
         if n < penalty.loses_at {
             let note = phrase::penalised(mover, penalty, clause, n);
             let detail = format!("{why}; {note}");
-            incidents.push(game.incident(ply, IncidentKind::IllegalMove, Some(mover), detail));
+            let kind = IncidentKind::IllegalMove;
+            incidents.push(game.incident(ply, kind, Some(mover), Some(clause), detail));
             continue;
         }
         let detail = phrase::nth_illegal(&why, n, mover);
-        incidents.push(game.incident(ply, IncidentKind::IllegalMove, Some(mover), detail));
+        let kind = IncidentKind::IllegalMove;
+        incidents.push(game.incident(ply, kind, Some(mover), Some(clause), detail));
         let lead = phrase::nth_lead(
             &game.move_text(ply),
             n,

@@ -47,6 +47,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
             game.plies(),
             IncidentKind::RejectedClaim,
             None,
+            None,
             claim.clone(),
         ));
     }
@@ -60,6 +61,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
             verdict.decided_at_ply.unwrap_or(0),
             IncidentKind::ResultMismatch,
             None,
+            Some(verdict.rule),
             format!(
                 "recorded {recorded}, the rules give {correct} ({})",
                 verdict.rule
@@ -125,6 +127,7 @@ fn settle(
             end + 1,
             IncidentKind::MovesAfterEnd,
             None,
+            Some(verdict.rule),
             format!(
                 "{extra} pl{} (half-moves) recorded after the game ended ({})",
                 if extra == 1 { "y" } else { "ies" },
@@ -289,7 +292,8 @@ fn unmoved_verdict(
             .line_of(game.record.moves[stop.token].span.start as usize);
         let side = game.replay.mover(ply);
         let why = format!("line {line}: {} {}", game.replay.move_label(ply), stop.why);
-        incidents.push(game.incident(ply, IncidentKind::UnreadableMove, Some(side), why.clone()));
+        let kind = IncidentKind::UnreadableMove;
+        incidents.push(game.incident(ply, kind, Some(side), None, why.clone()));
         return Verdict::error(format!("the move text cannot be read: {why}"));
     }
     let plies = game.plies();
@@ -368,6 +372,7 @@ fn notation(game: &Game<'_>, incidents: &mut Vec<Incident>) {
                 i + 1,
                 IncidentKind::Notation,
                 Some(step.mover),
+                None,
                 format!("{what}; read as meant"),
             ));
         }

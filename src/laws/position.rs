@@ -58,6 +58,7 @@ pub(super) fn judge(
                 ply,
                 IncidentKind::IllegalPosition,
                 None,
+                Some(clause),
                 format!("{what}; the next move must remove it ({clause})"),
             )),
             _ => {}
@@ -80,6 +81,7 @@ fn unremedied(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
                 ply,
                 IncidentKind::IllegalPosition,
                 None,
+                Some(book.rules.illegal_clause),
                 format!(
                     "{what}; under {} the arbiter puts the position right ({}): no clause draws \
                      the game for it",

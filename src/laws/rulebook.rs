@@ -52,26 +52,6 @@ pub fn sentence(number: &str, about: &str) -> Option<String> {
     Some(found.to_string())
 }
 
-/// The last clause number of `RULES.en.md` cited in parentheses in a text:
-/// "(15.4.2)".
-pub fn cited(text: &str) -> Option<&str> {
-    citations(text).rfind(|number| {
-        number.starts_with('1')
-            && number.contains('.')
-            && number.chars().all(|c| c.is_ascii_digit() || c == '.')
-    })
-}
-
-/// What each parenthesis of a text opens with, up to its first `)`, `;` or
-/// `,`: where the reports put the clause they cite ("(15.4.2; clocks …)").
-pub fn citations(text: &str) -> impl DoubleEndedIterator<Item = &str> {
-    text.match_indices('(').filter_map(|(i, _)| {
-        let inner = &text[i + 1..];
-        let end = inner.find([')', ';', ','])?;
-        Some(inner[..end].trim())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,15 +66,5 @@ mod tests {
             assert!(text.len() > 30, "{number}: {text}");
             assert!(!text.contains("**"), "{number}: {text}");
         }
-    }
-
-    #[test]
-    fn finds_citations() {
-        assert_eq!(cited("the move stands (15.4.2)"), Some("15.4.2"));
-        assert_eq!(
-            cited("(10.2; clocks White 0:01:00) then (15.4.3)"),
-            Some("15.4.3")
-        );
-        assert_eq!(cited("no clause (see above)"), None);
     }
 }

@@ -5,7 +5,8 @@
 //! are reported by [`super::illegal`] as `castling-disallowed`).
 
 use super::edition::Book;
-use super::{Decision, Game, side_name};
+use super::phrase::setup::{self as phrase, Completed};
+use super::{Decision, Game};
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::incident::{Incident, IncidentKind};
 use crate::model::outcome::GameResult;
@@ -23,62 +24,32 @@ pub(super) fn judge(
             continue;
         };
         let ply = claim.ply.min(game.plies());
-        let (white, black) = (
-            game.moves_completed(shakmaty::Color::White, ply),
-            game.moves_completed(shakmaty::Color::Black, ply),
-        );
+        let done = || Completed {
+            white: game.moves_completed(shakmaty::Color::White, ply),
+            black: game.moves_completed(shakmaty::Color::Black, ply),
+        };
         let clause = book.rules.setup_clause;
         if let Some(window) = book.rules.window.map(usize::from)
-            && white >= window
-            && black >= window
+            && done().white >= window
+            && done().black >= window
         {
-            incidents.push(game.incident(
-                ply,
-                IncidentKind::LateClaim,
-                Some(by),
-                format!(
-                    "{} claimed a wrong set-up after each player had completed {} moves \
-                     (White {white}, Black {black}); the claim cannot be accepted ({clause})",
-                    side_name(by),
-                    in_words(window)
-                ),
-            ));
+            let detail = phrase::too_late(by, window, done(), clause);
+            let late = IncidentKind::LateClaim;
+            incidents.push(game.incident(ply, late, Some(by), Some(clause), detail));
             continue;
         }
         let Some(wrong) = &game.replay.wrong_setup else {
-            incidents.push(game.incident(
-                ply,
-                IncidentKind::RejectedClaim,
-                Some(by),
-                format!(
-                    "{} claimed a wrong set-up, but the starting position in the record is \
-                     correct (a turned board cannot be seen in a record)",
-                    side_name(by)
-                ),
-            ));
+            let detail = phrase::setup_correct(by);
+            let kind = IncidentKind::RejectedClaim;
+            incidents.push(game.incident(ply, kind, Some(by), None, detail));
             continue;
         };
-        let reason = format!(
-            "{} claimed after {} (in time: White had completed {white} moves, Black {black}; \
-             {clause}) that {wrong}; the game should have been cancelled and replayed, so it has no \
-             result to confirm",
-            side_name(by),
-            game.move_text(ply)
-        );
+        let after = game.move_text(ply);
+        let reason = phrase::upheld(by, &after, done(), clause, &wrong.to_string());
         let verdict = Verdict::decide(recorded, GameResult::Unfinished, Clause::SetUp, ply, reason);
         decisions.push(Decision::new(ply, 3, verdict.for_review()));
         return;
     }
-}
-
-/// "ten" for 10: the rules write their windows in words.
-fn in_words(n: usize) -> String {
-    const WORDS: [&str; 11] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    ];
-    WORDS
-        .get(n)
-        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 #[cfg(test)]

@@ -91,6 +91,7 @@ pub(super) fn judge(
                     ply,
                     IncidentKind::RejectedClaim,
                     Some(claimant),
+                    Some(book.rules.time_clause),
                     why.clone(),
                 ));
                 rejected = Some((ply, claimant, why));
@@ -163,6 +164,7 @@ fn flag_fall(
         ply + 1,
         IncidentKind::FlagFall,
         Some(flagged),
+        Some(clause),
         phrase::flag_fell(flagged, &readings, &claim, clause),
     )];
     let claimant_clock = game.clock_after(!flagged, ply);
@@ -176,7 +178,9 @@ fn flag_fall(
     let decided = if both_down {
         let rule = both_flags_rule(book);
         let detail = phrase::both_clocks_at_zero(&readings, &rule);
-        incidents.push(game.incident(ply + 1, IncidentKind::BothFlags, None, detail));
+        let clause = Some(book.rules.both_flags_clause);
+        let incident = game.incident(ply + 1, IncidentKind::BothFlags, None, clause, detail);
+        incidents.push(incident);
         let words = quoted.as_deref().filter(|_| both_stated);
         let d = both_flags(game, book, recorded, ply, flagged, (&readings, words));
         (d.verdict, d.helpmate)

@@ -99,5 +99,13 @@ pub struct Incident {
     pub fen_before: String,
     pub white_clock: Option<Clock>,
     pub black_clock: Option<Clock>,
+    /// The clause the incident falls under, numbered as the edition that
+    /// judged the game numbers it (`15.4.2`, `7.5.3`); `None` for a note
+    /// bound to no clause (a move written irregularly, a relay's
+    /// misreading).
+    pub clause: Option<&'static str>,
+    /// An illegal move nobody claimed, which stands and the game goes on
+    /// (15.4.2).
+    pub stands: bool,
     pub detail: String,
 }

@@ -185,11 +185,32 @@ pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read +
     if let Some(why) = not_pgn(head) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("not a PGN file: {why}"),
+            NotPgn(why.to_string()),
         ));
     }
     Ok(Box::new(text))
 }
+
+/// The error of a stream that is no PGN, carried in an `io::Error` of kind
+/// `InvalidData`: a caller tells it from other bad data by its type
+/// ([`NotPgn::is`]), not by its words.
+#[derive(Debug)]
+pub struct NotPgn(pub String);
+
+impl NotPgn {
+    /// Whether `e` says a stream is no PGN.
+    pub fn is(e: &io::Error) -> bool {
+        e.get_ref().is_some_and(|inner| inner.is::<NotPgn>())
+    }
+}
+
+impl std::fmt::Display for NotPgn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not a PGN file: {}", self.0)
+    }
+}
+
+impl std::error::Error for NotPgn {}
 
 /// Why the first bytes of a stream are no PGN, if they are not: binary
 /// data, or text with neither a tag pair nor a numbered first move.

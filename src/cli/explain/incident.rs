@@ -3,10 +3,11 @@
 
 use shakmaty::fen::Fen;
 
-use super::{printable, sentence_case};
+use super::{Quoted, printable};
 use crate::board::replay::Replay;
 use crate::laws::Book;
-use crate::laws::rulebook::{citations, cited, sentence};
+use crate::laws::capitalised;
+use crate::laws::rulebook::sentence;
 use crate::model::incident::{Incident, IncidentKind};
 use crate::report::diagram;
 
@@ -31,22 +32,22 @@ fn kind_phrase(kind: IncidentKind) -> &'static str {
     }
 }
 
-/// The words of a clause that fit an incident best.
-fn quote_for(kind: IncidentKind, detail: &str, book: &Book) -> Option<(String, String)> {
+/// The words of the incident's clause that fit it best.
+fn quote_for(incident: &Incident, book: &Book) -> Option<(String, String)> {
+    let kind = incident.kind;
     if matches!(
         kind,
         IncidentKind::ResultMismatch | IncidentKind::Notation | IncidentKind::MovesAfterEnd
     ) {
         return None;
     }
+    let number = incident.clause?;
     if !book.edition.is_ru_rapid() {
         // The project's paraphrase of an edition's clause is short: whole.
-        let number = citations(detail).rfind(|n| book.edition.text(n).is_some())?;
         return Some((number.to_string(), book.edition.text(number)?));
     }
-    let number = cited(detail)?;
     let about = match kind {
-        IncidentKind::IllegalMove if detail.contains("not claimed") => "stands",
+        IncidentKind::IllegalMove if incident.stands => "stands",
         IncidentKind::IllegalMove => "claim a win",
         IncidentKind::CastlingDisallowed => "castling",
         IncidentKind::IllegalPosition => "still on the board",
@@ -64,6 +65,7 @@ pub(super) fn tell_incident(
     replay: &Replay,
     book: &Book,
     color: bool,
+    quoted: &mut Quoted,
 ) -> String {
     let mut out = String::new();
     let mover = if incident.san.is_empty() {
@@ -93,12 +95,9 @@ pub(super) fn tell_incident(
     for line in diagram::text(&board, &marked, color).lines() {
         out.push_str(&format!("    {line}\n"));
     }
-    out.push_str(&format!(
-        "{}\n",
-        sentence_case(&printable(&incident.detail))
-    ));
-    if let Some((number, words)) = quote_for(incident.kind, &incident.detail, book) {
-        out.push_str(&format!("Rule {number}: “{words}”\n"));
+    out.push_str(&format!("{}\n", capitalised(&printable(&incident.detail))));
+    if let Some((number, words)) = quote_for(incident, book) {
+        out.push_str(&quoted.line(&number, &words));
     }
     out.push('\n');
     out

@@ -155,3 +155,20 @@ fn under_15_3_the_second_illegal_move_loses() {
     assert_eq!(j.verdict.correct, Some(GameResult::Win(Color::Black)));
     assert_eq!(j.verdict.decided_at_ply, Some(4));
 }
+
+#[test]
+fn an_incident_carries_its_clause_and_whether_the_move_stands() {
+    let claimed = judge_pgn(&format!(
+        "[Result \"1-0\"]\n\n{KING_INTO_CHECK} {{[%claim illegal white]}} 1-0"
+    ));
+    let unclaimed = judge_pgn(&format!("[Result \"*\"]\n\n{KING_INTO_CHECK} 4. O-O *"));
+    for (j, stands) in [(&claimed, false), (&unclaimed, true)] {
+        let incident = &j.incidents[0];
+        assert_eq!(incident.clause, Some("15.4.2"), "{}", incident.detail);
+        assert_eq!(incident.stands, stands, "{}", incident.detail);
+    }
+    let mismatch = judge_pgn("[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0");
+    let last = mismatch.incidents.last().unwrap();
+    assert_eq!(kinds(&mismatch), ["result-mismatch"]);
+    assert_eq!(last.clause, Some("checkmate"));
+}

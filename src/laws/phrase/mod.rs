@@ -6,6 +6,7 @@
 pub(super) mod both_flags;
 pub(super) mod draw;
 pub(super) mod illegal;
+pub(super) mod setup;
 pub(super) mod time;
 pub(super) mod unplayed;
 
@@ -46,6 +47,32 @@ pub(super) fn with_short_line(reason: &str, line: &Helpmate) -> Option<String> {
     reason
         .contains(&witness)
         .then(|| reason.replacen(&witness, &short.text(false), 1))
+}
+
+/// A reason or a detail as a sentence of its own: a capital first letter
+/// and a full stop, unless it ends on a closing quotation mark (the words
+/// of a clause it quotes end it).
+///
+/// ```
+/// use pgn_arbiter::laws::as_sentence;
+/// assert_eq!(as_sentence("white is checkmated"), "White is checkmated.");
+/// assert_eq!(as_sentence("7.5.5 in our words: “…”"), "7.5.5 in our words: “…”");
+/// ```
+pub fn as_sentence(text: &str) -> String {
+    let mut out = capitalised(text);
+    if !out.ends_with('”') {
+        out.push('.');
+    }
+    out
+}
+
+/// The text with a capital first letter.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 /// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
