@@ -4,13 +4,11 @@
 //! `tests/memory_bounds.rs`, the all-or-nothing rows in
 //! `tests/all_or_nothing.rs`.
 
-mod common;
-
 use std::fs;
 use std::process::Command;
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 
 fn adversarial(name: &str) -> String {
     data(&format!("adversarial/{name}"))

@@ -2,13 +2,11 @@
 //! of it: a full disk or a kill in the middle leaves the previous report
 //! whole, and the next run clears what the broken one left.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))

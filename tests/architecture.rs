@@ -1,6 +1,6 @@
 //! The modules and what each imports, read from the sources: data flows one
 //! way, so no module may reach itself through its imports. Run with
-//! `cargo test --test architecture -- --nocapture` to see the graph. And the
+//! `cargo test --test integration architecture:: -- --nocapture` to see the graph. And the
 //! sizes a reader can take in at once: no module over 500 lines, no function
 //! over 60, tests aside.
 

@@ -1,10 +1,8 @@
 //! The command line as a user meets it: inputs, exit codes, reports.
 
-mod common;
-
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 
 #[test]
 fn reads_stdin_with_dash_or_no_path() {

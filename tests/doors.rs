@@ -5,11 +5,9 @@
 //! mate, a corrected one, a comment never closed, a Result tag the
 //! movetext contradicts, an unclaimed illegal move.
 
-mod common;
-
 use std::process::Command;
 
-use common::{Row, audit, data};
+use crate::common::{Row, audit, data};
 
 const RECORDS: &str = "doors/records.pgn";
 const ANSWER: [&str; 4] = ["status", "correct_result", "rule", "reason"];

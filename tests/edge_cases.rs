@@ -1,11 +1,9 @@
 //! Parser fixtures of other chess libraries (tests/data/edge-cases): every
 //! file is read without a crash and every game in it gets exactly one row.
 
-mod common;
-#[path = "common/pgn_reader_count.rs"]
-mod pgn_reader_count;
+use crate::common::pgn_reader_count;
 
-use common::*;
+use crate::common::*;
 
 /// Files where this tool and pgn-reader disagree on the number of games,
 /// with the reason (checked by hand).

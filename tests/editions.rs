@@ -2,9 +2,7 @@
 //! (PGN escape lines, which readers skip), its verdict under each edition of
 //! the Laws and under `by-date`; this checks the audit agrees with each.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 const LAWS: [&str; 7] = [
     "ru-rapid",

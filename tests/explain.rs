@@ -1,10 +1,8 @@
 //! `explain`: one game told for an arbiter; `explain --fen`.
 
-mod common;
-
 use std::process::Command;
 
-use common::*;
+use crate::common::*;
 
 fn explain(args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
@@ -143,7 +141,7 @@ fn finds_a_game_by_link_or_game_url_and_reports_its_address() {
     let (code, text, _) = explain(&[p, "--site", "http://lichess.org/broadcast/x/y/z/"]);
     assert_eq!(code, Some(0));
     assert!(text.starts_with("Game 2 of"), "{text}");
-    let run = common::audit(&[p], None);
+    let run = crate::common::audit(&[p], None);
     assert_eq!(
         run.verdicts[0]["url"],
         "https://www.chess.com/game/live/123"
@@ -181,7 +179,7 @@ fn a_confirmed_win_on_time_shows_its_helpmate_whole() {
         "{text}"
     );
     // The CSV's confirmed row cites the solver's own line, with its length.
-    let run = common::audit(&[path.to_str().unwrap()], None);
+    let run = crate::common::audit(&[path.to_str().unwrap()], None);
     assert!(
         run.verdicts[0]["reason"].contains("a helpmate of 48 plies"),
         "{:?}",

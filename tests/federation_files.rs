@@ -4,9 +4,7 @@
 //! that could be seconds or minutes. The files are crafted in the shapes
 //! real files use (tests/data/README.md); each says which.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 fn run(name: &str) -> Run {
     let run = audit(

@@ -1,9 +1,7 @@
 //! `--fixed-pgn`: every game comes back unchanged but for the lines a
 //! correction touches, and auditing the corrected file confirms every game.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 #[test]
 fn corrected_pgn_round_trips_the_real_games() {

@@ -4,8 +4,6 @@
 //! no crash so far; the files are a sample of the `audit` target's corpus
 //! (inputs that reached new code), kept so that those paths stay exercised.
 
-mod common;
-
 use pgn_arbiter::board::replay::replay;
 use pgn_arbiter::laws::{Game, Judging, Laws, editions, judge_placed};
 use pgn_arbiter::read::parse::parse_game;
@@ -13,7 +11,7 @@ use pgn_arbiter::read::split::{HEAD, Splitter};
 
 #[test]
 fn fuzz_findings_stay_fixed() {
-    let dir = common::data("fuzz");
+    let dir = crate::common::data("fuzz");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .map(|d| d.map(|e| e.unwrap().path()).collect())
         .unwrap_or_default();
@@ -42,7 +40,7 @@ fn fuzz_findings_stay_fixed() {
         }
         // The command line audits it, or names it as no PGN (binary data)
         // and writes nothing; it never panics.
-        let run = common::audit(&["-"], Some(&bytes));
+        let run = crate::common::audit(&["-"], Some(&bytes));
         let refused = run.code() == Some(1) && run.stderr().contains("not a PGN file");
         assert!(
             run.code() == Some(0) || refused,

@@ -2,13 +2,11 @@
 //! input gives, byte for byte, the report of one run over all of it
 //! (summary.json but for the seconds taken).
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::*;
+use crate::common::*;
 
 fn bin(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))

@@ -3,9 +3,7 @@
 //! is written in minutes, and Colombian DGT games without TimeControl tags,
 //! with square-bracket variations in the movetext.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 const BROADCAST: &str = "otb/lichess-broadcast-lezcano-2025.pgn";
 const COLOMBIA: &str = "otb/colombia-events-2008-2019.pgn";

@@ -4,8 +4,6 @@
 
 #![cfg(feature = "tables")]
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
@@ -15,7 +13,7 @@ use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
-use common::*;
+use crate::common::*;
 
 /// The corpora item 3 of the Parquet issue names, as far as a fresh clone
 /// holds them: the samples, lichess 999 and 100, FICS, OTB, edge cases.

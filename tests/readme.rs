@@ -1,8 +1,6 @@
 //! What the README shows a command printing is what the command prints.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 /// The fenced block that follows `marker` in the README.
 fn block_after(readme: &str, marker: &str) -> String {

@@ -1,13 +1,11 @@
 //! The audit on real games: lichess, DGT broadcasts; compressed input;
 //! the same bytes whatever the thread count or block size.
 
-mod common;
-#[path = "common/pgn_reader_count.rs"]
-mod pgn_reader_count;
+use crate::common::pgn_reader_count;
 
 use std::io::Write;
 
-use common::*;
+use crate::common::*;
 
 const LICHESS: &str = "lichess-2021-10-first-999.pgn";
 

@@ -2,12 +2,10 @@
 //! game gets exactly one row, the run finishes, and what could not be read is
 //! said plainly.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::*;
+use crate::common::*;
 
 /// Every run must account for every game: the summary's two counts agree
 /// with the rows written, and no panic reached the user.

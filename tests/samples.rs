@@ -2,9 +2,7 @@
 //! `% expect:` line (a PGN escape line, which readers skip), and the options
 //! it needs in an `% args:` line; this checks that the audit agrees.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 
 #[test]
 fn samples_rules_verdicts_match_their_expectations() {

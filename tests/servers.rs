@@ -2,11 +2,9 @@
 //! FICS comment before the result, chess.com's and lichess's Termination,
 //! ICC's ICCResult tag, and the boards of over-the-board relays.
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::*;
+use crate::common::*;
 
 /// Games by `ending` and `ending_source`.
 fn endings(rows: &[Row]) -> BTreeMap<(String, String), usize> {

@@ -3,13 +3,11 @@
 //! Slurm runs in `scripts/slurm-check.sh`): what they own, what they
 //! refuse, how they pass options.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::*;
+use crate::common::*;
 
 /// Runs the tasks of an array one after the other, then the merge if they
 /// all succeeded; prints job ids as `sbatch --parsable` does.

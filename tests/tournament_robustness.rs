@@ -4,14 +4,12 @@
 //! and puts its whole report set in place or none of it. The probe's two
 //! rows on endings read from comments (f12, f13) are in `tests/servers.rs`.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 
 fn u19(name: &str) -> PathBuf {
     data(&format!("tournaments/u19-2010/{name}"))

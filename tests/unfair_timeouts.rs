@@ -4,9 +4,7 @@
 //! must be corrected to a draw: by 15.4.3 where only the claimant cannot
 //! checkmate, as a dead position where neither side can.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use pgn_arbiter::board::helpmate::{Mate, can_checkmate, position};
 use shakmaty::{Color, Position};
 

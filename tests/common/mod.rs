@@ -1,6 +1,8 @@
 //! Runs the `pgn-arbiter` binary and reads its reports.
 #![allow(dead_code)]
 
+pub mod pgn_reader_count;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -1,0 +1,33 @@
+//! The integration tests, one binary (as ripgrep's `tests/tests.rs`): one
+//! link of the library instead of one per file. Each module is a file of
+//! this folder; run one with `cargo test --test integration explain::`.
+//! `memory_bounds.rs` stays a binary of its own: a child's peak resident
+//! set, as Linux counts it, starts from the memory of the process that
+//! spawned it, and this binary's other tests make that large.
+
+mod common;
+
+mod adversarial;
+mod all_or_nothing;
+mod architecture;
+mod cli;
+mod doors;
+mod edge_cases;
+mod editions;
+mod explain;
+mod federation_files;
+mod fixed_pgn;
+mod fuzz_regressions;
+mod merge_shard;
+mod msrv;
+mod otb;
+mod parquet;
+mod readme;
+mod real_games;
+mod robustness;
+mod samples;
+mod servers;
+mod slurm_scripts;
+mod tournament;
+mod tournament_robustness;
+mod unfair_timeouts;
