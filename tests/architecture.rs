@@ -336,3 +336,72 @@ fn reading_back_is_found() {
     assert_eq!(read_back(code).len(), 2, "{:?}", read_back(code));
     assert!(read_back("s.replace('}', \")\")").is_empty());
 }
+
+/// The text of the string literals of `code`, one per item.
+fn literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut inside, mut escaped, mut text) = (false, false, String::new());
+    for c in code.chars() {
+        if !inside {
+            inside = c == '"';
+        } else if escaped {
+            escaped = false;
+            text.push(c);
+        } else if c == '\\' {
+            escaped = true;
+        } else if c == '"' {
+            inside = false;
+            out.push(std::mem::take(&mut text));
+        } else {
+            text.push(c);
+        }
+    }
+    out
+}
+
+/// Whether a literal holds words a reader reads: two words with a space.
+fn worded(literal: &str) -> bool {
+    literal
+        .split(|c: char| !c.is_ascii_alphabetic() && c != ' ')
+        .any(|run| run.trim().split(' ').filter(|w| w.len() > 1).count() >= 2)
+}
+
+/// Sentences the laws may keep out of the phrasing layer: a message about
+/// bad input (`--laws`), which stays with its reader.
+const BAD_INPUT: [(&str, &str); 1] = [("laws/placement.rs", "the Laws are one of")];
+
+#[test]
+fn the_laws_decide_and_the_phrasing_layer_words() {
+    let (src, files) = sources();
+    let mut found = Vec::new();
+    for file in &files {
+        let name = file.strip_prefix(&src).unwrap().display().to_string();
+        let deciding = name.starts_with("laws/")
+            && !name.starts_with("laws/phrase/")
+            && !name.starts_with("laws/editions/");
+        if !deciding {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        for literal in literals(&code(&text)).into_iter().filter(|l| worded(l)) {
+            let allowed = BAD_INPUT
+                .iter()
+                .any(|(f, words)| name == *f && literal.contains(words));
+            if !allowed {
+                found.push(format!("{name}: \"{literal}\""));
+            }
+        }
+    }
+    assert!(files.len() > 60, "the sources were read");
+    assert!(
+        found.is_empty(),
+        "sentences outside laws/phrase/: {found:#?}"
+    );
+}
+
+#[test]
+fn a_sentence_is_found() {
+    let code = "let a = format!(\"{x} is checkmated\");\nlet b = \"15.4.2\";\nlet c = \"; {s}\";";
+    let words: Vec<String> = literals(code).into_iter().filter(|l| worded(l)).collect();
+    assert_eq!(words, ["{x} is checkmated"]);
+}

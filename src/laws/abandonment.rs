@@ -10,9 +10,10 @@
 //! arbiter, and so does the audit (review). No flag fall is reported: none
 //! is recorded.
 
+use super::Game;
 use super::edition::Book;
+use super::phrase::left as phrase;
 use super::phrase::mate_phrase;
-use super::{Game, side_name};
 use crate::board::helpmate::Mate;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};
@@ -28,35 +29,20 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
     let leaver = statement.side.unwrap_or(!winner);
     let ply = game.plies();
     let answer = game.can_mate(ply, winner);
-    let lead = format!(
-        "{} says {} left the game; a player who leaves loses whether the arbiter declares it or \
-         his clock runs out",
-        statement.quoted(),
-        side_name(leaver)
-    );
+    let lead = phrase::left(&statement.quoted(), leaver);
+    // Worded only where a verdict says it: the line's moves are written out.
+    let mate = || mate_phrase(winner, &answer);
     let decide =
         |reason: String| Verdict::decide(recorded, recorded, Clause::Abandonment, ply, reason);
     match answer.mate {
-        Mate::Possible(_) | Mate::NotShownImpossible if leaver != winner => Some(decide(format!(
-            "{lead}, and {}, so the result stands",
-            mate_phrase(winner, &answer)
-        ))),
-        Mate::Impossible => Some(
-            decide(format!(
-                "{lead}; but {}: had his clock run out, the game would be drawn ({}), and the \
-                 Laws leave the score of a game a player left to the arbiter",
-                mate_phrase(winner, &answer),
-                book.rules.time_clause
-            ))
-            .for_review(),
-        ),
-        _ => Some(
-            decide(format!(
-                "{lead}; {}: check the final position and the result by hand",
-                mate_phrase(winner, &answer)
-            ))
-            .for_review(),
-        ),
+        Mate::Possible(_) | Mate::NotShownImpossible if leaver != winner => {
+            Some(decide(phrase::left_result_stands(&lead, &mate())))
+        }
+        Mate::Impossible => {
+            let clause = book.rules.time_clause;
+            Some(decide(phrase::left_winner_cannot_mate(&lead, &mate(), clause)).for_review())
+        }
+        _ => Some(decide(phrase::left_check_by_hand(&lead, &mate())).for_review()),
     }
 }
 

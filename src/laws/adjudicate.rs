@@ -5,6 +5,8 @@
 //! differ, an arbiter must say which applied.
 
 use crate::board::replay::{ReplayError, replay_with_claims};
+use crate::laws::phrase::placement as phrase;
+use crate::laws::phrase::verdict::with;
 use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
 use crate::model::claim::Claim;
 use crate::model::time_control::{Category, Reading};
@@ -86,11 +88,7 @@ fn settle_the_date(
         };
         let o = &other.verdict;
         if (o.status, o.correct) != (verdict.status, verdict.correct) {
-            let result = o.correct.map_or("no result".to_string(), |r| r.to_string());
-            differing.push(format!(
-                "{} gives {} {result} ({})",
-                edition.name, o.status, o.rule
-            ));
+            differing.push(phrase::edition_gives(edition.name, o));
         }
     }
     // Before 2009 only what no edition decides by its own clauses can stand.
@@ -107,22 +105,10 @@ fn settle_the_date(
     let reason = &mut judgement.verdict.reason;
     if differing.is_empty() && (!unplaced.before_all || timeless) {
         let names: Vec<&str> = unplaced.candidates.iter().map(|e| e.name).collect();
-        *reason = format!(
-            "{reason}; {}, but every edition it may have been played under ({}) gives this result",
-            unplaced.why,
-            names.join(", ")
-        );
+        *reason = with(reason, &phrase::every_edition_agrees(unplaced.why, &names));
         return;
     }
-    let editions = if differing.is_empty() {
-        String::new()
-    } else {
-        format!(": {}", differing.join("; "))
-    };
-    *reason = format!(
-        "{reason}; {}, so an arbiter must say which applied{editions}",
-        unplaced.why
-    );
+    *reason = with(reason, &phrase::editions_differ(unplaced.why, &differing));
     judgement.verdict = judgement.verdict.clone().for_review();
 }
 
@@ -144,10 +130,7 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
     let verdict = &judgement.verdict;
     // An unknown category is judged by the rapid clauses: that reading is
     // the verdict itself.
-    let reading = |v: &Verdict, category: Category| {
-        let result = v.correct.map_or("no result".to_string(), |r| r.to_string());
-        format!("as {category}, {result} ({})", v.rule)
-    };
+    let reading = |v: &Verdict, category: Category| phrase::as_category(category, v);
     let mut readings = vec![reading(verdict, Category::Rapid)];
     let mut differ = false;
     for category in [Category::Blitz, Category::Standard] {
@@ -172,30 +155,21 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
     let why = unknown_category_why(game.record);
     let reason = &mut judgement.verdict.reason;
     if !differ {
-        *reason = format!(
-            "{reason}; the game's category is unknown ({why}), but the clauses of every category \
-             give this result"
-        );
+        *reason = with(reason, &phrase::every_category_agrees(why));
         return;
     }
-    *reason = format!(
-        "{reason}; but the game's category is unknown ({why}) and its clauses differ by category, \
-         so an arbiter must say which applied: {}",
-        readings.join("; ")
-    );
+    *reason = with(reason, &phrase::categories_differ(why, &readings));
     judgement.verdict = judgement.verdict.clone().for_review();
 }
 
 /// Why a game has no category: what its record lacks.
 pub fn unknown_category_why(record: &GameRecord<'_>) -> &'static str {
     if record.control.reading == Reading::UnitUnknown {
-        return "a TimeControl tag in seconds or minutes, and no clock reading or source to tell which";
+        return phrase::UNIT_UNKNOWN;
     }
     match record.tags.time_control.as_deref().map(str::trim) {
-        None | Some("" | "-" | "?") => {
-            "no TimeControl tag, and too few clock readings to infer one"
-        }
-        Some(_) => "a TimeControl tag that cannot be read, and too few clock readings to infer one",
+        None | Some("" | "-" | "?") => phrase::NO_CONTROL,
+        Some(_) => phrase::CONTROL_UNREAD,
     }
 }
 

@@ -10,6 +10,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position, Role};
 
 use super::edition::{Book, Fivefold};
+use super::phrase::board as phrase;
 use super::{Decision, Game};
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};
@@ -102,12 +103,8 @@ fn judge_stretch(
             && pos.halfmoves() >= SEVENTY_FIVE_MOVES
             && !pos.is_checkmate()
         {
-            let reason = format!(
-                "after {} each player had made 75 moves without a capture or a pawn move, so the \
-                 game ended drawn at that move, without a claim ({})",
-                game.move_text(ply),
-                book.cite(Clause::SeventyFiveMoves)
-            );
+            let cited = book.cite(Clause::SeventyFiveMoves);
+            let reason = phrase::seventy_five(&game.move_text(ply), cited);
             let verdict = Verdict::decide(
                 recorded,
                 GameResult::Draw,
@@ -189,27 +186,17 @@ fn fivefold(
         return None;
     }
     let clause = book.cite(Clause::FivefoldRepetition);
-    let plies: Vec<String> = seen.iter().map(|&p| format!("ply {p}")).collect();
     let consecutive = seen.windows(2).rev().take(4).all(|w| w[1] - w[0] == 4);
-    let lead = format!(
-        "the position after {} had appeared five times ({})",
-        game.move_text(ply),
-        plies.join(", ")
-    );
+    let lead = phrase::five_times(&game.move_text(ply), &seen);
     let verdict = match book.edition.fivefold {
         Fivefold::None => return None,
         Fivefold::Consecutive if !consecutive => {
-            let reason = format!(
-                "{lead}, but not on five consecutive alternate moves: whether {clause} of the 2014 \
-                 Laws ended the game is a reading of its wording (the July 2017 text would draw \
-                 it), so an arbiter must decide"
-            );
+            let reason = phrase::five_times_apart(&lead, clause);
             Verdict::decide(recorded, recorded, Clause::FivefoldRepetition, ply, reason)
                 .for_review()
         }
         _ => {
-            let reason =
-                format!("{lead}, so the game ended drawn at that move, without a claim ({clause})");
+            let reason = phrase::drawn_without_claim(&lead, clause);
             Verdict::decide(
                 recorded,
                 GameResult::Draw,

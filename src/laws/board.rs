@@ -9,7 +9,8 @@
 
 use shakmaty::{Chess, Position};
 
-use super::{Decision, Game, Judging, side_name};
+use super::phrase::board as phrase;
+use super::{Decision, Game, Judging};
 use crate::board::permissive::State;
 use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
@@ -70,36 +71,24 @@ fn end_of_stretch(
     } else {
         return None;
     };
-    let after = if ply == 0 {
-        "in the starting position".to_string()
-    } else {
-        format!("after {}", game.move_text(ply))
-    };
+    let after = phrase::after((ply > 0).then(|| game.move_text(ply)).as_deref());
     let to_move = game.replay.position_at(ply).turn();
     let mut incidents = Vec::new();
     let (correct, reason) = match clause {
         Clause::Checkmate => (
             GameResult::Win(!to_move),
-            format!("{} is checkmated {after}", side_name(to_move)),
+            phrase::checkmated(to_move, &after),
         ),
-        Clause::Stalemate => (
-            GameResult::Draw,
-            format!("{} is stalemated {after}", side_name(to_move)),
-        ),
+        Clause::Stalemate => (GameResult::Draw, phrase::stalemated(to_move, &after)),
         _ => {
             incidents.push(game.incident(
                 ply,
                 IncidentKind::DeadPosition,
                 None,
                 None,
-                "no series of legal moves lets either side checkmate".into(),
+                phrase::NO_MATE_FOR_EITHER.into(),
             ));
-            (
-                GameResult::Draw,
-                format!(
-                    "the position is dead {after}: no series of legal moves lets either side checkmate"
-                ),
-            )
+            (GameResult::Draw, phrase::dead(&after))
         }
     };
     Some(Decision {

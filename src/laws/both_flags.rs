@@ -89,10 +89,7 @@ fn tied_flags(
         _ => last_period,
     };
     if drawn {
-        let period = match policy {
-            BothFlags::FirstZeroLoses => "the last period of a game without increment",
-            _ => "the last period",
-        };
+        let period = phrase::last_period(policy == BothFlags::FirstZeroLoses);
         let why = phrase::tie_drawn(readings, period, clause);
         let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
         return Decision::new(ply, 3, verdict);

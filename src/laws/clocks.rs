@@ -10,7 +10,8 @@ use std::collections::HashSet;
 use shakmaty::Color;
 
 use super::edition::{Book, Illegal};
-use super::{Game, Judging, RELAY_TOLERANCE, ROUNDING_TOLERANCE, side_name};
+use super::phrase::clocks::{self as phrase, Rise};
+use super::{Game, Judging, RELAY_TOLERANCE, ROUNDING_TOLERANCE};
 use crate::model::claim::ClaimKind;
 use crate::model::clock::Clock;
 use crate::model::incident::{Incident, IncidentKind};
@@ -169,12 +170,7 @@ impl Change {
             side, prev, now, ..
         } = self;
         let before = self.earlier.unwrap_or(*prev);
-        format!(
-            "{}'s clock read {before}, then {prev}, then {now}: one reading out of line that the \
-             next undoes, the relay's misreading and not a change of the clock (no incident of \
-             15.4.1.1)",
-            side_name(*side)
-        )
+        phrase::misreading(*side, before, *prev, *now)
     }
 
     /// A clock-change incident's words; a rise of two minutes past what the
@@ -188,19 +184,16 @@ impl Change {
             allowed,
             ..
         } = self;
-        let penalty = match over.millis().abs_diff(TWO_MINUTES) <= PENALTY_MATCH {
-            true => {
-                "; about two minutes more than the control gives, the time the arbiter adds \
-                 to the opponent's clock after an illegal move (7.5.5 of the FIDE Laws): look \
-                 for one here"
-            }
-            false => "",
+        let rise = Rise {
+            side: *side,
+            from: *prev,
+            to: *now,
+            over: *over,
+            allowed: *allowed,
+            tolerance,
+            like_a_penalty: over.millis().abs_diff(TWO_MINUTES) <= PENALTY_MATCH,
         };
-        format!(
-            "{}'s clock went from {prev} to {now}: {over} more than the {allowed} the rules give, \
-             past the tolerance of {tolerance} for relay and rounding noise ({clause}){penalty}",
-            side_name(*side)
-        )
+        phrase::clock_change(&rise, clause)
     }
 }
 

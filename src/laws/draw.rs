@@ -59,7 +59,7 @@ pub(super) fn judge(
             clock,
             &game.move_text(ply),
             claim_clause,
-            &game.clocks_note(ply),
+            &super::phrase::clocks_note(game, ply),
         );
         if let Some(why) = cannot_win(game, rules, ply, opponent, &answer) {
             let reason = phrase::drawn(&lead, &why, decided);

@@ -6,6 +6,7 @@
 //! [`Book`] is what one game is judged by: an edition, the game's category
 //! in that edition, and whether the event was supervised.
 
+use super::phrase::edition as phrase;
 use crate::board::replay::TakeBack;
 use crate::model::clock::Clock;
 use crate::model::time_control::Category;
@@ -182,18 +183,7 @@ impl Edition {
     /// does not know the thresholds: "blitz: 10 minutes or less, so not
     /// rapid by 15.1". (The minutes count the base and 60 moves' increment.)
     pub fn category_phrase(&self, category: Category) -> String {
-        let by = self.category_source();
-        let (blitz, rapid) = match self.rapid_floor {
-            RapidFloor::Above(m) => (format!("{m} minutes or less"), format!("over {m}")),
-            RapidFloor::AtLeast(m) => (format!("under {m} minutes"), format!("{m}")),
-        };
-        match category {
-            Category::Rapid => format!("rapid by {by} ({rapid} and under 60 minutes)"),
-            Category::Blitz => format!("blitz: {blitz}, so not rapid by {by}"),
-            Category::Standard => format!("standard: 60 minutes or more, so not rapid by {by}"),
-            Category::Daily => format!("daily (correspondence), so not rapid by {by}"),
-            Category::Unknown => "of unknown category (no usable time control)".to_string(),
-        }
+        phrase::category(category, self.rapid_floor, self.category_source())
     }
 
     /// The words of clause `number` (`15.3/7.5.b` reads as `7.5.b`).
@@ -302,16 +292,9 @@ impl Book {
         let clause = self.rules.quickplay_clauses[0];
         match self.rules.quickplay {
             Quickplay::Any => Ok(()),
-            Quickplay::Never => Err(format!(
-                "no quickplay-finish claim exists in a {} game under {}",
-                self.category, self.edition.title
-            )),
+            Quickplay::Never => Err(phrase::no_quickplay(self.category, self.edition.title)),
             Quickplay::WithoutIncrement => match increment {
-                Some(inc) if !inc.is_zero() => Err(format!(
-                    "a quickplay-finish claim is admissible only in games without increment, and \
-                     this one has {} a move ({clause})",
-                    inc
-                )),
+                Some(inc) if !inc.is_zero() => Err(phrase::quickplay_with_increment(inc, clause)),
                 _ => Ok(()),
             },
         }

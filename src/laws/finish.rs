@@ -4,8 +4,10 @@
 
 use shakmaty::{Chess, Position};
 
+use super::Game;
 use super::automatic::position_key;
-use super::{Game, side_name};
+use super::phrase::record::{self as phrase, Shown};
+use super::phrase::verdict::with;
 use crate::board::permissive::State;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Status, Verdict};
@@ -19,7 +21,7 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
     let stated = game.statement.as_ref();
     if verdict.status != Status::Error {
         if let Some(note) = stated.and_then(|s| contradiction(s, mark)) {
-            verdict.reason = format!("{}; {note}", verdict.reason);
+            verdict.reason = with(&verdict.reason, &note);
         }
         let words = stated
             .filter(|_| !decided_on_board(&verdict))
@@ -30,7 +32,7 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
             // The board ends a game whatever either result says; the
             // reason still tells the two apart.
             match ended_on_board(&verdict) {
-                true => verdict.reason = format!("{}; {why}", verdict.reason),
+                true => verdict.reason = with(&verdict.reason, &why),
                 false => verdict = self_contradiction(verdict, recorded, &why),
             }
         }
@@ -132,28 +134,18 @@ fn contradiction(s: &Statement, mark: Option<Ending>) -> Option<String> {
     if s.ending == Ending::Unknown {
         return None;
     }
-    // Worded only when the record contradicts itself.
-    let says = || s.quoted();
     let shown = |e: Ending| mark == Some(e);
-    if s.ending != Ending::Checkmate && shown(Ending::Checkmate) {
-        return Some(format!(
-            "{} says the game ended another way, but the final position is checkmate",
-            says()
-        ));
-    }
-    if s.ending == Ending::Checkmate && !shown(Ending::Checkmate) {
-        return Some(format!(
-            "{} says checkmate, but the final position is not checkmate",
-            says()
-        ));
-    }
-    if s.ending == Ending::Stalemate && !shown(Ending::Stalemate) {
-        return Some(format!(
-            "{} says stalemate, but the final position is not stalemate",
-            says()
-        ));
-    }
-    None
+    let denied = if s.ending != Ending::Checkmate && shown(Ending::Checkmate) {
+        Shown::Checkmate
+    } else if s.ending == Ending::Checkmate && !shown(Ending::Checkmate) {
+        Shown::NoCheckmate
+    } else if s.ending == Ending::Stalemate && !shown(Ending::Stalemate) {
+        Shown::NoStalemate
+    } else {
+        return None;
+    };
+    // Worded only when the record contradicts itself.
+    Some(phrase::against_the_board(&s.quoted(), denied))
 }
 
 /// A mate or stalemate on the board decides whatever the words say.
@@ -180,21 +172,12 @@ fn against_the_result(s: &Statement, recorded: GameResult) -> Option<String> {
     match disagreement {
         ending::Disagreement::NamedLoserWon(side) => {
             // "Bob won on time" names the winner; "Alice resigns" the loser.
-            let (named, role) = match s.winner_named {
-                true => (!side, "winner"),
-                false => (side, "loser"),
-            };
-            Some(format!(
-                "{says} names {} as the {role}, but the recorded result is {recorded}",
-                side_name(named)
-            ))
+            let named = if s.winner_named { !side } else { side };
+            let winner = s.winner_named;
+            Some(phrase::names_the_other(&says, named, winner, recorded))
         }
-        ending::Disagreement::DrawnButDecisive => Some(format!(
-            "{says} tells a draw, but the recorded result is {recorded}"
-        )),
-        ending::Disagreement::NotPlayedOut => Some(format!(
-            "{says} says the game did not count, but the recorded result is {recorded}"
-        )),
+        ending::Disagreement::DrawnButDecisive => Some(phrase::tells_a_draw(&says, recorded)),
+        ending::Disagreement::NotPlayedOut => Some(phrase::did_not_count(&says, recorded)),
     }
 }
 
@@ -211,20 +194,13 @@ fn played_after_all(game: &Game<'_>, s: &Statement) -> Option<String> {
 /// say which is right.
 fn two_results(game: &Game<'_>) -> Option<String> {
     let (tag, marker) = game.record.results_disagree()?;
-    Some(format!(
-        "the Result tag says “{tag}”, but the movetext ends with “{marker}”"
-    ))
+    Some(phrase::two_results(tag, marker))
 }
 
 /// A record whose words contradict its result: a human decides; until then
 /// the recorded result is kept as the reading, and the reason quotes both.
 fn self_contradiction(verdict: Verdict, recorded: GameResult, why: &str) -> Verdict {
-    let reason = format!(
-        "the record contradicts itself: {why}; no correct result can be read from it, so the \
-         recorded {recorded} is kept until an arbiter decides (read by the rest of the record: \
-         {})",
-        verdict.reason
-    );
+    let reason = phrase::contradicts_itself(why, recorded, &verdict.reason);
     Verdict {
         status: Status::Review,
         correct: Some(recorded),

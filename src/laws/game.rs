@@ -152,28 +152,6 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// Both clocks once `ply` plies were played, for a reason sentence.
-    pub(super) fn clocks_text(&self, ply: usize) -> String {
-        let show = |c: Option<Clock>| c.map_or_else(|| "unknown".to_string(), |c| c.to_string());
-        format!(
-            "White {}, Black {}",
-            show(self.clock_after(Color::White, ply)),
-            show(self.clock_after(Color::Black, ply))
-        )
-    }
-
-    /// "clocks White 0:01:20, Black 0:05:00", or "no clocks recorded".
-    pub(super) fn clocks_note(&self, ply: usize) -> String {
-        let (white, black) = (
-            self.clock_after(Color::White, ply),
-            self.clock_after(Color::Black, ply),
-        );
-        if white.is_none() && black.is_none() {
-            return "no clocks recorded".into();
-        }
-        format!("clocks {}", self.clocks_text(ply))
-    }
-
     /// The move of ply `ply` as the record writes it.
     pub(super) fn written(&self, ply: usize) -> String {
         ply.checked_sub(1)
@@ -235,17 +213,14 @@ impl<'a> Game<'a> {
         let Some((pos, at)) = self.legal_position(ply) else {
             return MateAnswer {
                 mate: Mate::Undecided,
-                note: " (no legal position to judge)".into(),
+                note: super::phrase::NO_LEGAL_POSITION.into(),
             };
         };
         let mate = self.solver.borrow_mut().can_checkmate(&pos, side);
         let note = match at {
             _ if at == ply => String::new(),
-            0 => " (judged in the starting position, the last legal one)".into(),
-            _ => format!(
-                " (judged in the last legal position, after {})",
-                self.move_text(at)
-            ),
+            0 => super::phrase::judged_earlier(None),
+            _ => super::phrase::judged_earlier(Some(&self.move_text(at))),
         };
         MateAnswer { mate, note }
     }

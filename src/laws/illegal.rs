@@ -46,9 +46,7 @@ pub(super) fn judge(
 pub(super) fn offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
     let Some(why) = &step.illegal else {
         let pass = step.mv.is_none() && book.edition.null_move_illegal;
-        return pass.then_some(Cow::Borrowed(
-            "the clock was pressed without a move (a null move in the record)",
-        ));
+        return pass.then_some(Cow::Borrowed(phrase::NULL_MOVE));
     };
     if step.castling_disallowed {
         return castling_offence(book, step, why);
@@ -169,7 +167,7 @@ fn claims_in_time(
         let ply = claim.ply.min(game.plies());
         let (who, side) = match claim.by {
             Claimant::Player(c) => (side_name(c), Some(c)),
-            Claimant::Arbiter => ("the arbiter", None),
+            Claimant::Arbiter => (phrase::THE_ARBITER, None),
         };
         if side.is_some() && (ply == 0 || Some(game.replay.mover(ply)) == side) {
             let detail = phrase::late_claim(who, clause);
@@ -204,7 +202,7 @@ fn claimant(game: &Game<'_>, ply: usize, inferred: bool) -> String {
             .claims_of(ClaimKind::Illegal)
             .any(|c| c.ply.min(game.plies()) == ply && c.by == Claimant::Arbiter);
     if by_arbiter {
-        "the arbiter".into()
+        phrase::THE_ARBITER.into()
     } else {
         side_name(!game.replay.mover(ply)).into()
     }
@@ -226,7 +224,7 @@ fn penalty_is_no_ending(
         title: book.edition.title,
         penalty,
         clause: book.rules.illegal_clause,
-        clocks: &game.clocks_note(ply),
+        clocks: &super::phrase::clocks_note(game, ply),
     }
     .sentence();
     let verdict = Verdict::decide(recorded, recorded, Clause::IllegalMove, ply, reason);
@@ -254,7 +252,7 @@ fn decide(
         loses_at,
         &phrase::claim_how(who, inferred),
         book.rules.illegal_clause,
-        &game.clocks_note(ply),
+        &super::phrase::clocks_note(game, ply),
     );
     // A penalised move is taken back: the question is asked before it.
     let mate_ply = match book.rules.illegal {
@@ -294,7 +292,7 @@ fn always_penalised(
         let (mover, n) = (step.mover, *n);
         if n < penalty.loses_at {
             let note = phrase::penalised(mover, penalty, clause, n);
-            let detail = format!("{why}; {note}");
+            let detail = phrase::with_penalty(&why, &note);
             let kind = IncidentKind::IllegalMove;
             incidents.push(game.incident(ply, kind, Some(mover), Some(clause), detail));
             continue;
@@ -307,7 +305,7 @@ fn always_penalised(
             n,
             mover,
             &why,
-            &game.clocks_note(ply),
+            &super::phrase::clocks_note(game, ply),
             clause,
         );
         // The position was restored: the question is asked before the move.

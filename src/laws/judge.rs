@@ -9,12 +9,13 @@
 use std::borrow::Cow;
 
 use super::edition::Book;
+use super::phrase::verdict as phrase;
 use super::server_draw::draw_the_laws_do_not_have;
 use super::{
     Decision, Game, Judgement, Judging, Placement, ShortLines, abandonment, automatic, board,
     clocks, draw, finish, forfeit, illegal, position, resignation, setup, time,
 };
-use crate::board::helpmate::{FULL_SEARCHES_PER_GAME, Helpmate};
+use crate::board::helpmate::Helpmate;
 use crate::model::incident::{Incident, IncidentKind};
 use crate::model::outcome::GameResult;
 use crate::model::time_control::Category;
@@ -62,10 +63,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
             IncidentKind::ResultMismatch,
             None,
             Some(verdict.rule),
-            format!(
-                "recorded {recorded}, the rules give {correct} ({})",
-                verdict.rule
-            ),
+            phrase::result_mismatch(recorded, correct, verdict.rule),
         ));
     }
     incidents.sort_by_key(|i| i.ply);
@@ -128,11 +126,7 @@ fn settle(
             IncidentKind::MovesAfterEnd,
             None,
             Some(verdict.rule),
-            format!(
-                "{extra} pl{} (half-moves) recorded after the game ended ({})",
-                if extra == 1 { "y" } else { "ies" },
-                verdict.rule
-            ),
+            phrase::moves_after_end(extra, verdict.rule),
         ));
     }
     (verdict, helpmate)
@@ -154,29 +148,10 @@ fn name_what_bears_on_it(verdict: &mut Verdict, incidents: &[Incident], end: Opt
     if bearing.is_empty() {
         return;
     }
-    let mut named: Vec<String> = bearing
-        .iter()
-        .take(NAMED_INCIDENTS)
-        .map(|i| {
-            let gap = if i.move_label.ends_with("...") {
-                ""
-            } else {
-                " "
-            };
-            format!("{}{gap}{}: {}", i.move_label, i.san, i.detail)
-        })
-        .collect();
-    if bearing.len() > NAMED_INCIDENTS {
-        named.push(format!(
-            "and {} more (see incidents.csv)",
-            bearing.len() - NAMED_INCIDENTS
-        ));
-    }
-    let lead = match end {
-        None => "what bears on the result does not change it",
-        Some(_) => "earlier, and not deciding it",
-    };
-    verdict.reason = format!("{}; {lead}: {}", verdict.reason, named.join("; "));
+    let named = &bearing[..bearing.len().min(NAMED_INCIDENTS)];
+    let more = bearing.len() - named.len();
+    let what = phrase::what_bears(named, more, end.is_some());
+    verdict.reason = phrase::with(&verdict.reason, &what);
 }
 
 /// The incidents that bear on the result (rule-bound) before `end`, the
@@ -206,10 +181,8 @@ fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
         return;
     }
     if let Some(words) = book.edition.text(verdict.rule) {
-        verdict.reason = format!(
-            "{}; {} in our words: “{words}”",
-            verdict.reason, verdict.rule
-        );
+        let quoted = phrase::in_our_words(verdict.rule, &words);
+        verdict.reason = phrase::with(&verdict.reason, &quoted);
     }
 }
 
@@ -244,14 +217,10 @@ fn add_caveats(
     }
     verdict = outside_the_rapid_rules(rules, &placement.book, verdict);
     if game.solver_over_budget() {
-        doubts.push(format!(
-            "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
-             the bound per game, and a question past it went unanswered: check it by hand \
-             (`pgn-arbiter explain`)"
-        ));
+        doubts.push(phrase::over_budget());
     }
     for doubt in doubts {
-        verdict.reason = format!("{}; {doubt}", verdict.reason);
+        verdict.reason = phrase::with(&verdict.reason, &doubt);
         verdict = verdict.for_review();
     }
     verdict
@@ -265,16 +234,9 @@ fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -
     if !rules.only_rapid || category == Category::Rapid {
         return verdict;
     }
-    let rules = if book.edition.is_ru_rapid() {
-        "the rapid-play rules do not apply; judged by them"
-    } else {
-        "judged by the rules of its category"
-    };
-    verdict.reason = format!(
-        "not a rapid game ({}); {rules} it would be: {}",
-        book.edition.category_phrase(category),
-        verdict.reason
-    );
+    let category = book.edition.category_phrase(category);
+    let ru_rapid = book.edition.is_ru_rapid();
+    verdict.reason = phrase::not_rapid(&category, ru_rapid, &verdict.reason);
     verdict.for_review()
 }
 
@@ -291,10 +253,10 @@ fn unmoved_verdict(
             .record
             .line_of(game.record.moves[stop.token].span.start as usize);
         let side = game.replay.mover(ply);
-        let why = format!("line {line}: {} {}", game.replay.move_label(ply), stop.why);
+        let why = phrase::unreadable(line, &game.replay.move_label(ply), &stop.why);
         let kind = IncidentKind::UnreadableMove;
         incidents.push(game.incident(ply, kind, Some(side), None, why.clone()));
-        return Verdict::error(format!("the move text cannot be read: {why}"));
+        return Verdict::error(phrase::cannot_be_read(&why));
     }
     let plies = game.plies();
     if let Some(verdict) = unplayed(game, recorded) {
@@ -306,28 +268,15 @@ fn unmoved_verdict(
             recorded,
             Clause::Unfinished,
             plies,
-            "the record holds no result (`*`) and nothing on the board ended the game".into(),
+            phrase::NO_RESULT.into(),
         );
     }
     // "Contradicts" would read oddly before the list of what happened that
     // the reason goes on to name.
-    let verb = match bearing(Some(Clause::AsRecorded), incidents, None).is_empty() {
-        true => "contradicts",
-        false => "overturns",
-    };
-    Verdict::decide(
-        recorded,
-        recorded,
-        Clause::AsRecorded,
-        plies,
-        format!(
-            "nothing in the record {verb} {recorded}{}",
-            game.statement
-                .as_ref()
-                .map(|s| format!(" ({})", s.quoted()))
-                .unwrap_or_default()
-        ),
-    )
+    let overturns = !bearing(Some(Clause::AsRecorded), incidents, None).is_empty();
+    let said = game.statement.as_ref().map(|s| s.quoted());
+    let reason = phrase::as_recorded(recorded, overturns, said);
+    Verdict::decide(recorded, recorded, Clause::AsRecorded, plies, reason)
 }
 
 /// A record with no move, and no result or a decisive one without a
@@ -349,18 +298,12 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
                 | Ending::RulesInfraction
         )
     });
-    let (clause, what) = match recorded {
-        GameResult::Unfinished => (Clause::Unfinished, "no move and no result".to_string()),
+    let clause = match recorded {
+        GameResult::Unfinished => Clause::Unfinished,
         _ if forfeit => return None,
-        _ => (
-            Clause::AsRecorded,
-            format!("no move, and {recorded} without a word that the game was forfeited"),
-        ),
+        _ => Clause::AsRecorded,
     };
-    let reason = format!(
-        "unplayed or not recorded: the record holds {what}; whether the game was played, and how \
-         it ended, is for the arbiter to say"
-    );
+    let reason = phrase::unplayed_or_unrecorded(recorded);
     Some(Verdict::decide(recorded, recorded, clause, 0, reason).for_review())
 }
 
@@ -373,7 +316,7 @@ fn notation(game: &Game<'_>, incidents: &mut Vec<Incident>) {
                 IncidentKind::Notation,
                 Some(step.mover),
                 None,
-                format!("{what}; read as meant"),
+                phrase::read_as_meant(what),
             ));
         }
     }

@@ -201,14 +201,13 @@ fn loss_unless_unwinnable(
     lead: String,
 ) -> Decision {
     let answer = game.can_mate(mate_ply, !offender);
-    let (correct, outcome) = match answer.mate {
-        Mate::Impossible => (GameResult::Draw, "so the game is drawn".to_string()),
-        _ => (
-            GameResult::Win(!offender),
-            format!("so {} loses", side_name(offender)),
-        ),
+    let drawn = answer.mate == Mate::Impossible;
+    let correct = match drawn {
+        true => GameResult::Draw,
+        false => GameResult::Win(!offender),
     };
-    let reason = format!("{lead}: {}, {outcome}", mate_phrase(!offender, &answer));
+    let mate = mate_phrase(!offender, &answer);
+    let reason = phrase::offence_outcome(&lead, &mate, drawn, offender);
     let verdict = Verdict::decide(recorded, correct, clause, ply, reason);
     let verdict = if answer.mate == Mate::Undecided {
         verdict.for_review()

@@ -7,6 +7,7 @@ use std::str::FromStr;
 
 use super::edition::{Book, Day, Edition};
 use super::editions::{ALL, FIDE, RU_RAPID};
+use super::phrase::placement as phrase;
 use crate::model::date::DateRange;
 use crate::read::parse::GameRecord;
 
@@ -103,23 +104,19 @@ fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<Unplaced>) {
     let Some(range) = date else {
         // Judged by the newest edition, and checked against every other.
         let unplaced = Unplaced {
-            why: "the game has no EventDate or Date that places it in an edition of the Laws",
+            why: phrase::NO_DATE,
             candidates: &FIDE,
             before_all: false,
         };
         return (FIDE[FIDE.len() - 1], Some(unplaced));
     };
-    let vague = "the game's date is too vague to tell which edition of the Laws was in force";
+    let vague = phrase::VAGUE_DATE;
     let (first, last) = (in_force(range.first), in_force(range.last));
     let (why, candidates) = match (first, last) {
         (Some(a), Some(b)) if a == b => return (FIDE[a], None),
         (Some(a), Some(b)) => (vague, &FIDE[a..=b]),
         (None, Some(b)) => (vague, &FIDE[..=b]),
-        _ => (
-            "the game was played before 1 July 2009, earlier than any edition the tool holds; \
-             judged by the 2009 Laws",
-            &FIDE[..1],
-        ),
+        _ => (phrase::BEFORE_2009, &FIDE[..1]),
     };
     let unplaced = Unplaced {
         why,

@@ -6,6 +6,7 @@
 //! the move that made it is an illegal move: no draw, only the incident.
 
 use super::edition::Book;
+use super::phrase::position as phrase;
 use super::{Decision, Game};
 use crate::board::replay::TakeBack;
 use crate::model::incident::{Incident, IncidentKind};
@@ -38,12 +39,8 @@ pub(super) fn judge(
         let now = state.illegal_position();
         match (&previous, &now) {
             (Some(before), Some(still)) => {
-                let reason = format!(
-                    "the illegal position ({before}) was still on the board after {} was completed \
-                     ({still}; {}), so the game is drawn ({clause})",
-                    game.move_text(ply),
-                    game.clocks_note(ply)
-                );
+                let (text, note) = (game.move_text(ply), super::phrase::clocks_note(game, ply));
+                let reason = phrase::still_there(before, &text, still, &note, clause);
                 let verdict = Verdict::decide(
                     recorded,
                     GameResult::Draw,
@@ -59,7 +56,7 @@ pub(super) fn judge(
                 IncidentKind::IllegalPosition,
                 None,
                 Some(clause),
-                format!("{what}; the next move must remove it ({clause})"),
+                phrase::to_remove(what, clause),
             )),
             _ => {}
         }
@@ -82,11 +79,7 @@ fn unremedied(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
                 IncidentKind::IllegalPosition,
                 None,
                 Some(book.rules.illegal_clause),
-                format!(
-                    "{what}; under {} the arbiter puts the position right ({}): no clause draws \
-                     the game for it",
-                    book.edition.title, book.rules.illegal_clause
-                ),
+                phrase::put_right(what, book.edition.title, book.rules.illegal_clause),
             ));
         }
         previous = now.is_some();

@@ -6,9 +6,10 @@
 //! automatic ending), with no stated ending or one that says the game
 //! ended normally or by resignation, is read as a resignation.
 
+use super::Game;
 use super::edition::Book;
+use super::phrase::left as phrase;
 use super::phrase::mate_phrase;
-use super::{Game, side_name};
 use crate::board::helpmate::Mate;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};
@@ -23,20 +24,16 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
     }
     let ply = game.plies();
     let answer = game.can_mate(ply, winner);
-    let lead = format!(
-        "nothing in the record but the result ends the game, so {} resigned",
-        side_name(!winner)
-    );
+    let lead = phrase::resigned(!winner);
+    // Worded only where a verdict says it: the line's moves are written out.
+    let mate = || mate_phrase(winner, &answer);
     match answer.mate {
         Mate::Impossible => Some(Verdict::decide(
             recorded,
             GameResult::Draw,
             Clause::Resignation,
             ply,
-            format!(
-                "{lead}; but {}, so the game is drawn ({clause})",
-                mate_phrase(winner, &answer)
-            ),
+            phrase::resigned_drawn(&lead, &mate(), clause),
         )),
         Mate::Undecided => Some(
             Verdict::decide(
@@ -44,12 +41,7 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
                 recorded,
                 Clause::Resignation,
                 ply,
-                format!(
-                    "{lead}; {}: if it was a resignation and {} cannot checkmate, {clause} draws \
-                     the game",
-                    mate_phrase(winner, &answer),
-                    side_name(winner)
-                ),
+                phrase::resigned_undecided(&lead, &mate(), winner, clause),
             )
             .for_review(),
         ),

@@ -7,7 +7,7 @@ use shakmaty::{Color, Position};
 
 use super::Game;
 use super::phrase::mate_phrase;
-use super::side_name;
+use super::phrase::server as phrase;
 use crate::board::helpmate::{Helpmate, Mate};
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};
@@ -31,14 +31,9 @@ pub(super) fn draw_the_laws_do_not_have(
         .into_iter()
         .map(|side| (side, game.can_mate(ply, side)))
         .find(|(_, a)| matches!(a.mate, Mate::Possible(_) | Mate::NotShownImpossible))?;
-    let reason = format!(
-        "{} scored a draw by insufficient material ({}), which the Laws do not have here: the \
-         position is not dead, {}; under the Laws the game would have gone on, so no correct \
-         result can be read from the record",
-        said.server.unwrap_or("the record"),
-        said.quoted(),
-        mate_phrase(side, &answer)
-    );
+    let server = said.server.unwrap_or(phrase::THE_RECORD);
+    let mate = mate_phrase(side, &answer);
+    let reason = phrase::draw_not_in_the_laws(server, &said.quoted(), &mate);
     let verdict = Verdict::decide(recorded, recorded, Clause::AsRecorded, ply, reason);
     Some((verdict.for_review(), answer.mate.into_helpmate()))
 }
@@ -54,38 +49,8 @@ pub(super) fn server_draw(
     claimant: Color,
 ) -> Option<String> {
     let said = said.filter(|_| recorded == GameResult::Draw)?;
-    let who = said.server.unwrap_or("the record");
-    let material = game
-        .legal_position(ply)
-        .map(|(pos, _)| format!(" ({})", material(pos.board(), claimant)))
-        .unwrap_or_default();
-    Some(format!(
-        "{who} scored it a draw because by its count {}{material} has no mating material",
-        side_name(claimant)
-    ))
-}
-
-/// "king and knight", "king, bishop and 2 pawns".
-fn material(board: &shakmaty::Board, side: Color) -> String {
-    use shakmaty::Role;
-    let mut parts = vec!["king".to_string()];
-    for role in [
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ] {
-        let n = (board.by_color(side) & board.by_role(role)).count();
-        let name = format!("{role:?}").to_lowercase();
-        match n {
-            0 => {}
-            1 => parts.push(name),
-            n => parts.push(format!("{n} {name}s")),
-        }
-    }
-    match parts.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => "bare king".to_string(),
-    }
+    let who = said.server.unwrap_or(phrase::THE_RECORD);
+    let position = game.legal_position(ply);
+    let board = position.as_ref().map(|(pos, _)| pos.board());
+    Some(phrase::no_mating_material(who, claimant, board))
 }

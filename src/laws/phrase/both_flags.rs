@@ -6,6 +6,15 @@ use shakmaty::Color;
 use super::side_name;
 use crate::laws::edition::BothFlags;
 
+/// The period a tie is drawn in: any last period, or (2023) only one
+/// without increment.
+pub(in crate::laws) fn last_period(without_increment: bool) -> &'static str {
+    match without_increment {
+        true => "the last period of a game without increment",
+        false => "the last period",
+    }
+}
+
 /// What the edition says of two fallen flags, for the incident.
 pub(in crate::laws) fn rule(policy: BothFlags, clause: &str, time_clause: &str) -> String {
     match policy {

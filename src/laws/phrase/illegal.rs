@@ -7,6 +7,18 @@ use super::side_name;
 use crate::laws::edition::Penalty;
 use crate::model::outcome::GameResult;
 
+/// A clock pressed without a move, illegal from 2018.
+pub(in crate::laws) const NULL_MOVE: &str =
+    "the clock was pressed without a move (a null move in the record)";
+
+/// Who claims an illegal move when no player did.
+pub(in crate::laws) const THE_ARBITER: &str = "the arbiter";
+
+/// An illegal move (`why`) and its penalty (`note`).
+pub(in crate::laws) fn with_penalty(why: &str, note: &str) -> String {
+    format!("{why}; {note}")
+}
+
 /// Castling a wrong set-up forbids, with the edition's clause.
 pub(in crate::laws) fn setup_offence(why: &str, clause: &str) -> String {
     format!("{why} ({clause})")

@@ -3,12 +3,21 @@
 //! helpmate answers, the clock readings and the moves as a reader writes
 //! them; a clause's own sentences in a file named after it.
 
+pub(super) mod board;
 pub(super) mod both_flags;
+pub(super) mod clocks;
 pub(super) mod draw;
+pub(super) mod edition;
 pub(super) mod illegal;
+pub(super) mod left;
+pub(super) mod placement;
+pub(super) mod position;
+pub(super) mod record;
+pub(super) mod server;
 pub(super) mod setup;
 pub(super) mod time;
 pub(super) mod unplayed;
+pub(super) mod verdict;
 
 use std::fmt::Write;
 
@@ -75,6 +84,30 @@ pub fn capitalised(text: &str) -> String {
     }
 }
 
+/// An offence (`lead`) and what follows from whether the opponent can
+/// still checkmate (`mate`): the offender loses, or (`drawn`) the game is
+/// drawn.
+pub(super) fn offence_outcome(lead: &str, mate: &str, drawn: bool, offender: Color) -> String {
+    let outcome = match drawn {
+        true => "so the game is drawn".to_string(),
+        false => format!("so {} loses", side_name(offender)),
+    };
+    format!("{lead}: {mate}, {outcome}")
+}
+
+/// Where a "can this side still checkmate?" answer was judged, when not in
+/// the position asked about: `None` for the starting position, else after
+/// the move (`Some("23. Nf3")`).
+pub(super) fn judged_earlier(after: Option<&str>) -> String {
+    match after {
+        None => " (judged in the starting position, the last legal one)".into(),
+        Some(text) => format!(" (judged in the last legal position, after {text})"),
+    }
+}
+
+/// A "can this side still checkmate?" question with no legal position.
+pub(super) const NO_LEGAL_POSITION: &str = " (no legal position to judge)";
+
 /// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
 /// checkmate by any series of legal moves".
 pub(super) fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
@@ -93,6 +126,22 @@ pub(super) fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
             format!("the helpmate solver could not decide whether {name} can still checkmate{note}")
         }
     }
+}
+
+/// "clocks White 0:01:20, Black 0:05:00" once `ply` plies were played, or
+/// "no clocks recorded".
+pub(super) fn clocks_note(game: &Game<'_>, ply: usize) -> String {
+    let (white, black) = (
+        game.clock_after(Color::White, ply),
+        game.clock_after(Color::Black, ply),
+    );
+    if white.is_none() && black.is_none() {
+        return "no clocks recorded".into();
+    }
+    let show = |c: Option<crate::model::clock::Clock>| {
+        c.map_or_else(|| "unknown".to_string(), |c| c.to_string())
+    };
+    format!("clocks White {}, Black {}", show(white), show(black))
 }
 
 /// What [`last_readings`] says of a game without clock readings.
