@@ -11,3 +11,6 @@ pub mod replay;
 mod san_move;
 pub(crate) mod short_mate;
 pub mod tablebase;
+
+/// Why a move is illegal, as [`replay::Step::illegal`] holds it.
+pub use moves::Offence;

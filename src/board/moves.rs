@@ -1,7 +1,7 @@
 //! A move carried out as it is written, whether the rules allow it or not,
 //! and why they do not: the piece the record names is moved, and what the
 //! move breaks (how the piece moves, a check, castling rights, a promotion)
-//! is said.
+//! is named as an [`Offence`], which the laws word.
 
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, CastlingSide, Color, Move, Piece, Rank, Role, Setup, Square};
@@ -12,6 +12,47 @@ use crate::board::permissive::{
     standard_castling_origin,
 };
 use crate::model::outcome::side_name;
+
+/// Why a move carried out on the board is against the rules: what the
+/// replay found, as data (the laws word it, `laws/phrase/illegal.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offence {
+    CapturesKing,
+    /// The piece cannot move so.
+    CannotMove {
+        role: Role,
+        from: Square,
+        to: Square,
+    },
+    /// A pawn on the last rank, not promoted.
+    Unpromoted,
+    /// A promotion off the last rank, or to a king or a pawn.
+    ImpossiblePromotion,
+    /// The king moves into check.
+    KingIntoCheck,
+    /// A move that leaves its own king, in check, in check.
+    LeavesInCheck,
+    /// A move that exposes its own king to check.
+    ExposesKing,
+    /// Castling after the king or that rook moved.
+    CastlingRightsGone,
+    CastlesOutOfCheck,
+    CastlesThroughAttack,
+    CastlesIntoCheck,
+    /// Castling with a king a wrong set-up put off the e-file.
+    SetUpKing {
+        king: Square,
+    },
+    /// Castling with a rook a wrong set-up put out of the corner.
+    SetUpRook {
+        rook: Square,
+    },
+    /// A drop, which chess has not.
+    Drop,
+    /// A move shakmaty refused in a legal position, for no reason the
+    /// replay names.
+    NotLegalHere,
+}
 
 /// The name of a piece, as a sentence says it.
 pub fn role_name(role: Role) -> &'static str {
@@ -185,12 +226,7 @@ fn leaves_in_check(setup: &Setup, m: Move) -> bool {
 
 /// Why a move that can be carried out is against the rules, and whether it
 /// is castling a wrong set-up forbade.
-pub(crate) fn why_illegal(
-    setup: &Setup,
-    m: Move,
-    written: Written,
-    wrong_setup: bool,
-) -> (Option<String>, bool) {
+pub(crate) fn why_illegal(setup: &Setup, m: Move, wrong_setup: bool) -> (Option<Offence>, bool) {
     let checked = in_check(&setup.board, setup.turn);
     match m {
         Move::Castle { king, rook } => why_castling_illegal(setup, m, king, rook, wrong_setup),
@@ -202,21 +238,17 @@ pub(crate) fn why_illegal(
             promotion,
         } => {
             let why = if capture == Some(Role::King) {
-                Some("captures the king".into())
+                Some(Offence::CapturesKing)
             } else if !reaches(setup, role, setup.turn, from, to) {
-                Some(format!(
-                    "a {} cannot move from {from} to {to}",
-                    role_name(role)
-                ))
+                Some(Offence::CannotMove { role, from, to })
             } else {
                 promotion_fault(setup.turn, role, to, promotion)
-                    .map(str::to_string)
                     .or_else(|| check_reason(setup, m, role, checked))
             };
             (why, false)
         }
         Move::EnPassant { .. } => (check_reason(setup, m, Role::Pawn, checked), false),
-        Move::Put { .. } => (Some(format!("{written:?} is a piece drop")), false),
+        Move::Put { .. } => (Some(Offence::Drop), false),
     }
 }
 
@@ -226,14 +258,14 @@ fn promotion_fault(
     role: Role,
     to: Square,
     promotion: Option<Role>,
-) -> Option<&'static str> {
+) -> Option<Offence> {
     let last_rank = to.rank() == (!color).backrank();
     if role == Role::Pawn && last_rank && promotion.is_none() {
-        return Some("a pawn reaches the last rank without being promoted");
+        return Some(Offence::Unpromoted);
     }
     let impossible = role == Role::Pawn && !last_rank && promotion.is_some()
         || matches!(promotion, Some(Role::King | Role::Pawn));
-    impossible.then_some("an impossible promotion")
+    impossible.then_some(Offence::ImpossiblePromotion)
 }
 
 /// Why castling is illegal, if it is, and whether it is so because a
@@ -244,16 +276,15 @@ fn why_castling_illegal(
     king: Square,
     rook: Square,
     wrong_setup: bool,
-) -> (Option<String>, bool) {
+) -> (Option<Offence>, bool) {
     let color = setup.turn;
     if wrong_setup && !standard_castling_origin(color, king, rook) {
-        let what = if king.file() != shakmaty::File::E {
-            format!("the king started on {king}, not on the e-file")
+        let offence = if king.file() != shakmaty::File::E {
+            Offence::SetUpKing { king }
         } else {
-            format!("the rook started on {rook}, not in the corner")
+            Offence::SetUpRook { rook }
         };
-        // The clause is the laws' to cite: it differs by edition.
-        return (Some(format!("castling after a wrong set-up: {what}")), true);
+        return (Some(offence), true);
     }
     let attacked = |sq: Square| {
         setup
@@ -264,31 +295,28 @@ fn why_castling_illegal(
     let path = castling_king_path(color, king, rook);
     let landing = CastlingSide::from_king_side(rook > king).king_to(color);
     let why = if !setup.castling_rights.contains(rook) {
-        "castles after the king or that rook has moved"
+        Offence::CastlingRightsGone
     } else if in_check(&setup.board, color) {
-        "castles out of check"
+        Offence::CastlesOutOfCheck
     } else if path.without(landing).into_iter().any(attacked) {
-        "castles through an attacked square"
+        Offence::CastlesThroughAttack
     } else if leaves_in_check(setup, m) {
-        "castles into check"
+        Offence::CastlesIntoCheck
     } else {
         return (None, false);
     };
-    (Some(why.into()), false)
+    (Some(why), false)
 }
 
-fn check_reason(setup: &Setup, m: Move, role: Role, checked: bool) -> Option<String> {
+fn check_reason(setup: &Setup, m: Move, role: Role, checked: bool) -> Option<Offence> {
     if !leaves_in_check(setup, m) {
         return None;
     }
-    Some(
-        if role == Role::King {
-            "moves the king into check"
-        } else if checked {
-            "leaves its own king in check"
-        } else {
-            "exposes its own king to check"
-        }
-        .into(),
-    )
+    Some(if role == Role::King {
+        Offence::KingIntoCheck
+    } else if checked {
+        Offence::LeavesInCheck
+    } else {
+        Offence::ExposesKing
+    })
 }

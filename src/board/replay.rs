@@ -15,7 +15,7 @@ use shakmaty::{
 };
 
 pub use crate::board::moves::role_name;
-use crate::board::moves::{physical_move, why_illegal};
+use crate::board::moves::{Offence, physical_move, why_illegal};
 use crate::board::notation::{Reading, Written, read};
 use crate::board::permissive::State;
 use crate::board::san_move::single_legal;
@@ -48,9 +48,8 @@ pub struct Step {
     pub fullmove: u32,
     /// Legal in the position it was made in (the fast path may replay it).
     pub legal: bool,
-    /// Why the move is illegal (15.4.2), when it is. (Boxed strings: a
-    /// step is kept per ply, and long games hold millions.)
-    pub illegal: Option<Box<str>>,
+    /// Why the move is illegal (15.4.2), when it is.
+    pub illegal: Option<Offence>,
     /// Castling that the wrong set-up forbade (15.4.1.2); `illegal` says
     /// which piece stood wrong.
     pub castling_disallowed: bool,
@@ -395,14 +394,10 @@ fn resolve(
     let setup = state.setup();
     let m = physical_move(&setup, reading.written, mode)?;
     step.mv = Some(m);
-    let (illegal, disallowed) = why_illegal(&setup, m, reading.written, wrong_setup);
+    let (illegal, disallowed) = why_illegal(&setup, m, wrong_setup);
     step.castling_disallowed = disallowed;
-    step.illegal = illegal.map(String::into_boxed_str).or_else(|| {
-        // Legal-looking moves in a legal position that shakmaty refused.
-        state
-            .as_chess()
-            .map(|_| "it is not a legal move in this position".into())
-    });
+    // Legal-looking moves in a legal position that shakmaty refused.
+    step.illegal = illegal.or_else(|| state.as_chess().map(|_| Offence::NotLegalHere));
     Ok(step)
 }
 

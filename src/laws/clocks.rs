@@ -270,7 +270,7 @@ fn illegal_move_time(game: &Game<'_>, book: &Book, side: Color, from: usize, to:
         .filter(|step| {
             step.mover == !side
                 && (step.restored || !only_taken_back)
-                && super::illegal::offence(book, step).is_some()
+                && super::illegal::is_offence(book, step)
         })
         .count() as u64;
     count * penalty.extra().millis()

@@ -42,35 +42,40 @@ pub(super) fn judge(
 /// (from 2018) a clock pressed without a move. Castling after a wrong
 /// set-up cites the edition's clause; under 2009 only a king set up on the
 /// queen's square may not castle.
-#[inline]
-pub(super) fn offence<'s>(book: &Book, step: &'s Step) -> Option<Cow<'s, str>> {
-    let Some(why) = &step.illegal else {
-        let pass = step.mv.is_none() && book.edition.null_move_illegal;
-        return pass.then_some(Cow::Borrowed(phrase::NULL_MOVE));
-    };
-    if step.castling_disallowed {
-        return castling_offence(book, step, why);
-    }
-    Some(Cow::Borrowed(why))
-}
-
-fn castling_offence<'s>(book: &Book, step: &'s Step, why: &str) -> Option<Cow<'s, str>> {
-    let king_on_queen_square =
-        matches!(step.mv, Some(Move::Castle { king, .. }) if king.file() == File::D);
-    if book.edition.castling_ban_only_reversed && !king_on_queen_square {
+pub(super) fn offence(book: &Book, step: &Step) -> Option<Cow<'static, str>> {
+    if !is_offence(book, step) {
         return None;
     }
-    Some(Cow::Owned(phrase::setup_offence(
-        why,
-        book.rules.setup_clause,
-    )))
+    let Some(found) = step.illegal else {
+        return Some(Cow::Borrowed(phrase::NULL_MOVE));
+    };
+    let why = phrase::offence(found);
+    Some(Cow::Owned(match step.castling_disallowed {
+        true => phrase::setup_offence(&why, book.rules.setup_clause),
+        false => why,
+    }))
+}
+
+/// Whether a step is an illegal move under the book ([`offence`], not
+/// worded).
+#[inline]
+pub(super) fn is_offence(book: &Book, step: &Step) -> bool {
+    match step.illegal {
+        None => step.mv.is_none() && book.edition.null_move_illegal,
+        Some(_) if step.castling_disallowed => {
+            let king_on_queen_square =
+                matches!(step.mv, Some(Move::Castle { king, .. }) if king.file() == File::D);
+            !book.edition.castling_ban_only_reversed || king_on_queen_square
+        }
+        Some(_) => true,
+    }
 }
 
 /// Castling after a wrong set-up that the edition allows (2009 forbids it
 /// only with a reversed king and queen): reported, not an offence.
 fn castling_allowed(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
     for (i, step) in game.replay.steps.iter().enumerate() {
-        if step.castling_disallowed && offence(book, step).is_none() {
+        if step.castling_disallowed && !is_offence(book, step) {
             incidents.push(game.incident(
                 i + 1,
                 IncidentKind::CastlingDisallowed,
@@ -82,10 +87,10 @@ fn castling_allowed(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>)
     }
 }
 
-/// The illegal move of `ply`, if it is one.
-fn offence_at<'g>(game: &'g Game<'_>, book: &Book, ply: usize) -> Option<Cow<'g, str>> {
-    let step = game.replay.steps.get(ply.checked_sub(1)?)?;
-    offence(book, step)
+/// Whether the move of `ply` is an illegal one.
+fn is_offence_at(game: &Game<'_>, book: &Book, ply: usize) -> bool {
+    let step = ply.checked_sub(1).and_then(|i| game.replay.steps.get(i));
+    step.is_some_and(|step| is_offence(book, step))
 }
 
 /// The rapid and blitz rules: only a claim (or the arbiter) acts on an
@@ -173,7 +178,7 @@ fn claims_in_time(
             let detail = phrase::late_claim(who, clause);
             let incident = game.incident(ply, IncidentKind::LateClaim, side, Some(clause), detail);
             incidents.push(incident);
-        } else if offence_at(game, book, ply).is_none() {
+        } else if !is_offence_at(game, book, ply) {
             let detail = phrase::legal_after_all(who, &game.move_text(ply));
             incidents.push(game.incident(ply, IncidentKind::RejectedClaim, side, None, detail));
         } else {
@@ -191,7 +196,7 @@ fn claim_read_from_result(game: &Game<'_>, book: &Book, recorded: GameResult) ->
     last > 0
         && game.replay.stop.is_none()
         && game.record.moves.len() == last
-        && offence_at(game, book, last).is_some()
+        && is_offence_at(game, book, last)
         && recorded.winner() == Some(!game.replay.mover(last))
 }
 

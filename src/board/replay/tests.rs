@@ -5,11 +5,11 @@ fn play(pgn: &str) -> Replay {
     replay(&parse_game(pgn.as_bytes()), TakeBack::None).unwrap()
 }
 
-fn illegal(r: &Replay) -> Vec<(usize, String)> {
+fn illegal(r: &Replay) -> Vec<(usize, Offence)> {
     r.steps
         .iter()
         .enumerate()
-        .filter_map(|(i, s)| s.illegal.clone().map(|w| (i + 1, w.into())))
+        .filter_map(|(i, s)| s.illegal.map(|o| (i + 1, o)))
         .collect()
 }
 
@@ -56,11 +56,12 @@ fn capture_marks_are_notation() {
 fn illegal_moves_are_played_and_described() {
     let r = play("1. e4 e5 2. Qh5 Nc6 3. Nb1-b3 Nf6 4. Qxf7+ Kxf7 *");
     let found = illegal(&r);
-    assert_eq!(found[0], (5, "a knight cannot move from b1 to b3".into()));
+    let (role, from, to) = (shakmaty::Role::Knight, Square::B1, Square::B3);
+    assert_eq!(found[0], (5, Offence::CannotMove { role, from, to }));
     assert_eq!(found.len(), 1, "{found:?}");
     let r = play("1. e4 f6 2. d4 g5 3. Qh5+ Kf7?? *");
     // The queen on h5 gives check along h5-e8; Kf7 stays on that diagonal.
-    assert_eq!(illegal(&r), [(6, "moves the king into check".to_string())]);
+    assert_eq!(illegal(&r), [(6, Offence::KingIntoCheck)]);
     assert!(
         r.end.as_chess().is_none(),
         "Black's king stands in check with White to move"
@@ -70,15 +71,9 @@ fn illegal_moves_are_played_and_described() {
 #[test]
 fn leaving_check_castling_and_promotion() {
     let r = play("[FEN \"4k3/P7/8/8/8/8/8/R3K2r w Q - 0 1\"]\n\n1. O-O-O *");
-    assert_eq!(illegal(&r), [(1, "castles out of check".to_string())]);
+    assert_eq!(illegal(&r), [(1, Offence::CastlesOutOfCheck)]);
     let r = play("[FEN \"4k3/P7/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. a8 Kd7 2. Kd1 *");
-    assert_eq!(
-        illegal(&r),
-        [(
-            1,
-            "a pawn reaches the last rank without being promoted".to_string()
-        )]
-    );
+    assert_eq!(illegal(&r), [(1, Offence::Unpromoted)]);
     assert!(r.position_at(1).illegal_position().unwrap().contains("a8"));
     let r = play("[FEN \"4k3/8/8/8/8/8/3r4/4K3 w - - 0 1\"]\n\n1. Kf1 Rd1+ 2. Kg2 *");
     assert!(illegal(&r).is_empty());
@@ -96,7 +91,8 @@ fn wrong_setup_forbids_castling() {
     );
     let step = &r.steps[2];
     assert!(step.castling_disallowed, "{step:?}");
-    assert!(step.illegal.as_deref().unwrap().contains("f1"), "{step:?}");
+    let king = Square::F1;
+    assert_eq!(step.illegal, Some(Offence::SetUpKing { king }), "{step:?}");
 }
 
 #[test]

@@ -4,8 +4,36 @@
 use shakmaty::Color;
 
 use super::side_name;
+use crate::board::moves::{Offence, role_name};
 use crate::laws::edition::Penalty;
 use crate::model::outcome::GameResult;
+
+/// What a move the replay found against the rules did.
+pub(in crate::laws) fn offence(offence: Offence) -> String {
+    match offence {
+        Offence::CapturesKing => "captures the king".into(),
+        Offence::CannotMove { role, from, to } => {
+            format!("a {} cannot move from {from} to {to}", role_name(role))
+        }
+        Offence::Unpromoted => "a pawn reaches the last rank without being promoted".into(),
+        Offence::ImpossiblePromotion => "an impossible promotion".into(),
+        Offence::KingIntoCheck => "moves the king into check".into(),
+        Offence::LeavesInCheck => "leaves its own king in check".into(),
+        Offence::ExposesKing => "exposes its own king to check".into(),
+        Offence::CastlingRightsGone => "castles after the king or that rook has moved".into(),
+        Offence::CastlesOutOfCheck => "castles out of check".into(),
+        Offence::CastlesThroughAttack => "castles through an attacked square".into(),
+        Offence::CastlesIntoCheck => "castles into check".into(),
+        Offence::SetUpKing { king } => {
+            format!("castling after a wrong set-up: the king started on {king}, not on the e-file")
+        }
+        Offence::SetUpRook { rook } => {
+            format!("castling after a wrong set-up: the rook started on {rook}, not in the corner")
+        }
+        Offence::Drop => "a piece drop".into(),
+        Offence::NotLegalHere => "it is not a legal move in this position".into(),
+    }
+}
 
 /// A clock pressed without a move, illegal from 2018.
 pub(in crate::laws) const NULL_MOVE: &str =
