@@ -37,6 +37,8 @@ def corpora():
         REPO / "tests/data/servers",
         REPO / "tests/data/otb",
         REPO / "tests/data/edge-cases",
+        # Clean, damaged and unclear records, which every door answers alike.
+        REPO / "tests/data/doors",
     ]
     found += sorted((SHARED / "games" / "servers").glob("fics-*.pgn"))
     return found

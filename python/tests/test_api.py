@@ -132,6 +132,16 @@ def test_explain_prints_what_the_command_line_prints():
         pgn_arbiter.explain(MATE, game=5)
 
 
+def test_every_door_tells_the_damaged_record_alike():
+    # Game 3 leaves a comment open: an error row, and explain says so.
+    records = REPO / "tests/data/doors/records.pgn"
+    row = pgn_arbiter.audit(records).verdicts.to_pylist()[2]
+    assert row["status"] == "error" and row["reason"].endswith("comment `{` is never closed")
+    told = pgn_arbiter.explain(records, game=3)
+    assert told == run_cli("explain", records, "--game", "3", "--no-color").stdout
+    assert "Verdict: the game cannot be audited.\nLine 26: comment `{` is never closed." in told
+
+
 def test_help_explains_every_argument():
     for function in [pgn_arbiter.audit, pgn_arbiter.audit_batches, pgn_arbiter.audit_game, pgn_arbiter.explain]:
         doc = inspect.getdoc(function)
