@@ -557,3 +557,59 @@ fn a_column_ruler_is_not_the_events_name() {
         "Leinster Chess Union Div 1 Armstrong Cup 2010 - 2011"
     );
 }
+
+/// A real team Swiss (TRF16 `013` lines, Greek names): its 15 teams read,
+/// numbered by line, members in board order; `tournament` says it is a
+/// team competition and that this version ranks only its players (issue
+/// 44), and a team line it cannot read is refused naming line and columns.
+#[test]
+fn a_team_file_reads_its_teams_and_is_never_silently_individual() {
+    let trf = read("team/friendship-cup-2024.trf");
+    assert_eq!(trf.teams.len(), 15);
+    let (first, last) = (&trf.teams[0], &trf.teams[14]);
+    assert_eq!((first.number, first.name.as_str()), (1, "ΓΑΖΙ 1"));
+    assert_eq!(first.members[..6], [13, 14, 15, 16, 17, 18]);
+    assert_eq!((last.number, last.name.as_str()), (15, "ΣΑΧ"));
+    assert_eq!(pgn_arbiter::tournament::trf::members(&trf.teams), 129);
+    let dir = tempfile::tempdir().unwrap();
+    let report = data("team/friendship-cup-2024.trf");
+    let games = data("u19-2010/games.pgn");
+    let run = |report: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .arg("tournament")
+            .args([report, games.as_path()])
+            .arg("-o")
+            .arg(dir.path().join("out"))
+            .output()
+            .unwrap()
+    };
+    let out = run(&report);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("a team competition: 15 teams of 129 players"),
+        "{said}"
+    );
+    let text = std::fs::read_to_string(&report).unwrap();
+    let broken = dir.path().join("broken.trf");
+    std::fs::write(
+        &broken,
+        text.replacen(
+            "ΓΑΖΙ 1                            13",
+            "ΓΑΖΙ 1                            1x",
+            1,
+        ),
+    )
+    .unwrap();
+    let out = run(&broken);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("line 150, columns 37-40: `1x` is no start number"),
+        "{stderr}"
+    );
+}

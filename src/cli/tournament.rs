@@ -24,7 +24,7 @@ use crate::run::pipeline;
 use crate::tournament::consequences::{PairingStatus, consequences};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::tiebreak::TieBreak;
-use crate::tournament::trf::{MAX_TIEBREAKS, Trf};
+use crate::tournament::trf::{MAX_TIEBREAKS, Trf, members};
 
 /// Check a tournament's reported results against its games.
 ///
@@ -298,12 +298,29 @@ fn summary(t: &Tournament<'_>, dir: &Path) -> String {
         c.checked.len(),
     )];
     lines.extend(matching_notes(t, count(PairingStatus::NoPairing)));
+    lines.extend(team_note(t.trf));
     lines.push(format!(
         "{} result(s) applied; {moved} player(s) change rank; reports in {}",
         c.applied.len(),
         dir.display()
     ));
     lines.join("\n")
+}
+
+/// A team competition is said to be one: its match points and team
+/// standings are not computed yet, and the standings rank its players one
+/// by one (issue 44).
+fn team_note(trf: &Trf) -> Option<String> {
+    if trf.teams.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "a team competition: {} teams of {} players (`013` lines); this version does not yet \
+         compute its matches, match points or team standings: standings.csv ranks its players \
+         one by one",
+        trf.teams.len(),
+        members(&trf.teams)
+    ))
 }
 
 /// What the terminal says when games match no pairing, and when their

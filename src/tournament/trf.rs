@@ -22,12 +22,14 @@ use crate::model::time_control::{Category, Control, periods};
 
 mod check;
 mod columns;
+mod teams;
 
 use check::{
     BOM, bounded, check_pairings, check_start_numbers, declared_rounds, latin1, tiebreak_list,
 };
 pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
 use columns::{blank, cell_column, field, line_ranges};
+pub use teams::{Team, members};
 
 /// A TRF as read: its lines and the players they describe.
 #[derive(Debug, Clone)]
@@ -42,6 +44,9 @@ pub struct Trf {
     pub event: String,
     /// The players, in the file's order.
     pub players: Vec<Player>,
+    /// The teams of a team competition (TRF16 `013` lines), in the file's
+    /// order; empty for an individual event.
+    pub teams: Vec<Team>,
     /// How many rounds the cells (or an `XXR` line) show.
     pub rounds: usize,
     /// The tie-breaks of a TRF-2026 `202` line (`BH/C1`, `SB` …).
@@ -228,6 +233,7 @@ impl Trf {
             lines,
             event: String::new(),
             players: Vec::new(),
+            teams: Vec::new(),
             by_start_no: HashMap::new(),
             rounds: 0,
             tiebreaks: Vec::new(),
@@ -241,6 +247,7 @@ impl Trf {
         check_start_numbers(&trf.players)?;
         check_pairings(&trf.players)?;
         trf.by_start_no = start_numbers(&trf.players);
+        teams::check_members(&trf.teams, &trf.by_start_no)?;
         Ok(trf)
     }
 
@@ -256,6 +263,10 @@ impl Trf {
             // (`0123456789…`, as the Armstrong report has) names nothing.
             "012" if self.event.is_empty() && text.as_bytes().get(3) == Some(&b' ') => {
                 self.event = rest()
+            }
+            "013" => {
+                let number = self.teams.len() as u32 + 1;
+                self.teams.push(teams::read_team(index, text, number)?);
             }
             "122" => self.time_control = rest(),
             "222" => self.encoded_time_control = rest(),
