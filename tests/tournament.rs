@@ -613,3 +613,45 @@ fn a_team_file_reads_its_teams_and_is_never_silently_individual() {
         "{stderr}"
     );
 }
+
+/// The Friendship Cup's matches rebuilt from pairings and membership give
+/// each team the official match and game points (a team bye valued as the
+/// event did: a drawn match with half the boards' points, 1 MP and 3 GP).
+#[test]
+fn team_matches_give_the_official_match_and_game_points() {
+    use pgn_arbiter::tournament::teams::{MatchPoints, boards_per_match, matches, scores};
+    let trf = read("team/friendship-cup-2024.trf");
+    let all = matches(&trf);
+    assert_eq!(all.len(), 7 * 7, "seven matches a round, one team's bye");
+    let boards = boards_per_match(&all);
+    assert_eq!(boards, 6);
+    let got = scores(
+        &trf,
+        &all,
+        MatchPoints::default(),
+        (1.0, boards as f64 / 2.0),
+    );
+    let official = std::fs::read_to_string(data("team/friendship-cup-2024.official-standings.tsv"));
+    let mut compared = 0;
+    for line in official
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let team = trf.teams.iter().find(|t| t.name == f[1]).expect(f[1]);
+        let s = &got[team.number as usize - 1];
+        let (mp, gp): (f64, f64) = (f[6].parse().unwrap(), f[7].parse().unwrap());
+        assert_eq!((s.match_points, s.game_points), (mp, gp), "{}", f[1]);
+        assert_eq!(s.matches.to_string(), f[2], "{}", f[1]);
+        assert_eq!(
+            [s.wins, s.draws, s.losses].map(|n| n.to_string()),
+            [f[3], f[4], f[5]],
+            "{}",
+            f[1]
+        );
+        compared += 1;
+    }
+    assert_eq!(compared, 15);
+}

@@ -8,5 +8,6 @@ pub mod direct;
 pub mod matching;
 pub mod rating;
 pub mod standings;
+pub mod teams;
 pub mod tiebreak;
 pub mod trf;

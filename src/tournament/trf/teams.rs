@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use super::columns::field;
 use super::TrfError;
+use super::columns::field;
 
 /// A team of the report.
 #[derive(Debug, Clone, PartialEq, Eq)]

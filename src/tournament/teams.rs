@@ -1,0 +1,248 @@
+//! A team competition's matches, rebuilt from its report: in each round a
+//! team's members meet the members of one other team, board by board in
+//! the teams' board order; a board whose opponent's team fielded nobody
+//! (`0000 + `) counts for the team that did, and so does a `0000 -` cell
+//! its player's points field counts as a win (real exports write
+//! unopposed boards so); a team none of whose members was paired had a
+//! bye. Then each team's match and game points.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::crosstable::points;
+use super::trf::{Code, Trf};
+
+/// One board of a match: the start numbers (`None`: nobody sat there) and
+/// the points each side scored.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Board {
+    pub players: [Option<u32>; 2],
+    pub points: [f64; 2],
+}
+
+/// A match of a round between two teams (by team number, the lower
+/// first), its boards in the first team's board order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamMatch {
+    /// 0-based.
+    pub round: usize,
+    pub teams: [u32; 2],
+    pub boards: Vec<Board>,
+}
+
+impl TeamMatch {
+    /// The game points of each side.
+    pub fn game_points(&self) -> [f64; 2] {
+        let sum = |side: usize| self.boards.iter().map(|b| b.points[side]).sum();
+        [sum(0), sum(1)]
+    }
+}
+
+/// What a match won, drawn and lost is worth (`--match-points`; 2, 1, 0 by
+/// default).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MatchPoints {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+}
+
+impl Default for MatchPoints {
+    fn default() -> Self {
+        MatchPoints {
+            win: 2.0,
+            draw: 1.0,
+            loss: 0.0,
+        }
+    }
+}
+
+/// A team's score.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TeamScore {
+    pub team: u32,
+    /// Matches played (a bye is none).
+    pub matches: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub byes: u32,
+    pub match_points: f64,
+    pub game_points: f64,
+}
+
+/// The matches of every round, in round order, then by first team.
+pub fn matches(trf: &Trf) -> Vec<TeamMatch> {
+    let team_of: HashMap<u32, u32> = trf
+        .teams
+        .iter()
+        .flat_map(|t| t.members.iter().map(move |&p| (p, t.number)))
+        .collect();
+    let unopposed = unopposed_by_points(trf, &team_of);
+    let mut all = Vec::new();
+    for round in 0..trf.rounds {
+        let mut by_pair: BTreeMap<[u32; 2], TeamMatch> = BTreeMap::new();
+        for team in &trf.teams {
+            let Some(opponent) = opponent_team(trf, &team_of, &team.members, round) else {
+                continue;
+            };
+            if team.number > opponent {
+                continue;
+            }
+            let teams = [team.number, opponent];
+            let theirs = &trf.teams[opponent as usize - 1].members;
+            let sides = [team.members.as_slice(), theirs.as_slice()];
+            let boards = boards(trf, sides, round, &team_of, &unopposed);
+            by_pair.insert(
+                teams,
+                TeamMatch {
+                    round,
+                    teams,
+                    boards,
+                },
+            );
+        }
+        all.extend(by_pair.into_values());
+    }
+    all
+}
+
+/// The team whose members a team's members met in a round.
+fn opponent_team(
+    trf: &Trf,
+    team_of: &HashMap<u32, u32>,
+    members: &[u32],
+    round: usize,
+) -> Option<u32> {
+    members
+        .iter()
+        .filter_map(|&p| trf.player(p)?.rounds.get(round)?.opponent)
+        .find_map(|q| team_of.get(&q).copied())
+}
+
+/// The boards of a match, from the first team's members who played or
+/// scored in the round (board order), each with whom they met.
+fn boards(
+    trf: &Trf,
+    members: [&[u32]; 2],
+    round: usize,
+    team_of: &HashMap<u32, u32>,
+    unopposed: &HashSet<(u32, usize)>,
+) -> Vec<Board> {
+    let cell_of = |p: u32| trf.player(p).and_then(|pl| pl.rounds.get(round));
+    let alone = |p: u32| {
+        cell_of(p).is_some_and(|c| {
+            c.opponent.is_none() && (c.code == Code::ForfeitWin || unopposed.contains(&(p, round)))
+        })
+    };
+    let opponent = members[1].first().and_then(|p| team_of.get(p));
+    let mut boards = Vec::new();
+    for &p in members[0] {
+        let Some(cell) = cell_of(p) else { continue };
+        match cell.opponent {
+            // Each side's own code: a double forfeit is `-` on both lines.
+            Some(q) if team_of.get(&q) == opponent => boards.push(Board {
+                players: [Some(p), Some(q)],
+                points: [
+                    points(cell.code),
+                    points(cell_of(q).map_or(cell.code.mirror(), |c| c.code)),
+                ],
+            }),
+            None if alone(p) => boards.push(Board {
+                players: [Some(p), None],
+                points: [1.0, 0.0],
+            }),
+            _ => {}
+        }
+    }
+    // Unopposed boards of the second team: the first fielded nobody there.
+    for &q in members[1] {
+        if alone(q) {
+            boards.push(Board {
+                players: [None, Some(q)],
+                points: [0.0, 1.0],
+            });
+        }
+    }
+    boards
+}
+
+/// The `0000 -` cells, in rounds its team played, that a player's points
+/// field counts as wins: the points field exceeds the codes' sum by
+/// exactly their number.
+fn unopposed_by_points(trf: &Trf, team_of: &HashMap<u32, u32>) -> HashSet<(u32, usize)> {
+    let mut found = HashSet::new();
+    for player in &trf.players {
+        let Some((team, declared)) = team_of.get(&player.start_no).zip(player.points) else {
+            continue;
+        };
+        let members = &trf.teams[*team as usize - 1].members;
+        let coded: f64 = player.rounds.iter().map(|c| points(c.code)).sum();
+        let rounds: Vec<usize> = (0..player.rounds.len())
+            .filter(|&r| {
+                let c = player.rounds[r];
+                c.opponent.is_none()
+                    && c.code == Code::ForfeitLoss
+                    && opponent_team(trf, team_of, members, r).is_some()
+            })
+            .collect();
+        if !rounds.is_empty() && declared - coded == rounds.len() as f64 {
+            found.extend(rounds.into_iter().map(|r| (player.start_no, r)));
+        }
+    }
+    found
+}
+
+/// Each team's score over `matches`; a team with no match in a round had
+/// a bye worth `bye` (match points, game points).
+pub fn scores(
+    trf: &Trf,
+    matches: &[TeamMatch],
+    value: MatchPoints,
+    bye: (f64, f64),
+) -> Vec<TeamScore> {
+    let mut scores: Vec<TeamScore> = trf
+        .teams
+        .iter()
+        .map(|t| TeamScore {
+            team: t.number,
+            byes: trf.rounds as u32,
+            ..TeamScore::default()
+        })
+        .collect();
+    let index: HashMap<u32, usize> = trf
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.number, i))
+        .collect();
+    for m in matches {
+        let gp = m.game_points();
+        for side in 0..2 {
+            let s = &mut scores[index[&m.teams[side]]];
+            s.byes -= 1;
+            s.matches += 1;
+            s.game_points += gp[side];
+            let (mine, theirs) = (gp[side], gp[1 - side]);
+            if mine > theirs {
+                s.wins += 1;
+                s.match_points += value.win;
+            } else if mine < theirs {
+                s.losses += 1;
+                s.match_points += value.loss;
+            } else {
+                s.draws += 1;
+                s.match_points += value.draw;
+            }
+        }
+    }
+    for s in &mut scores {
+        s.match_points += bye.0 * f64::from(s.byes);
+        s.game_points += bye.1 * f64::from(s.byes);
+    }
+    scores
+}
+
+/// The most boards any match had: the event's boards per match.
+pub fn boards_per_match(matches: &[TeamMatch]) -> usize {
+    matches.iter().map(|m| m.boards.len()).max().unwrap_or(0)
+}
