@@ -655,3 +655,42 @@ fn team_matches_give_the_official_match_and_game_points() {
     }
     assert_eq!(compared, 15);
 }
+
+/// The Friendship Cup's official EGGSB and BH:MP, and its ranking by MP,
+/// GP, EGGSB, BH:MP, come out with the bye an unplayed round against a
+/// dummy of the team's own score (C.07 16.4, 2023 text: the event was
+/// played in November 2024).
+#[test]
+fn team_tie_breaks_give_the_official_ranking() {
+    use pgn_arbiter::tournament::team_tiebreak::tie_breaks;
+    use pgn_arbiter::tournament::teams::{MatchPoints, boards_per_match, matches, scores};
+    let trf = read("team/friendship-cup-2024.trf");
+    let all = matches(&trf);
+    let bye_gp = boards_per_match(&all) as f64 / 2.0;
+    let got = scores(&trf, &all, MatchPoints::default(), (1.0, bye_gp));
+    let tb = tie_breaks(&got, &all, bye_gp);
+    let official = std::fs::read_to_string(data("team/friendship-cup-2024.official-standings.tsv"));
+    let mut order: Vec<usize> = (0..got.len()).collect();
+    let key = |i: usize| {
+        (
+            got[i].match_points,
+            got[i].game_points,
+            tb[i].eggsb,
+            tb[i].bh_mp,
+        )
+    };
+    order.sort_by(|&a, &b| key(b).partial_cmp(&key(a)).unwrap());
+    for (rank, line) in official
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .enumerate()
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        let i = trf.teams.iter().position(|t| t.name == f[1]).expect(f[1]);
+        let (eggsb, bh): (f64, f64) = (f[8].parse().unwrap(), f[9].parse().unwrap());
+        assert_eq!((tb[i].eggsb, tb[i].bh_mp), (eggsb, bh), "{}", f[1]);
+        assert_eq!(order[rank], i, "rank {}: {}", rank + 1, f[1]);
+    }
+}
