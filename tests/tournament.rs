@@ -594,6 +594,10 @@ fn a_team_file_reads_its_teams_and_is_never_silently_individual() {
         said.contains("a team competition: 15 teams of 129 players"),
         "{said}"
     );
+    let standings = std::fs::read_to_string(dir.path().join("out/team-standings.csv")).unwrap();
+    let first = standings.lines().find(|l| l.contains("ΟΑΑΗ")).unwrap();
+    let official = "3,ΟΑΑΗ,1,1,7,4,3,0,11.0,11.0,24.5,24.5,547.75,547.75,56.0,56.0";
+    assert_eq!(first, official, "{standings}");
     let text = std::fs::read_to_string(&report).unwrap();
     let broken = dir.path().join("broken.trf");
     std::fs::write(

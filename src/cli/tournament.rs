@@ -307,17 +307,17 @@ fn summary(t: &Tournament<'_>, dir: &Path) -> String {
     lines.join("\n")
 }
 
-/// A team competition is said to be one: its match points and team
-/// standings are not computed yet, and the standings rank its players one
-/// by one (issue 44).
+/// A team competition is said to be one, with how its teams are ranked
+/// (the tie-breaks it names and `--match-points` are not read yet: issue
+/// 44).
 fn team_note(trf: &Trf) -> Option<String> {
     if trf.teams.is_empty() {
         return None;
     }
     Some(format!(
-        "a team competition: {} teams of {} players (`013` lines); this version does not yet \
-         compute its matches, match points or team standings: standings.csv ranks its players \
-         one by one",
+        "a team competition: {} teams of {} players (`013` lines): team-standings.csv ranks the \
+         teams by match points (2, 1, 0), game points, EGGSB and BH:MP, a team's bye a drawn \
+         match with half the boards' points (C.04.6); standings.csv ranks the players one by one",
         trf.teams.len(),
         members(&trf.teams)
     ))

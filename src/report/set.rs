@@ -32,7 +32,7 @@ const REPORT_FILES: [&str; 7] = [
 
 /// What a `tournament` run writes in its report directory: the audit's
 /// files and its own.
-const TOURNAMENT_FILES: [&str; 11] = [
+const TOURNAMENT_FILES: [&str; 12] = [
     "verdicts.csv",
     "incidents.csv",
     "summary.json",
@@ -44,6 +44,7 @@ const TOURNAMENT_FILES: [&str; 11] = [
     "standings.csv",
     "ratings.csv",
     "corrected.trf",
+    "team-standings.csv",
 ];
 
 /// What an HTML report writes in its directory.

@@ -1,7 +1,7 @@
 //! The tournament reports: `pairings.csv` (each pairing against its
 //! game), `standings.csv` (before and after, with the tie-breaks),
-//! `ratings.csv` (the rating changes before and after) and
-//! `corrected.trf`.
+//! `ratings.csv` (the rating changes before and after), `corrected.trf`
+//! and, for a team competition, `team-standings.csv`.
 
 use std::io;
 use std::path::Path;
@@ -11,6 +11,7 @@ use serde::Serialize;
 use crate::report::rows::cell;
 use crate::tournament::consequences::{Consequences, corrections};
 use crate::tournament::matching::PlayedGame;
+use crate::tournament::team_standings::{TeamStanding, team_standings};
 use crate::tournament::tiebreak::TieBreak;
 use crate::tournament::trf::Trf;
 
@@ -30,7 +31,59 @@ pub fn write(dir: &Path, t: &Tournament<'_>) -> io::Result<()> {
     write_csv(&dir.join("standings.csv"), standing_rows(t))?;
     write_csv(&dir.join("ratings.csv"), rating_rows(t))?;
     let edits = corrections(t.trf, t.consequences);
-    std::fs::write(dir.join("corrected.trf"), t.trf.write_back(&edits))
+    let corrected = t.trf.write_back(&edits);
+    if !t.trf.teams.is_empty() {
+        let after = Trf::read(&corrected).map_err(|e| io::Error::other(e.to_string()))?;
+        let rows = team_rows(t.trf, &team_standings(t.trf), &team_standings(&after));
+        write_csv(&dir.join("team-standings.csv"), rows)?;
+    }
+    std::fs::write(dir.join("corrected.trf"), corrected)
+}
+
+/// `team-standings.csv`: each team's place, match and game points and
+/// tie-breaks, before and after the corrections, in the report's order.
+fn team_rows(trf: &Trf, before: &[TeamStanding], after: &[TeamStanding]) -> Vec<Vec<String>> {
+    let header = [
+        "team",
+        "name",
+        "rank_before",
+        "rank_after",
+        "matches",
+        "wins",
+        "draws",
+        "losses",
+        "mp_before",
+        "mp_after",
+        "gp_before",
+        "gp_after",
+        "EGGSB_before",
+        "EGGSB_after",
+        "BH:MP_before",
+        "BH:MP_after",
+    ];
+    let mut rows = vec![header.map(String::from).to_vec()];
+    for ((team, b), a) in trf.teams.iter().zip(before).zip(after) {
+        let (s, sa) = (&b.score, &a.score);
+        rows.push(vec![
+            team.number.to_string(),
+            cell(&team.name, false).into_owned(),
+            b.rank.to_string(),
+            a.rank.to_string(),
+            sa.matches.to_string(),
+            sa.wins.to_string(),
+            sa.draws.to_string(),
+            sa.losses.to_string(),
+            number(s.match_points),
+            number(sa.match_points),
+            number(s.game_points),
+            number(sa.game_points),
+            number(b.tie_breaks.eggsb),
+            number(a.tie_breaks.eggsb),
+            number(b.tie_breaks.bh_mp),
+            number(a.tie_breaks.bh_mp),
+        ]);
+    }
+    rows
 }
 
 fn write_csv<R: Serialize>(path: &Path, rows: Vec<R>) -> io::Result<()> {

@@ -8,6 +8,7 @@ pub mod direct;
 pub mod matching;
 pub mod rating;
 pub mod standings;
+pub mod team_standings;
 pub mod team_tiebreak;
 pub mod teams;
 pub mod tiebreak;
