@@ -698,3 +698,19 @@ fn team_tie_breaks_give_the_official_ranking() {
         assert_eq!(order[rank], i, "rank {}: {}", rank + 1, f[1]);
     }
 }
+
+/// A `-` with no opponent is an absence (an unplayed round, C.07 15.1), a
+/// run of them to the end a withdrawal whose rounds the opponents count as
+/// draws (16.3.2), not a forfeit loss: FIDE's calculator (TieBreakServer)
+/// gives these two values, which the forfeit reading missed (issue 44).
+#[test]
+fn a_dash_without_opponent_is_an_absence_as_fide_computes_it() {
+    for (file, start_no, bh) in [
+        ("trf/icu_ratings_app__bunratty_masters_2011.trf", "13", 21.0),
+        ("trf/sklangen_TRF__2020_06_lichess.trf", "1", 52.5),
+    ] {
+        let trf = read(file);
+        let table = Crosstable::new(&trf.players, trf.rounds);
+        assert_eq!(values(&table, "BH")[start_no], bh, "{file} #{start_no}");
+    }
+}

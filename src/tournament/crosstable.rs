@@ -108,10 +108,13 @@ impl Row {
         if cell.code.played() && cell.opponent.is_some() {
             return None;
         }
+        // A `-` with no opponent is no forfeit: nobody was paired with the
+        // player, who was absent (C.07 15.1), as a zero-point bye.
+        let absent = cell.code == Code::ForfeitLoss && cell.opponent.is_none();
         Some(match cell.code {
             Code::ForfeitWin => Unplayed::ForfeitWin,
-            Code::ForfeitLoss => Unplayed::ForfeitLoss,
-            Code::HalfBye | Code::ZeroBye => {
+            Code::ForfeitLoss if !absent => Unplayed::ForfeitLoss,
+            Code::HalfBye | Code::ZeroBye | Code::ForfeitLoss => {
                 let later = &self.rounds[round + 1..];
                 if later.iter().all(|c| voluntary(c.code)) {
                     Unplayed::Withdrawn
