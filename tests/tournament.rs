@@ -714,3 +714,34 @@ fn a_dash_without_opponent_is_an_absence_as_fide_computes_it() {
         assert_eq!(values(&table, "BH")[start_no], bh, "{file} #{start_no}");
     }
 }
+
+/// `--match-points 3,1,0` ranks a 3-1-0 team event; a value no scoring
+/// system has is refused (exit 2, nothing written).
+#[test]
+fn match_points_are_the_ones_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |points: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .arg("tournament")
+            .arg(data("team/friendship-cup-2024.trf"))
+            .arg(data("u19-2010/games.pgn"))
+            .args(["--match-points", points, "-o"])
+            .arg(dir.path().join(points.replace(',', "-")))
+            .output()
+            .unwrap()
+    };
+    let out = run("3,1,0");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("by match points (3, 1, 0)"));
+    let csv = std::fs::read_to_string(dir.path().join("3-1-0/team-standings.csv")).unwrap();
+    // ΟΑΑΗ: 4 wins and 3 draws.
+    let oaah = csv.lines().find(|l| l.contains("ΟΑΑΗ")).unwrap();
+    assert!(oaah.contains(",15.0,15.0,24.5,24.5,"), "{oaah}");
+    let refused = run("1,2,0");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(!dir.path().join("1-2-0").exists());
+}

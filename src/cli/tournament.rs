@@ -23,6 +23,7 @@ use crate::report::tournament_page::render;
 use crate::run::pipeline;
 use crate::tournament::consequences::{PairingStatus, consequences};
 use crate::tournament::matching::PlayedGame;
+use crate::tournament::teams::MatchPoints;
 use crate::tournament::tiebreak::TieBreak;
 use crate::tournament::trf::{MAX_TIEBREAKS, Trf, members};
 
@@ -55,6 +56,9 @@ pub struct Args {
     /// else BH/C1,BH,SB.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub tiebreaks: Option<Vec<String>>,
+    /// A team competition's match points for a match won, drawn and lost.
+    #[arg(long, value_name = "W,D,L", default_value = "2,1,0")]
+    pub match_points: MatchPoints,
     #[command(flatten)]
     pub laws: LawsOption,
     /// Also write an HTML report to DIR: tournament.html (the pairings to
@@ -117,6 +121,7 @@ fn tournament(args: &Args) -> Result<String, Failure> {
         consequences: &consequences,
         tiebreaks: &tiebreaks,
         k: args.k,
+        match_points: args.match_points,
     };
     write(set.report_dir(), &t).map_err(|e| {
         io::Error::new(
@@ -298,7 +303,7 @@ fn summary(t: &Tournament<'_>, dir: &Path) -> String {
         c.checked.len(),
     )];
     lines.extend(matching_notes(t, count(PairingStatus::NoPairing)));
-    lines.extend(team_note(t.trf));
+    lines.extend(team_note(t.trf, t.match_points));
     lines.push(format!(
         "{} result(s) applied; {moved} player(s) change rank; reports in {}",
         c.applied.len(),
@@ -308,15 +313,14 @@ fn summary(t: &Tournament<'_>, dir: &Path) -> String {
 }
 
 /// A team competition is said to be one, with how its teams are ranked
-/// (the tie-breaks it names and `--match-points` are not read yet: issue
-/// 44).
-fn team_note(trf: &Trf) -> Option<String> {
+/// (the tie-breaks its report names are not read yet: issue 44).
+fn team_note(trf: &Trf, value: MatchPoints) -> Option<String> {
     if trf.teams.is_empty() {
         return None;
     }
     Some(format!(
         "a team competition: {} teams of {} players (`013` lines): team-standings.csv ranks the \
-         teams by match points (2, 1, 0), game points, EGGSB and BH:MP, a team's bye a drawn \
+         teams by match points ({value}), game points, EGGSB and BH:MP, a team's bye a drawn \
          match with half the boards' points (C.04.6); standings.csv ranks the players one by one",
         trf.teams.len(),
         members(&trf.teams)

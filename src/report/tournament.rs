@@ -12,6 +12,7 @@ use crate::report::rows::cell;
 use crate::tournament::consequences::{Consequences, corrections};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::team_standings::{TeamStanding, team_standings};
+use crate::tournament::teams::MatchPoints;
 use crate::tournament::tiebreak::TieBreak;
 use crate::tournament::trf::Trf;
 
@@ -22,6 +23,8 @@ pub struct Tournament<'a> {
     pub consequences: &'a Consequences,
     pub tiebreaks: &'a [TieBreak],
     pub k: f64,
+    /// A team match's worth, for a team competition's standings.
+    pub match_points: MatchPoints,
 }
 
 /// Writes the four files into `dir`.
@@ -34,7 +37,8 @@ pub fn write(dir: &Path, t: &Tournament<'_>) -> io::Result<()> {
     let corrected = t.trf.write_back(&edits);
     if !t.trf.teams.is_empty() {
         let after = Trf::read(&corrected).map_err(|e| io::Error::other(e.to_string()))?;
-        let rows = team_rows(t.trf, &team_standings(t.trf), &team_standings(&after));
+        let standings = |trf| team_standings(trf, t.match_points);
+        let rows = team_rows(t.trf, &standings(t.trf), &standings(&after));
         write_csv(&dir.join("team-standings.csv"), rows)?;
     }
     std::fs::write(dir.join("corrected.trf"), corrected)

@@ -17,11 +17,10 @@ pub struct TeamStanding {
     pub tie_breaks: TeamTieBreaks,
 }
 
-/// The teams ranked, in the report's team order (`rank` says the place);
+/// The teams ranked by `value`'s match points, in the report's team order (`rank` says the place);
 /// teams equal on every value share a rank.
-pub fn team_standings(trf: &Trf) -> Vec<TeamStanding> {
+pub fn team_standings(trf: &Trf, value: MatchPoints) -> Vec<TeamStanding> {
     let all = matches(trf);
-    let value = MatchPoints::default();
     let bye_gp = boards_per_match(&all) as f64 / 2.0;
     let scores = scores(trf, &all, value, (value.draw, bye_gp));
     let tbs = tie_breaks(&scores, &all, bye_gp);

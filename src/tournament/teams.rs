@@ -46,6 +46,36 @@ pub struct MatchPoints {
     pub loss: f64,
 }
 
+impl std::str::FromStr for MatchPoints {
+    type Err = String;
+
+    /// `W,D,L`: `2,1,0`, `3,1,0`.
+    fn from_str(text: &str) -> Result<MatchPoints, String> {
+        let numbers: Vec<f64> = text
+            .split(',')
+            .map(|n| n.trim().parse::<f64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| {
+                format!("`{text}`: give a win's, a draw's and a loss's match points, as 2,1,0")
+            })?;
+        match numbers[..] {
+            [win, draw, loss] if loss >= 0.0 && draw >= loss && win > draw && win <= 100.0 => {
+                Ok(MatchPoints { win, draw, loss })
+            }
+            _ => Err(format!(
+                "`{text}`: give three numbers, a win's above a draw's, a draw's at least a loss's, \
+                 none below 0 (2,1,0; 3,1,0)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for MatchPoints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}, {}, {}", self.win, self.draw, self.loss)
+    }
+}
+
 impl Default for MatchPoints {
     fn default() -> Self {
         MatchPoints {
