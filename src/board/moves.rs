@@ -54,6 +54,14 @@ pub enum Offence {
     NotLegalHere,
 }
 
+impl Offence {
+    /// Castling that a wrong set-up forbade: the king or the rook was not
+    /// where castling starts from.
+    pub fn is_set_up(self) -> bool {
+        matches!(self, Offence::SetUpKing { .. } | Offence::SetUpRook { .. })
+    }
+}
+
 /// The name of a piece, as a sentence says it.
 pub fn role_name(role: Role) -> &'static str {
     match role {
@@ -224,9 +232,8 @@ fn leaves_in_check(setup: &Setup, m: Move) -> bool {
     in_check(&after.board, setup.turn)
 }
 
-/// Why a move that can be carried out is against the rules, and whether it
-/// is castling a wrong set-up forbade.
-pub(crate) fn why_illegal(setup: &Setup, m: Move, wrong_setup: bool) -> (Option<Offence>, bool) {
+/// Why a move that can be carried out is against the rules.
+pub(crate) fn why_illegal(setup: &Setup, m: Move, wrong_setup: bool) -> Option<Offence> {
     let checked = in_check(&setup.board, setup.turn);
     match m {
         Move::Castle { king, rook } => why_castling_illegal(setup, m, king, rook, wrong_setup),
@@ -237,18 +244,17 @@ pub(crate) fn why_illegal(setup: &Setup, m: Move, wrong_setup: bool) -> (Option<
             to,
             promotion,
         } => {
-            let why = if capture == Some(Role::King) {
+            if capture == Some(Role::King) {
                 Some(Offence::CapturesKing)
             } else if !reaches(setup, role, setup.turn, from, to) {
                 Some(Offence::CannotMove { role, from, to })
             } else {
                 promotion_fault(setup.turn, role, to, promotion)
                     .or_else(|| check_reason(setup, m, role, checked))
-            };
-            (why, false)
+            }
         }
-        Move::EnPassant { .. } => (check_reason(setup, m, Role::Pawn, checked), false),
-        Move::Put { .. } => (Some(Offence::Drop), false),
+        Move::EnPassant { .. } => check_reason(setup, m, Role::Pawn, checked),
+        Move::Put { .. } => Some(Offence::Drop),
     }
 }
 
@@ -268,15 +274,15 @@ fn promotion_fault(
     impossible.then_some(Offence::ImpossiblePromotion)
 }
 
-/// Why castling is illegal, if it is, and whether it is so because a
-/// wrong set-up put the king or the rook elsewhere.
+/// Why castling is illegal, if it is: first, a wrong set-up that put the
+/// king or the rook elsewhere.
 fn why_castling_illegal(
     setup: &Setup,
     m: Move,
     king: Square,
     rook: Square,
     wrong_setup: bool,
-) -> (Option<Offence>, bool) {
+) -> Option<Offence> {
     let color = setup.turn;
     if wrong_setup && !standard_castling_origin(color, king, rook) {
         let offence = if king.file() != shakmaty::File::E {
@@ -284,7 +290,7 @@ fn why_castling_illegal(
         } else {
             Offence::SetUpRook { rook }
         };
-        return (Some(offence), true);
+        return Some(offence);
     }
     let attacked = |sq: Square| {
         setup
@@ -294,7 +300,7 @@ fn why_castling_illegal(
     };
     let path = castling_king_path(color, king, rook);
     let landing = CastlingSide::from_king_side(rook > king).king_to(color);
-    let why = if !setup.castling_rights.contains(rook) {
+    Some(if !setup.castling_rights.contains(rook) {
         Offence::CastlingRightsGone
     } else if in_check(&setup.board, color) {
         Offence::CastlesOutOfCheck
@@ -303,9 +309,8 @@ fn why_castling_illegal(
     } else if leaves_in_check(setup, m) {
         Offence::CastlesIntoCheck
     } else {
-        return (None, false);
-    };
-    (Some(why), false)
+        return None;
+    })
 }
 
 fn check_reason(setup: &Setup, m: Move, role: Role, checked: bool) -> Option<Offence> {

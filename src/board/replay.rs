@@ -50,14 +50,19 @@ pub struct Step {
     pub legal: bool,
     /// Why the move is illegal (15.4.2), when it is.
     pub illegal: Option<Offence>,
-    /// Castling that the wrong set-up forbade (15.4.1.2); `illegal` says
-    /// which piece stood wrong.
-    pub castling_disallowed: bool,
     /// What was irregular about how the move was written.
     pub notation: Option<&'static str>,
     /// The arbiter took the illegal move back ([`TakeBack`]): it is not
     /// played.
     pub restored: bool,
+}
+
+impl Step {
+    /// Castling that the wrong set-up forbade (15.4.1.2); the offence says
+    /// which piece stood wrong.
+    pub fn castling_disallowed(&self) -> bool {
+        self.illegal.is_some_and(Offence::is_set_up)
+    }
 }
 
 /// A game played out on the board.
@@ -368,7 +373,6 @@ fn resolve(
         fullmove: state.fullmoves(),
         legal: false,
         illegal: None,
-        castling_disallowed: false,
         notation: reading.irregular,
         restored: false,
     };
@@ -394,8 +398,7 @@ fn resolve(
     let setup = state.setup();
     let m = physical_move(&setup, reading.written, mode)?;
     step.mv = Some(m);
-    let (illegal, disallowed) = why_illegal(&setup, m, wrong_setup);
-    step.castling_disallowed = disallowed;
+    let illegal = why_illegal(&setup, m, wrong_setup);
     // Legal-looking moves in a legal position that shakmaty refused.
     step.illegal = illegal.or_else(|| state.as_chess().map(|_| Offence::NotLegalHere));
     Ok(step)

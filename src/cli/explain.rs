@@ -159,7 +159,7 @@ fn choosing(shown: &str, counted: usize, more: bool) -> String {
 /// Finds the game asked for and tells it.
 fn explain_source(
     source: Source,
-    args: &Request,
+    request: &Request,
     options: &Options,
     color: bool,
 ) -> Result<String, String> {
@@ -169,12 +169,12 @@ fn explain_source(
         .and_then(decompress)
         .map_err(|e| format!("{shown}: cannot read: {e}"))?;
     let mut splitter = Splitter::new(stream, 1 << 20);
-    let wanted = args.game.unwrap_or(1);
+    let wanted = request.game.unwrap_or(1);
     while let Some(block) = splitter.next_block().map_err(|e| format!("{shown}: {e}"))? {
         for (i, slice) in block.games.iter().enumerate() {
             let number = block.first_game + i as u64 + 1;
             let record = read_record(&block.data[slice.bytes.clone()], slice.line, options);
-            let hit = match &args.site {
+            let hit = match &request.site {
                 Some(site) => record.tags.is_at(site),
                 None => number == wanted,
             };
@@ -182,7 +182,7 @@ fn explain_source(
                 continue;
             }
             let told = tell_game(&record, slice, (&shown, number), options, color);
-            if args.game.is_some() || args.site.is_some() || block.games.len() < 2 {
+            if request.game.is_some() || request.site.is_some() || block.games.len() < 2 {
                 return Ok(told);
             }
             // Counted to the end, unless the file is a dump (64 MiB read).
@@ -200,7 +200,7 @@ fn explain_source(
             return Ok(format!("{}\n{told}", choosing(&shown, count, more)));
         }
     }
-    Err(match &args.site {
+    Err(match &request.site {
         Some(site) => format!("{shown}: no game has \"{site}\" as its Site, Link or GameURL"),
         None => format!(
             "{shown} holds {} game(s); there is no game {wanted}",

@@ -50,10 +50,10 @@ pub(super) fn offence(book: &Book, step: &Step) -> Option<Cow<'static, str>> {
         return Some(Cow::Borrowed(phrase::NULL_MOVE));
     };
     let why = phrase::offence(found);
-    Some(Cow::Owned(match step.castling_disallowed {
-        true => phrase::setup_offence(&why, book.rules.setup_clause),
+    Some(match found.is_set_up() {
+        true => Cow::Owned(phrase::setup_offence(&why, book.rules.setup_clause)),
         false => why,
-    }))
+    })
 }
 
 /// Whether a step is an illegal move under the book ([`offence`], not
@@ -62,7 +62,7 @@ pub(super) fn offence(book: &Book, step: &Step) -> Option<Cow<'static, str>> {
 pub(super) fn is_offence(book: &Book, step: &Step) -> bool {
     match step.illegal {
         None => step.mv.is_none() && book.edition.null_move_illegal,
-        Some(_) if step.castling_disallowed => {
+        Some(_) if step.castling_disallowed() => {
             let king_on_queen_square =
                 matches!(step.mv, Some(Move::Castle { king, .. }) if king.file() == File::D);
             !book.edition.castling_ban_only_reversed || king_on_queen_square
@@ -75,7 +75,7 @@ pub(super) fn is_offence(book: &Book, step: &Step) -> bool {
 /// only with a reversed king and queen): reported, not an offence.
 fn castling_allowed(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
     for (i, step) in game.replay.steps.iter().enumerate() {
-        if step.castling_disallowed && !is_offence(book, step) {
+        if step.castling_disallowed() && !is_offence(book, step) {
             incidents.push(game.incident(
                 i + 1,
                 IncidentKind::CastlingDisallowed,
@@ -113,7 +113,7 @@ fn when_claimed(
         let Some(why) = offence(book, step) else {
             continue;
         };
-        let kind = if step.castling_disallowed {
+        let kind = if step.castling_disallowed() {
             IncidentKind::CastlingDisallowed
         } else {
             IncidentKind::IllegalMove

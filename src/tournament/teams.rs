@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::crosstable::points;
-use super::trf::{Code, Trf};
+use super::trf::{Code, Team, Trf};
 
 /// One board of a match: the start numbers (`None`: nobody sat there) and
 /// the points each side scored.
@@ -107,20 +107,26 @@ pub fn matches(trf: &Trf) -> Vec<TeamMatch> {
         .iter()
         .flat_map(|t| t.members.iter().map(move |&p| (p, t.number)))
         .collect();
-    let unopposed = unopposed_by_points(trf, &team_of);
+    // Each team's opponent in each round, found once.
+    let opponents: Vec<Vec<Option<u32>>> = trf
+        .teams
+        .iter()
+        .map(|t| {
+            (0..trf.rounds)
+                .map(|r| opponent_team(trf, &team_of, &t.members, r))
+                .collect()
+        })
+        .collect();
+    let unopposed = unopposed_by_points(trf, &team_of, &opponents);
     let mut all = Vec::new();
     for round in 0..trf.rounds {
         let mut by_pair: BTreeMap<[u32; 2], TeamMatch> = BTreeMap::new();
-        for team in &trf.teams {
-            let Some(opponent) = opponent_team(trf, &team_of, &team.members, round) else {
+        for (team, theirs) in trf.teams.iter().zip(&opponents) {
+            let Some(opponent) = theirs[round].filter(|&o| o > team.number) else {
                 continue;
             };
-            if team.number > opponent {
-                continue;
-            }
             let teams = [team.number, opponent];
-            let theirs = &trf.teams[opponent as usize - 1].members;
-            let sides = [team.members.as_slice(), theirs.as_slice()];
+            let sides = [team, &trf.teams[opponent as usize - 1]];
             let boards = boards(trf, sides, round, &team_of, &unopposed);
             by_pair.insert(
                 teams,
@@ -153,7 +159,7 @@ fn opponent_team(
 /// scored in the round (board order), each with whom they met.
 fn boards(
     trf: &Trf,
-    members: [&[u32]; 2],
+    [first, second]: [&Team; 2],
     round: usize,
     team_of: &HashMap<u32, u32>,
     unopposed: &HashSet<(u32, usize)>,
@@ -164,13 +170,12 @@ fn boards(
             c.opponent.is_none() && (c.code == Code::ForfeitWin || unopposed.contains(&(p, round)))
         })
     };
-    let opponent = members[1].first().and_then(|p| team_of.get(p));
     let mut boards = Vec::new();
-    for &p in members[0] {
+    for &p in &first.members {
         let Some(cell) = cell_of(p) else { continue };
         match cell.opponent {
             // Each side's own code: a double forfeit is `-` on both lines.
-            Some(q) if team_of.get(&q) == opponent => boards.push(Board {
+            Some(q) if team_of.get(&q) == Some(&second.number) => boards.push(Board {
                 players: [Some(p), Some(q)],
                 points: [
                     points(cell.code),
@@ -185,7 +190,7 @@ fn boards(
         }
     }
     // Unopposed boards of the second team: the first fielded nobody there.
-    for &q in members[1] {
+    for &q in &second.members {
         if alone(q) {
             boards.push(Board {
                 players: [None, Some(q)],
@@ -199,20 +204,24 @@ fn boards(
 /// The `0000 -` cells, in rounds its team played, that a player's points
 /// field counts as wins: the points field exceeds the codes' sum by
 /// exactly their number.
-fn unopposed_by_points(trf: &Trf, team_of: &HashMap<u32, u32>) -> HashSet<(u32, usize)> {
+fn unopposed_by_points(
+    trf: &Trf,
+    team_of: &HashMap<u32, u32>,
+    opponents: &[Vec<Option<u32>>],
+) -> HashSet<(u32, usize)> {
     let mut found = HashSet::new();
     for player in &trf.players {
         let Some((team, declared)) = team_of.get(&player.start_no).zip(player.points) else {
             continue;
         };
-        let members = &trf.teams[*team as usize - 1].members;
+        let played = &opponents[*team as usize - 1];
         let coded: f64 = player.rounds.iter().map(|c| points(c.code)).sum();
         let rounds: Vec<usize> = (0..player.rounds.len())
             .filter(|&r| {
                 let c = player.rounds[r];
                 c.opponent.is_none()
                     && c.code == Code::ForfeitLoss
-                    && opponent_team(trf, team_of, members, r).is_some()
+                    && played.get(r).is_some_and(Option::is_some)
             })
             .collect();
         if !rounds.is_empty() && declared - coded == rounds.len() as f64 {
@@ -235,21 +244,14 @@ pub fn scores(
         .iter()
         .map(|t| TeamScore {
             team: t.number,
-            byes: trf.rounds as u32,
             ..TeamScore::default()
         })
-        .collect();
-    let index: HashMap<u32, usize> = trf
-        .teams
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (t.number, i))
         .collect();
     for m in matches {
         let gp = m.game_points();
         for side in 0..2 {
-            let s = &mut scores[index[&m.teams[side]]];
-            s.byes -= 1;
+            // Teams are numbered by their place, from 1.
+            let s = &mut scores[m.teams[side] as usize - 1];
             s.matches += 1;
             s.game_points += gp[side];
             let (mine, theirs) = (gp[side], gp[1 - side]);
@@ -266,6 +268,8 @@ pub fn scores(
         }
     }
     for s in &mut scores {
+        // The rounds without a match.
+        s.byes = (trf.rounds as u32).saturating_sub(s.matches);
         s.match_points += bye.0 * f64::from(s.byes);
         s.game_points += bye.1 * f64::from(s.byes);
     }

@@ -90,7 +90,7 @@ fn wrong_setup_forbids_castling() {
         r.wrong_setup
     );
     let step = &r.steps[2];
-    assert!(step.castling_disallowed, "{step:?}");
+    assert!(step.castling_disallowed(), "{step:?}");
     let king = Square::F1;
     assert_eq!(step.illegal, Some(Offence::SetUpKing { king }), "{step:?}");
 }

@@ -1,6 +1,8 @@
 //! The sentences of an illegal move (15.4.2; A.4.2 and 7.5 of later
 //! editions): what was illegal, who claimed it, what it cost.
 
+use std::borrow::Cow;
+
 use shakmaty::Color;
 
 use super::side_name;
@@ -9,30 +11,36 @@ use crate::laws::edition::Penalty;
 use crate::model::outcome::GameResult;
 
 /// What a move the replay found against the rules did.
-pub(in crate::laws) fn offence(offence: Offence) -> String {
-    match offence {
-        Offence::CapturesKing => "captures the king".into(),
+pub(in crate::laws) fn offence(offence: Offence) -> Cow<'static, str> {
+    let fixed = match offence {
+        Offence::CapturesKing => "captures the king",
+        Offence::Unpromoted => "a pawn reaches the last rank without being promoted",
+        Offence::ImpossiblePromotion => "an impossible promotion",
+        Offence::KingIntoCheck => "moves the king into check",
+        Offence::LeavesInCheck => "leaves its own king in check",
+        Offence::ExposesKing => "exposes its own king to check",
+        Offence::CastlingRightsGone => "castles after the king or that rook has moved",
+        Offence::CastlesOutOfCheck => "castles out of check",
+        Offence::CastlesThroughAttack => "castles through an attacked square",
+        Offence::CastlesIntoCheck => "castles into check",
+        Offence::Drop => "a piece drop",
+        Offence::NotLegalHere => "it is not a legal move in this position",
         Offence::CannotMove { role, from, to } => {
-            format!("a {} cannot move from {from} to {to}", role_name(role))
+            let piece = role_name(role);
+            return Cow::Owned(format!("a {piece} cannot move from {from} to {to}"));
         }
-        Offence::Unpromoted => "a pawn reaches the last rank without being promoted".into(),
-        Offence::ImpossiblePromotion => "an impossible promotion".into(),
-        Offence::KingIntoCheck => "moves the king into check".into(),
-        Offence::LeavesInCheck => "leaves its own king in check".into(),
-        Offence::ExposesKing => "exposes its own king to check".into(),
-        Offence::CastlingRightsGone => "castles after the king or that rook has moved".into(),
-        Offence::CastlesOutOfCheck => "castles out of check".into(),
-        Offence::CastlesThroughAttack => "castles through an attacked square".into(),
-        Offence::CastlesIntoCheck => "castles into check".into(),
         Offence::SetUpKing { king } => {
-            format!("castling after a wrong set-up: the king started on {king}, not on the e-file")
+            return Cow::Owned(format!(
+                "castling after a wrong set-up: the king started on {king}, not on the e-file"
+            ));
         }
         Offence::SetUpRook { rook } => {
-            format!("castling after a wrong set-up: the rook started on {rook}, not in the corner")
+            return Cow::Owned(format!(
+                "castling after a wrong set-up: the rook started on {rook}, not in the corner"
+            ));
         }
-        Offence::Drop => "a piece drop".into(),
-        Offence::NotLegalHere => "it is not a legal move in this position".into(),
-    }
+    };
+    Cow::Borrowed(fixed)
 }
 
 /// A clock pressed without a move, illegal from 2018.
