@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use pgn_arbiter::tournament::crosstable::Crosstable;
-use pgn_arbiter::tournament::standings::standings;
+use pgn_arbiter::tournament::standings::{Ranking, standings};
 use pgn_arbiter::tournament::tiebreak::TieBreak;
 use pgn_arbiter::tournament::trf::{Code, Edit, Trf};
 
@@ -484,7 +484,7 @@ fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
         // Anna had White against Jane; the PGN says Jane had White and won.
         game("Jane Smith", "Anna Byrne", white_wins),
     ];
-    let c = consequences(&trf, &games, &[], 20.0);
+    let c = consequences(&trf, &games, &Ranking::default(), 20.0);
     assert_eq!(c.checked[0].status, PairingStatus::Review);
     assert!(
         c.checked[0].reason.contains("fits 2 pairings"),
@@ -531,7 +531,7 @@ fn two_lines_that_disagree_are_said_and_a_double_forfeit_is_not() {
     ]
     .join("\n");
     let trf = Trf::read(text.as_bytes()).unwrap();
-    let c = consequences(&trf, &[], &[], 20.0);
+    let c = consequences(&trf, &[], &Ranking::default(), 20.0);
     assert_eq!(c.checked.len(), 1, "the forfeits have no game to miss");
     assert_eq!(c.checked[0].status, PairingStatus::MissingGame);
     assert!(
@@ -623,18 +623,16 @@ fn a_team_file_reads_its_teams_and_is_never_silently_individual() {
 /// event did: a drawn match with half the boards' points, 1 MP and 3 GP).
 #[test]
 fn team_matches_give_the_official_match_and_game_points() {
-    use pgn_arbiter::tournament::teams::{MatchPoints, boards_per_match, matches, scores};
+    use pgn_arbiter::tournament::team_standings::TeamRanking;
+    use pgn_arbiter::tournament::teams::{boards_per_match, matches};
     let trf = read("team/friendship-cup-2024.trf");
     let all = matches(&trf);
     assert_eq!(all.len(), 7 * 7, "seven matches a round, one team's bye");
-    let boards = boards_per_match(&all);
-    assert_eq!(boards, 6);
-    let got = scores(
-        &trf,
-        &all,
-        MatchPoints::default(),
-        (1.0, boards as f64 / 2.0),
-    );
+    assert_eq!(boards_per_match(&all), 6);
+    let table = TeamRanking::default().table(&trf);
+    assert_eq!(table.bye.mp, 1.0);
+    assert_eq!(table.bye.gp, 3.0);
+    let got: Vec<_> = table.rows.iter().map(|r| r.score(table.value)).collect();
     let official = std::fs::read_to_string(data("team/friendship-cup-2024.official-standings.tsv"));
     let mut compared = 0;
     for line in official
@@ -666,24 +664,18 @@ fn team_matches_give_the_official_match_and_game_points() {
 /// played in November 2024).
 #[test]
 fn team_tie_breaks_give_the_official_ranking() {
-    use pgn_arbiter::tournament::team_tiebreak::tie_breaks;
-    use pgn_arbiter::tournament::teams::{MatchPoints, boards_per_match, matches, scores};
+    use pgn_arbiter::tournament::team_standings::TeamRanking;
     let trf = read("team/friendship-cup-2024.trf");
-    let all = matches(&trf);
-    let bye_gp = boards_per_match(&all) as f64 / 2.0;
-    let got = scores(&trf, &all, MatchPoints::default(), (1.0, bye_gp));
-    let tb = tie_breaks(&got, &all, bye_gp);
+    let ranking = TeamRanking::default();
+    let got = ranking.standings(&trf);
+    let codes: Vec<String> = ranking
+        .order
+        .tiebreaks
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    assert_eq!(codes, ["GP", "EGGSB", "BH:MP"]);
     let official = std::fs::read_to_string(data("team/friendship-cup-2024.official-standings.tsv"));
-    let mut order: Vec<usize> = (0..got.len()).collect();
-    let key = |i: usize| {
-        (
-            got[i].match_points,
-            got[i].game_points,
-            tb[i].eggsb,
-            tb[i].bh_mp,
-        )
-    };
-    order.sort_by(|&a, &b| key(b).partial_cmp(&key(a)).unwrap());
     for (rank, line) in official
         .unwrap()
         .lines()
@@ -694,8 +686,13 @@ fn team_tie_breaks_give_the_official_ranking() {
         let f: Vec<&str> = line.split('\t').collect();
         let i = trf.teams.iter().position(|t| t.name == f[1]).expect(f[1]);
         let (eggsb, bh): (f64, f64) = (f[8].parse().unwrap(), f[9].parse().unwrap());
-        assert_eq!((tb[i].eggsb, tb[i].bh_mp), (eggsb, bh), "{}", f[1]);
-        assert_eq!(order[rank], i, "rank {}: {}", rank + 1, f[1]);
+        assert_eq!(
+            (got[i].values[1], got[i].values[2]),
+            (Some(eggsb), Some(bh)),
+            "{}",
+            f[1]
+        );
+        assert_eq!(got[i].rank, rank + 1, "{}", f[1]);
     }
 }
 
@@ -736,7 +733,9 @@ fn match_points_are_the_ones_asked_for() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("by match points (3, 1, 0)"));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("a match worth 3, 1, 0 (--match-points)")
+    );
     let csv = std::fs::read_to_string(dir.path().join("3-1-0/team-standings.csv")).unwrap();
     // ΟΑΑΗ: 4 wins and 3 draws.
     let oaah = csv.lines().find(|l| l.contains("ΟΑΑΗ")).unwrap();
@@ -744,4 +743,170 @@ fn match_points_are_the_ones_asked_for() {
     let refused = run("1,2,0");
     assert_eq!(refused.status.code(), Some(2));
     assert!(!dir.path().join("1-2-0").exists());
+}
+
+/// Held's team exercise (`held-team-exercises.trf`, written by
+/// `scripts/held-team-trf.py` from the paper's crosstable) and its
+/// published answers.
+fn held_team() -> (Trf, serde_json::Value) {
+    let trf = read("team/held-team-exercises.trf");
+    let text = std::fs::read_to_string(data("tiebreak-exercises/held_exercises_expected.json"));
+    let json: serde_json::Value = serde_json::from_str(&text.unwrap()).unwrap();
+    let (_, answers) = json
+        .as_object()
+        .unwrap()
+        .iter()
+        .find(|(k, _)| k.starts_with("team_14teams"))
+        .unwrap();
+    (trf, answers.clone())
+}
+
+fn team_values(
+    trf: &Trf,
+    rules: pgn_arbiter::tournament::rules::TieBreakRules,
+    code: &str,
+) -> BTreeMap<String, f64> {
+    use pgn_arbiter::tournament::team_standings::TeamRanking;
+    use pgn_arbiter::tournament::team_table::Score;
+    use pgn_arbiter::tournament::team_tiebreak::TeamTieBreak;
+    let table = TeamRanking {
+        rules,
+        ..TeamRanking::default()
+    }
+    .table(trf);
+    let t: TeamTieBreak = code.parse().unwrap();
+    table
+        .rows
+        .iter()
+        .map(|row| {
+            (
+                row.team.to_string(),
+                t.value(&table, row, Score::Match).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The answers of one exercise, only the teams it gives.
+fn held_team_check(got: &BTreeMap<String, f64>, answers: &serde_json::Value, what: &str) {
+    let wanted = answers.as_object().unwrap_or_else(|| panic!("no {what}"));
+    for (team, value) in wanted {
+        let value: f64 = value.as_str().unwrap().parse().unwrap();
+        assert_eq!(got[team], value, "{what}, team {team}");
+    }
+}
+
+/// Exercises 34-41 and 49: MP, GP, BH:MP, BH:MP/C1, BH:GP, BH:GP/C1,
+/// EMMSB/C1, EGMSB, EMGSB, EGGSB, SSSC (C.07 arts. 8, 13.2, 13.4, 14, 16;
+/// the 2023/2024 text), and the values the 2026 text's dummy caps change.
+#[test]
+fn held_team_exercises_values() {
+    use pgn_arbiter::tournament::rules::TieBreakRules;
+    let (trf, answers) = held_team();
+    let old = &answers["C07_2023"];
+    for (code, key) in [
+        ("MP", "MP"),
+        ("GP", "GP"),
+        ("BH:MP", "BH:MP (ex35)"),
+        ("BH:MP/C1", "BH:MP/C1 (ex36)"),
+        ("BH:GP", "BH:GP (ex37)"),
+        ("BH:GP/C1", "BH:GP/C1 (ex37)"),
+        ("EMMSB/C1", "EMMSB/C1 (ex38)"),
+        ("EGMSB", "EGMSB (ex39)"),
+        ("EMGSB", "EMGSB (ex40)"),
+        ("EGGSB", "EGGSB (ex41)"),
+        ("SSSC", "SSSC (ex49, hundredths kept)"),
+    ] {
+        let got = team_values(&trf, TieBreakRules::Y2024, code);
+        held_team_check(&got, &old[key], code);
+    }
+    let (_, new) = answers
+        .as_object()
+        .unwrap()
+        .iter()
+        .find(|(k, _)| k.starts_with("C07_2026"))
+        .unwrap();
+    for (code, key) in [
+        ("BH:MP", "BH:MP"),
+        ("BH:MP/C1", "BH:MP/C1"),
+        ("BH:GP", "BH:GP"),
+        ("EMMSB/C1", "EMMSB/C1"),
+        ("EGMSB", "EGMSB"),
+        ("EMGSB", "EMGSB"),
+        ("EGGSB", "EGGSB"),
+        ("SSSC", "SSSC"),
+    ] {
+        let mut wanted = new[key].clone();
+        // The transcription's forfeit of round 6 has no opponent, so its
+        // dummy is capped at a draw in every round (16.4.2: 14 GP); in the
+        // fixture team 1's forfeit is against team 6 (the round's only
+        // other unpaired team), and the cap is team 6's adjusted score
+        // (16.4.1: 12.5 GP): 1.5 less per GP sum, times 2 MP and 4 GP in
+        // the Sonneborn-Bergers. The MP caps agree (team 6 has 7 MP).
+        let fixture = match code {
+            "BH:GP" => Some(110.5 - 1.5),
+            "EGMSB" => Some(151.0 - 1.5 * 2.0),
+            "EGGSB" => Some(269.0 - 1.5 * 4.0),
+            _ => None,
+        };
+        if let Some(value) = fixture {
+            wanted["1"] = serde_json::Value::String(value.to_string());
+        }
+        let got = team_values(&trf, TieBreakRules::Y2026, code);
+        held_team_check(&got, &wanted, &format!("{code} (2026)"));
+    }
+}
+
+/// The teams' ranks under `codes` (the first the primary score).
+fn team_ranks(trf: &Trf, codes: &[&str]) -> BTreeMap<u32, usize> {
+    use pgn_arbiter::tournament::team_standings::{TeamOrder, TeamRanking};
+    use pgn_arbiter::tournament::team_tiebreak::TeamTieBreak;
+    let mut list: Vec<TeamTieBreak> = codes.iter().map(|c| c.parse().unwrap()).collect();
+    let TeamTieBreak::Points(primary) = list.remove(0) else {
+        panic!("a score first")
+    };
+    let ranking = TeamRanking {
+        order: TeamOrder {
+            primary,
+            tiebreaks: list,
+        },
+        ..TeamRanking::default()
+    };
+    ranking
+        .standings(trf)
+        .into_iter()
+        .map(|s| (s.score.team, s.rank))
+        .collect()
+}
+
+fn in_rank_order(ranks: &BTreeMap<u32, usize>) -> Vec<u32> {
+    let mut teams: Vec<u32> = ranks.keys().copied().collect();
+    teams.sort_by_key(|t| (ranks[t], *t));
+    teams
+}
+
+/// Exercise 34 (MP then GP, GP then MP), 42-45 (EDE, C.07 13.3) and 46-48
+/// (EDEBT, EDET, EDEB: the board tie-breaks of art. 12 after EDE).
+#[test]
+fn held_team_exercises_ranks() {
+    let (trf, answers) = held_team();
+    let order = |key: &str| -> Vec<u32> {
+        let list = answers["C07_2023"][key].as_array().unwrap();
+        list.iter().map(|v| v.as_u64().unwrap() as u32).collect()
+    };
+    let by_mp = team_ranks(&trf, &["MP", "GP"]);
+    assert_eq!(in_rank_order(&by_mp), order("order_MP_then_GP (ex34)"));
+    let by_gp = team_ranks(&trf, &["GP", "MP"]);
+    assert_eq!(in_rank_order(&by_gp), order("order_GP_then_MP (ex34)"));
+    let ede = team_ranks(&trf, &["MP", "EDE"]);
+    assert_eq!(ede[&11], ede[&14], "exercise 42");
+    assert!(ede[&6] < ede[&8], "exercise 43");
+    assert!(ede[&7] == ede[&9] && ede[&9] == ede[&13], "exercise 44");
+    let mut leaders = vec![1, 2, 3, 4, 5];
+    leaders.sort_by_key(|t| ede[t]);
+    assert_eq!(leaders, [4, 2, 1, 3, 5], "exercise 45");
+    for code in ["EDEBT", "EDET", "EDEB"] {
+        let ranks = team_ranks(&trf, &["MP", code]);
+        assert!(ranks[&11] < ranks[&14], "{code}");
+    }
 }

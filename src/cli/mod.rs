@@ -11,6 +11,7 @@ mod failure;
 mod laws_option;
 pub mod merge;
 mod outputs;
+mod ranking;
 pub mod settings;
 #[cfg(feature = "tables")]
 pub mod tables;

@@ -11,6 +11,7 @@ use crate::cli::audit::progress_bar;
 use crate::cli::failure::Failure;
 use crate::cli::laws_option::LawsOption;
 use crate::cli::outputs::{Html, Plan};
+use crate::cli::ranking::{Asked, rankings};
 use crate::cli::settings::Settings;
 use crate::read::input::{Inputs, Source, sources};
 use crate::report::file::{Compression, ReportFormat};
@@ -23,9 +24,11 @@ use crate::report::tournament_page::render;
 use crate::run::pipeline;
 use crate::tournament::consequences::{PairingStatus, consequences};
 use crate::tournament::matching::PlayedGame;
+use crate::tournament::rules::TieBreakRules;
+use crate::tournament::team_standings::TeamRanking;
+use crate::tournament::team_table::TeamPoints;
 use crate::tournament::teams::MatchPoints;
-use crate::tournament::tiebreak::TieBreak;
-use crate::tournament::trf::{MAX_TIEBREAKS, Trf, members};
+use crate::tournament::trf::{Trf, members};
 
 /// Check a tournament's reported results against its games.
 ///
@@ -51,14 +54,33 @@ pub struct Args {
     /// file does not say each player's).
     #[arg(long, value_name = "N", default_value_t = 20.0)]
     pub k: f64,
-    /// The tie-breaks, in order (C.07 codes: BH, BH/C1, SB, SB/C1, ARO,
-    /// ARO/C1, WIN, PS, PS/C1, DE). Default: the report's own `202` line,
-    /// else BH/C1,BH,SB.
+    /// The tie-breaks, in order, by their C.07 codes: for players BH, SB
+    /// (with /C1, /C2, /M1, /M2), ARO, ARO/C1, WIN, PS, PS/C1, DE; in a
+    /// team competition the teams' (MP or GP first, then BH:MP, EGGSB,
+    /// EDE, SSSC …: docs/tournament.md). Default: the report's own `212`
+    /// or `202` line, else BH/C1,BH,SB for players and MP,GP,EGGSB,BH:MP
+    /// for teams.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub tiebreaks: Option<Vec<String>>,
+    /// The text of FIDE's tie-break rules (C.07) to follow: 2024 (in force
+    /// from August 2024) or 2026 (from March 2026, which caps the score of
+    /// the dummy an unplayed round is counted against). Default: the one in
+    /// force on the event's first day (the report's `042` line).
+    #[arg(long, value_name = "YEAR")]
+    pub tiebreak_rules: Option<TieBreakRules>,
+    /// The rating an unrated opponent counts as in ARO, as the event's
+    /// rules may set; without it ARO is left out when a player is unrated
+    /// (C.07 art. 10).
+    #[arg(long, value_name = "N")]
+    pub unrated_rating: Option<u32>,
     /// A team competition's match points for a match won, drawn and lost.
     #[arg(long, value_name = "W,D,L", default_value = "2,1,0")]
     pub match_points: MatchPoints,
+    /// What a team's pairing-allocated bye gives, in match and game points
+    /// (`1,3`). Default: a drawn match with half the boards' points
+    /// (C.04.6).
+    #[arg(long, value_name = "MP,GP")]
+    pub team_bye: Option<TeamPoints>,
     #[command(flatten)]
     pub laws: LawsOption,
     /// Also write an HTML report to DIR: tournament.html (the pairings to
@@ -67,6 +89,18 @@ pub struct Args {
     /// audit's index.html and a page for each game to look at.
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
+}
+
+impl Args {
+    fn asked(&self) -> Asked<'_> {
+        Asked {
+            tiebreaks: self.tiebreaks.as_deref(),
+            rules: self.tiebreak_rules,
+            unrated: self.unrated_rating,
+            match_points: self.match_points,
+            team_bye: self.team_bye,
+        }
+    }
 }
 
 /// The most `--k` may be: FIDE's coefficients are 10, 20 and 40.
@@ -95,7 +129,10 @@ fn tournament(args: &Args) -> Result<String, Failure> {
         )));
     }
     let report = read_report(&args.report)?;
-    let tiebreaks = tiebreaks(args, &report)?;
+    let rankings = rankings(&args.asked(), &report)?;
+    for left_out in &rankings.left_out {
+        eprintln!("pgn-arbiter: note: {left_out}");
+    }
     let Inputs {
         sources: inputs,
         errors,
@@ -114,14 +151,14 @@ fn tournament(args: &Args) -> Result<String, Failure> {
     };
     let set = ReportSet::stage(wanted, &read)?;
     let (games, names) = audit(args, &report, &set, &inputs)?;
-    let consequences = consequences(&report, &games, &tiebreaks, args.k);
+    let consequences = consequences(&report, &games, &rankings.players, args.k);
     let t = Tournament {
         trf: &report,
         games: &games,
         consequences: &consequences,
-        tiebreaks: &tiebreaks,
+        ranking: &rankings.players,
         k: args.k,
-        match_points: args.match_points,
+        teams: &rankings.teams,
     };
     write(set.report_dir(), &t).map_err(|e| {
         io::Error::new(
@@ -132,7 +169,7 @@ fn tournament(args: &Args) -> Result<String, Failure> {
             ),
         )
     })?;
-    let said = summary(&t, &args.output);
+    let said = summary(&t, &rankings.notes, &args.output);
     if let (Some(staged), Some(html_at)) = (set.html(), &args.html) {
         write_page(staged, html_at, &args.output, &t, &said, &names)?;
     }
@@ -180,39 +217,6 @@ fn read_report(path: &Path) -> Result<Trf, Failure> {
             format!("{}: {e}; nothing was written", path.display()),
         ))
     })
-}
-
-/// `--tiebreaks`, else the report's `202` line (its codes this tool does
-/// not compute are left out, and said), else BH/C1, BH, SB.
-fn tiebreaks(args: &Args, report: &Trf) -> Result<Vec<TieBreak>, Failure> {
-    if let Some(list) = &args.tiebreaks {
-        if list.len() > MAX_TIEBREAKS {
-            return Err(Failure::Usage(format!(
-                "--tiebreaks lists {} tie-breaks; give at most {MAX_TIEBREAKS}",
-                list.len()
-            )));
-        }
-        return list
-            .iter()
-            .map(|code| code.parse().map_err(Failure::Usage))
-            .collect();
-    }
-    if report.tiebreaks.is_empty() {
-        return Ok(["BH/C1", "BH", "SB"]
-            .map(|c| c.parse().expect("known"))
-            .to_vec());
-    }
-    let mut chosen = Vec::new();
-    for code in &report.tiebreaks {
-        match code.parse::<TieBreak>() {
-            Ok(t) => chosen.push(t),
-            Err(why) => eprintln!(
-                "pgn-arbiter: note: the report's 202 line: {}; left out",
-                without_controls(&why)
-            ),
-        }
-    }
-    Ok(chosen)
 }
 
 /// Audits the games into the staged report set; returns what the
@@ -276,7 +280,7 @@ fn taken(games: Arc<Mutex<Vec<PlayedGame>>>) -> Vec<PlayedGame> {
 
 /// What the terminal says: the pairings by status, what changed, and why
 /// the games may not be this report's.
-fn summary(t: &Tournament<'_>, dir: &Path) -> String {
+fn summary(t: &Tournament<'_>, notes: &[String], dir: &Path) -> String {
     let c = t.consequences;
     let count = |s: PairingStatus| c.checked.iter().filter(|r| r.status == s).count();
     let statuses = [
@@ -303,27 +307,36 @@ fn summary(t: &Tournament<'_>, dir: &Path) -> String {
         c.checked.len(),
     )];
     lines.extend(matching_notes(t, count(PairingStatus::NoPairing)));
-    lines.extend(team_note(t.trf, t.match_points));
+    lines.extend(team_note(t.trf, t.teams));
     lines.push(format!(
         "{} result(s) applied; {moved} player(s) change rank; reports in {}",
         c.applied.len(),
         dir.display()
     ));
+    lines.extend(notes.iter().cloned());
     lines.join("\n")
 }
 
-/// A team competition is said to be one, with how its teams are ranked
-/// (the tie-breaks its report names are not read yet: issue 44).
-fn team_note(trf: &Trf, value: MatchPoints) -> Option<String> {
+/// A team competition is said to be one, with how its teams are ranked.
+fn team_note(trf: &Trf, teams: &TeamRanking) -> Option<String> {
     if trf.teams.is_empty() {
         return None;
     }
+    let order: Vec<String> = std::iter::once(teams.order.primary.code().to_string())
+        .chain(teams.order.tiebreaks.iter().map(|t| t.to_string()))
+        .collect();
+    let bye = match teams.bye {
+        Some(bye) => format!("{bye} (--team-bye)"),
+        None => "a drawn match with half the boards' points (C.04.6)".to_string(),
+    };
     Some(format!(
         "a team competition: {} teams of {} players (`013` lines): team-standings.csv ranks the \
-         teams by match points ({value}), game points, EGGSB and BH:MP, a team's bye a drawn \
-         match with half the boards' points (C.04.6); standings.csv ranks the players one by one",
+         teams by {}, a match worth {} (--match-points), a team's bye {bye}; standings.csv ranks \
+         the players one by one",
         trf.teams.len(),
-        members(&trf.teams)
+        members(&trf.teams),
+        order.join(", "),
+        teams.match_points,
     ))
 }
 

@@ -11,9 +11,9 @@ use serde::Serialize;
 use crate::report::rows::cell;
 use crate::tournament::consequences::{Consequences, corrections};
 use crate::tournament::matching::PlayedGame;
-use crate::tournament::team_standings::{TeamStanding, team_standings};
-use crate::tournament::teams::MatchPoints;
-use crate::tournament::tiebreak::TieBreak;
+use crate::tournament::standings::Ranking;
+use crate::tournament::team_standings::{TeamRanking, TeamStanding};
+use crate::tournament::team_tiebreak::TeamTieBreak;
 use crate::tournament::trf::Trf;
 
 /// What the reports are made from.
@@ -21,10 +21,10 @@ pub struct Tournament<'a> {
     pub trf: &'a Trf,
     pub games: &'a [PlayedGame],
     pub consequences: &'a Consequences,
-    pub tiebreaks: &'a [TieBreak],
+    pub ranking: &'a Ranking,
     pub k: f64,
-    /// A team match's worth, for a team competition's standings.
-    pub match_points: MatchPoints,
+    /// How a team competition's teams are ranked.
+    pub teams: &'a TeamRanking,
 }
 
 /// Writes the four files into `dir`.
@@ -37,8 +37,8 @@ pub fn write(dir: &Path, t: &Tournament<'_>) -> io::Result<()> {
     let corrected = t.trf.write_back(&edits);
     if !t.trf.teams.is_empty() {
         let after = Trf::read(&corrected).map_err(|e| io::Error::other(e.to_string()))?;
-        let standings = |trf| team_standings(trf, t.match_points);
-        let rows = team_rows(t.trf, &standings(t.trf), &standings(&after));
+        let (before, after) = (t.teams.standings(t.trf), t.teams.standings(&after));
+        let rows = team_rows(t.trf, &t.teams.order.tiebreaks, &before, &after);
         write_csv(&dir.join("team-standings.csv"), rows)?;
     }
     std::fs::write(dir.join("corrected.trf"), corrected)
@@ -46,8 +46,17 @@ pub fn write(dir: &Path, t: &Tournament<'_>) -> io::Result<()> {
 
 /// `team-standings.csv`: each team's place, match and game points and
 /// tie-breaks, before and after the corrections, in the report's order.
-fn team_rows(trf: &Trf, before: &[TeamStanding], after: &[TeamStanding]) -> Vec<Vec<String>> {
-    let header = [
+fn team_rows(
+    trf: &Trf,
+    tiebreaks: &[TeamTieBreak],
+    before: &[TeamStanding],
+    after: &[TeamStanding],
+) -> Vec<Vec<String>> {
+    // The scores have columns of their own.
+    let shown: Vec<usize> = (0..tiebreaks.len())
+        .filter(|&i| !matches!(tiebreaks[i], TeamTieBreak::Points(_)))
+        .collect();
+    let mut header: Vec<String> = [
         "team",
         "name",
         "rank_before",
@@ -60,15 +69,17 @@ fn team_rows(trf: &Trf, before: &[TeamStanding], after: &[TeamStanding]) -> Vec<
         "mp_after",
         "gp_before",
         "gp_after",
-        "EGGSB_before",
-        "EGGSB_after",
-        "BH:MP_before",
-        "BH:MP_after",
-    ];
-    let mut rows = vec![header.map(String::from).to_vec()];
+    ]
+    .map(String::from)
+    .to_vec();
+    for &i in &shown {
+        header.push(format!("{}_before", tiebreaks[i]));
+        header.push(format!("{}_after", tiebreaks[i]));
+    }
+    let mut rows = vec![header];
     for ((team, b), a) in trf.teams.iter().zip(before).zip(after) {
         let (s, sa) = (&b.score, &a.score);
-        rows.push(vec![
+        let mut row = vec![
             team.number.to_string(),
             cell(&team.name, false).into_owned(),
             b.rank.to_string(),
@@ -81,11 +92,12 @@ fn team_rows(trf: &Trf, before: &[TeamStanding], after: &[TeamStanding]) -> Vec<
             number(sa.match_points),
             number(s.game_points),
             number(sa.game_points),
-            number(b.tie_breaks.eggsb),
-            number(a.tie_breaks.eggsb),
-            number(b.tie_breaks.bh_mp),
-            number(a.tie_breaks.bh_mp),
-        ]);
+        ];
+        for &i in &shown {
+            row.push(b.values[i].map_or(String::new(), number));
+            row.push(a.values[i].map_or(String::new(), number));
+        }
+        rows.push(row);
     }
     rows
 }
@@ -183,7 +195,7 @@ fn standing_rows(t: &Tournament<'_>) -> Vec<Vec<String>> {
     .into_iter()
     .map(String::from)
     .collect::<Vec<_>>();
-    for tiebreak in t.tiebreaks {
+    for tiebreak in &t.ranking.tiebreaks {
         header.push(format!("{tiebreak}_before"));
         header.push(format!("{tiebreak}_after"));
     }

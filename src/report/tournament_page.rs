@@ -88,7 +88,7 @@ pub fn render(
         pairings: pairings(t, link),
         rounds: (1..=t.trf.rounds).collect(),
         crosstable: crosstable(t, link),
-        tiebreaks: t.tiebreaks.iter().map(|t| t.to_string()).collect(),
+        tiebreaks: t.ranking.tiebreaks.iter().map(|t| t.to_string()).collect(),
         standings: standings(t),
         k: number(t.k),
         ratings: ratings(t),

@@ -5,8 +5,7 @@
 use super::crosstable::{Crosstable, points};
 use super::matching::{Match, Matcher, Pairing, PlayedGame, pairings, round_of};
 use super::rating;
-use super::standings::{Standing, standings};
-use super::tiebreak::TieBreak;
+use super::standings::{Ranking, Standing, standings};
 use super::trf::{Code, Edit, Player, Trf};
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Status;
@@ -91,21 +90,21 @@ pub struct RatingChange {
 
 /// Checks every pairing of `trf` against `games` and works out what the
 /// proven results change.
-pub fn consequences(
-    trf: &Trf,
-    games: &[PlayedGame],
-    tiebreaks: &[TieBreak],
-    k: f64,
-) -> Consequences {
+pub fn consequences(trf: &Trf, games: &[PlayedGame], ranking: &Ranking, k: f64) -> Consequences {
     let pairings = pairings(trf);
     let (checked, applied) = check(trf, &pairings, games);
     let corrected_players = with_results(&trf.players, &applied);
-    let before_table = Crosstable::new(&trf.players, trf.rounds);
-    let after_table = Crosstable::new(&corrected_players, trf.rounds);
+    let before_table = Crosstable::ranked(&trf.players, trf.rounds, ranking.rules, ranking.unrated);
+    let after_table = Crosstable::ranked(
+        &corrected_players,
+        trf.rounds,
+        ranking.rules,
+        ranking.unrated,
+    );
     Consequences {
         checked,
-        before: standings(&before_table, tiebreaks),
-        after: standings(&after_table, tiebreaks),
+        before: standings(&before_table, &ranking.tiebreaks),
+        after: standings(&after_table, &ranking.tiebreaks),
         ratings: rating_changes(trf, &corrected_players, k),
         points_notes: points_notes(trf, &before_table),
         applied,

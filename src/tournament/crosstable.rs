@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::rules::TieBreakRules;
 use super::trf::{Cell, Code, Player, start_numbers};
 
 /// A tournament's results, one row per player.
@@ -15,6 +16,10 @@ pub struct Crosstable {
     /// Every player met every other once: pre-determined pairings, where a
     /// forfeit counts as a game for most tie-breaks (C.07 15.2).
     pub round_robin: bool,
+    /// The text of C.07 the tie-breaks follow.
+    pub rules: TieBreakRules,
+    /// The rating an unrated opponent counts as in ARO.
+    pub unrated: Option<u32>,
 }
 
 /// One player's line.
@@ -74,6 +79,23 @@ impl Crosstable {
             rows,
             by_start_no: start_numbers(players),
             round_robin,
+            rules: TieBreakRules::default(),
+            unrated: None,
+        }
+    }
+
+    /// The table, its tie-breaks following `rules`, an unrated opponent
+    /// counted at `unrated` in ARO.
+    pub fn ranked(
+        players: &[Player],
+        rounds: usize,
+        rules: TieBreakRules,
+        unrated: Option<u32>,
+    ) -> Crosstable {
+        Crosstable {
+            rules,
+            unrated,
+            ..Crosstable::new(players, rounds)
         }
     }
 

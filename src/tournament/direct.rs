@@ -12,25 +12,31 @@ use super::crosstable::{Crosstable, points};
 /// The tied players (start numbers), ordered into tiers: the players of a
 /// tier remain tied.
 pub fn order(table: &Crosstable, tied: &[u32]) -> Vec<Vec<u32>> {
+    tiers(&Encounters::among(table, tied), tied)
+}
+
+/// The tied participants (numbers) in tiers by their encounters.
+pub(crate) fn tiers(games: &Encounters, tied: &[u32]) -> Vec<Vec<u32>> {
     if tied.len() < 2 {
         return vec![tied.to_vec()];
     }
-    let games = Encounters::among(table, tied);
     if games.all_met(tied) {
-        return by_scores(table, &games, tied);
+        return by_scores(games, tied);
     }
-    one_by_one(table, &games, tied)
+    one_by_one(games, tied)
 }
 
 /// The average score of each pair's games among the tied players.
-struct Encounters {
+pub(crate) struct Encounters {
     /// (player, opponent) → the player's average score against him.
     score: HashMap<(u32, u32), f64>,
+    /// The most a game not yet played could give.
+    most: f64,
 }
 
 impl Encounters {
     fn among(table: &Crosstable, tied: &[u32]) -> Encounters {
-        let mut sums: HashMap<(u32, u32), (f64, u32)> = HashMap::new();
+        let mut games = Vec::new();
         for &player in tied {
             let Some(row) = table.row(player) else {
                 continue;
@@ -40,17 +46,27 @@ impl Encounters {
                     continue;
                 };
                 if table.played(cell, true) {
-                    let entry = sums.entry((player, opponent)).or_default();
-                    entry.0 += points(cell.code);
-                    entry.1 += 1;
+                    games.push((player, opponent, points(cell.code)));
                 }
             }
+        }
+        Encounters::of(games, 1.0)
+    }
+
+    /// From each game's (participant, opponent, the participant's score);
+    /// `most`: what a win gives.
+    pub(crate) fn of(games: impl IntoIterator<Item = (u32, u32, f64)>, most: f64) -> Encounters {
+        let mut sums: HashMap<(u32, u32), (f64, u32)> = HashMap::new();
+        for (player, opponent, score) in games {
+            let entry = sums.entry((player, opponent)).or_default();
+            entry.0 += score;
+            entry.1 += 1;
         }
         let score = sums
             .into_iter()
             .map(|(pair, (sum, n))| (pair, sum / f64::from(n)))
             .collect();
-        Encounters { score }
+        Encounters { score, most }
     }
 
     fn met(&self, a: u32, b: u32) -> bool {
@@ -82,7 +98,7 @@ impl Encounters {
 
 /// All met: the separate standings, each tie within them ordered again by
 /// art. 6 among its own players (6.2).
-fn by_scores(table: &Crosstable, games: &Encounters, tied: &[u32]) -> Vec<Vec<u32>> {
+fn by_scores(games: &Encounters, tied: &[u32]) -> Vec<Vec<u32>> {
     let mut scored: Vec<(f64, u32)> = tied.iter().map(|&p| (games.total(p, tied), p)).collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
     let mut tiers = Vec::new();
@@ -95,7 +111,7 @@ fn by_scores(table: &Crosstable, games: &Encounters, tied: &[u32]) -> Vec<Vec<u3
         if tier.len() == tied.len() {
             return vec![tier]; // nothing separates them
         }
-        tiers.extend(order(table, &tier));
+        tiers.extend(self::tiers(games, &tier));
         i = j;
     }
     tiers
@@ -104,7 +120,7 @@ fn by_scores(table: &Crosstable, games: &Encounters, tied: &[u32]) -> Vec<Vec<u3
 /// Not all met (6.3): the top place of the separate standings goes to a
 /// player no result of the missing games could catch, then the next place
 /// the same way; the players left are ordered again by art. 6.
-fn one_by_one(table: &Crosstable, games: &Encounters, tied: &[u32]) -> Vec<Vec<u32>> {
+fn one_by_one(games: &Encounters, tied: &[u32]) -> Vec<Vec<u32>> {
     let mut rest = tied.to_vec();
     let mut tiers = Vec::new();
     while rest.len() > 1 {
@@ -117,7 +133,7 @@ fn one_by_one(table: &Crosstable, games: &Encounters, tied: &[u32]) -> Vec<Vec<u
     match rest.len() {
         0 => {}
         n if n == tied.len() => tiers.push(rest),
-        _ => tiers.extend(order(table, &rest)),
+        _ => tiers.extend(self::tiers(games, &rest)),
     }
     tiers
 }
@@ -127,7 +143,8 @@ fn one_by_one(table: &Crosstable, games: &Encounters, tied: &[u32]) -> Vec<Vec<u
 fn alone_at_top(games: &Encounters, tied: &[u32], rest: &[u32]) -> Option<u32> {
     rest.iter().copied().find(|&p| {
         let least = games.total(p, tied);
-        rest.iter()
-            .all(|&q| q == p || games.total(q, tied) + (games.missing(q, tied) as f64) < least)
+        rest.iter().all(|&q| {
+            q == p || games.total(q, tied) + games.missing(q, tied) as f64 * games.most < least
+        })
     })
 }

@@ -1,56 +1,107 @@
-//! A team competition's standings: match points, game points, then the
-//! tie-breaks EGGSB and BH:MP (the order of the Friendship Cup's and many
-//! Swiss-Manager events; choosing them from the report's `202`/`212` line
-//! and `--tiebreaks` is still to come), with a team bye worth a drawn
-//! match and half the boards' game points (C.04.6's default: TRF16 does
-//! not say what its event gave).
+//! A team competition's standings: the teams ordered by their primary
+//! score (match points unless the report ranks by game points), then by
+//! each team tie-break in turn; teams equal on every key share a rank.
 
-use super::team_tiebreak::{TeamTieBreaks, tie_breaks};
-use super::teams::{MatchPoints, TeamScore, boards_per_match, matches, scores};
+use super::rules::TieBreakRules;
+use super::standings::{by_value, tiers_by};
+use super::team_table::{Score, TeamPoints, TeamScore, TeamTable};
+use super::team_tiebreak::TeamTieBreak;
+use super::teams::MatchPoints;
 use super::trf::Trf;
+
+/// What the teams are ranked by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamOrder {
+    pub primary: Score,
+    pub tiebreaks: Vec<TeamTieBreak>,
+}
+
+impl Default for TeamOrder {
+    /// MP, GP, EGGSB, BH:MP: the order of the Friendship Cup and of many
+    /// Swiss-Manager team events, used when the report names none.
+    fn default() -> TeamOrder {
+        TeamOrder {
+            primary: Score::Match,
+            tiebreaks: ["GP", "EGGSB", "BH:MP"]
+                .iter()
+                .map(|c| c.parse().expect("a known code"))
+                .collect(),
+        }
+    }
+}
 
 /// A team's place.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TeamStanding {
     pub rank: usize,
     pub score: TeamScore,
-    pub tie_breaks: TeamTieBreaks,
+    /// In the order's tie-breaks' order; `None` for those that order a
+    /// group rather than give a value.
+    pub values: Vec<Option<f64>>,
 }
 
-/// The teams ranked by `value`'s match points, in the report's team order (`rank` says the place);
-/// teams equal on every value share a rank.
-pub fn team_standings(trf: &Trf, value: MatchPoints) -> Vec<TeamStanding> {
-    let all = matches(trf);
-    let bye_gp = boards_per_match(&all) as f64 / 2.0;
-    let scores = scores(trf, &all, value, (value.draw, bye_gp));
-    let tbs = tie_breaks(&scores, &all, bye_gp);
-    let key = |i: usize| {
-        let (s, t) = (&scores[i], &tbs[i]);
-        [s.match_points, s.game_points, t.eggsb, t.bh_mp]
-    };
-    let mut order: Vec<usize> = (0..scores.len()).collect();
-    order.sort_by(|&a, &b| {
-        key(b)
-            .partial_cmp(&key(a))
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
-    let mut rank = vec![0; scores.len()];
-    for (place, &i) in order.iter().enumerate() {
-        let tied = place > 0 && key(order[place - 1]) == key(i);
-        rank[i] = if tied {
-            rank[order[place - 1]]
-        } else {
-            place + 1
+/// The teams ranked by `order`, in team-number order (`rank` says the
+/// place).
+pub fn team_standings(table: &TeamTable, order: &TeamOrder) -> Vec<TeamStanding> {
+    let values: Vec<Vec<Option<f64>>> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let value = |t: &TeamTieBreak| t.value(table, row, order.primary);
+            order.tiebreaks.iter().map(value).collect()
+        })
+        .collect();
+    let value_of = |team: u32, i: usize| values[team as usize - 1][i];
+    let all: Vec<u32> = table.rows.iter().map(|r| r.team).collect();
+    let keys = order.tiebreaks.len() + 1;
+    let tiers = tiers_by(&all, keys, |tier, depth| {
+        let Some(&t) = depth.checked_sub(1).and_then(|i| order.tiebreaks.get(i)) else {
+            return by_value(tier, |team| table.row(team).map(|r| r.total(order.primary)));
         };
+        if t.orders_groups() {
+            return t.order(table, tier, order.primary);
+        }
+        let sign = if t.lower_is_better() { -1.0 } else { 1.0 };
+        by_value(tier, |team| value_of(team, depth - 1).map(|v| sign * v))
+    });
+    let mut rank = vec![0; all.len()];
+    let mut place = 1;
+    for tier in tiers {
+        for &team in &tier {
+            rank[team as usize - 1] = place;
+        }
+        place += tier.len();
     }
-    scores
-        .into_iter()
-        .zip(tbs)
+    table
+        .rows
+        .iter()
+        .zip(values)
         .zip(rank)
-        .map(|((score, tie_breaks), rank)| TeamStanding {
+        .map(|((row, values), rank)| TeamStanding {
             rank,
-            score,
-            tie_breaks,
+            score: row.score(table.value),
+            values,
         })
         .collect()
+}
+
+/// Everything a team competition's standings follow.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TeamRanking {
+    pub match_points: MatchPoints,
+    /// What a pairing-allocated bye gives; `None`: a drawn match with half
+    /// the boards' points (C.04.6).
+    pub bye: Option<TeamPoints>,
+    pub order: TeamOrder,
+    pub rules: TieBreakRules,
+}
+
+impl TeamRanking {
+    pub fn table(&self, trf: &Trf) -> TeamTable {
+        TeamTable::new(trf, self.match_points, self.bye, self.rules)
+    }
+
+    pub fn standings(&self, trf: &Trf) -> Vec<TeamStanding> {
+        team_standings(&self.table(trf), &self.order)
+    }
 }

@@ -1,43 +1,442 @@
-//! Team tie-breaks (C.07, arts. 13 and 16): the extended Sonneborn-Berger
-//! (EGGSB, 13.2.4) and the Buchholz on match points (BH:MP, art. 8 on the
-//! team score). A team's bye is an unplayed round (16.2.1): for its own
-//! tie-breaks, a match against a dummy whose score is its own final score
-//! (16.4, as in force from 2023 to 2026; the 2026 cap is not applied).
+//! Team tie-breaks (C.07 arts. 7–8 and 11–14 on a team's scores): each by
+//! its code, its value for a team, or, for those that order a tied group
+//! rather than give a value (EDE and its board variants, TBR, BBE), the
+//! tiers it splits the group into. Unplayed rounds follow art. 16: a
+//! team's own unplayed round is a match against a dummy
+//! ([`TieBreakRules::dummy`](super::rules::TieBreakRules::dummy)), an
+//! opponent's rounds after it left count as draws.
 
-use std::collections::HashMap;
+use std::fmt;
 
-use super::teams::{TeamMatch, TeamScore};
+use super::crosstable::Unplayed;
+use super::modifier::{Modifier, Part, modified_sum};
+use super::team_table::{Score, TeamRow, TeamTable};
 
-/// A team's tie-break values.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct TeamTieBreaks {
-    /// Σ opponent's final game points × game points scored against it.
-    pub eggsb: f64,
-    /// Σ opponents' final match points.
-    pub bh_mp: f64,
+/// A team tie-break, by its C.07 code.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TeamTieBreak {
+    /// `MP`, `GP` (also `MPTS`, `GPTS`): a score itself (11.1).
+    Points(Score),
+    /// `BH:MP`, `BH:GP` and their modifiers (8.1 on a team score); `FB`,
+    /// the same with every final-round match a draw (8.3).
+    Buchholz(Sum),
+    /// `AOB`: the average of the opponents' Buchholz (8.4).
+    AverageOfBuchholz(Score),
+    /// `EMMSB`, `EMGSB`, `EGMSB`, `EGGSB` (13.2): each opponent's final
+    /// score (the first letter) times the score against him (the second).
+    Sonneborn {
+        opponent: Score,
+        own: Score,
+        sum: Sum,
+    },
+    /// `PS`: the sum of the score after each round (7.5); `/C1` leaves the
+    /// first round out.
+    Progressive(Score, Modifier),
+    /// `WIN` (7.1): rounds with a win's match points, played or not;
+    /// `WON` (7.2): matches won over the board.
+    Wins { played: bool },
+    /// `MPvGP` (13.1): the score the standings do not rank by first.
+    OtherScore,
+    /// `SSSC` (13.4): the secondary score plus the Buchholz on the
+    /// primary divided by `/Kx` or the normalising factor.
+    ScheduleStrength { fore: bool, factor: Option<f64> },
+    /// `BC` (12.1): Σ board × game points on it; lower is better.
+    BoardCount,
+    /// `TBR` (12.2): game points on board 1, then 2 …
+    TopBoards,
+    /// `BBE` (12.3): game points without the bottom board, then without
+    /// the next …
+    BottomBoardsOut,
+    /// `EDE` (13.3) and the variants that go on to the boards (`EDEBT`:
+    /// BC then TBR; `EDEBB`: BC then BBE; `EDET`: TBR; `EDEB`: BBE).
+    DirectEncounter(BoardSteps),
 }
 
-/// Each team's EGGSB and BH:MP, in `scores`' order; `bye_gp` is what a
-/// bye gives in game points.
-pub fn tie_breaks(scores: &[TeamScore], matches: &[TeamMatch], bye_gp: f64) -> Vec<TeamTieBreaks> {
-    let by_team: HashMap<u32, &TeamScore> = scores.iter().map(|s| (s.team, s)).collect();
-    scores
-        .iter()
-        .map(|own| {
-            let mut t = TeamTieBreaks::default();
-            for m in matches {
-                let Some(side) = m.teams.iter().position(|&team| team == own.team) else {
-                    continue;
-                };
-                let opponent = by_team[&m.teams[1 - side]];
-                t.eggsb += opponent.game_points * m.game_points()[side];
-                t.bh_mp += opponent.match_points;
+/// What a Buchholz-like sum is taken on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sum {
+    /// The score summed; `None`: the standings' primary score.
+    pub score: Option<Score>,
+    pub modifier: Modifier,
+    /// `/P`: a forfeited match counts as played against its scheduled
+    /// opponent.
+    pub forfeits_played: bool,
+    /// `FB`: every final-round pairing counted as a draw.
+    pub fore: bool,
+}
+
+/// The art. 12 steps an extended direct encounter takes after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardSteps {
+    None,
+    CountThenTop,
+    CountThenBottom,
+    Top,
+    Bottom,
+}
+
+impl BoardSteps {
+    pub(super) fn steps(self) -> &'static [TeamTieBreak] {
+        use TeamTieBreak::{BoardCount, BottomBoardsOut, TopBoards};
+        match self {
+            BoardSteps::None => &[],
+            BoardSteps::CountThenTop => &[BoardCount, TopBoards],
+            BoardSteps::CountThenBottom => &[BoardCount, BottomBoardsOut],
+            BoardSteps::Top => &[TopBoards],
+            BoardSteps::Bottom => &[BottomBoardsOut],
+        }
+    }
+
+    fn suffix(self) -> &'static str {
+        match self {
+            BoardSteps::None => "",
+            BoardSteps::CountThenTop => "BT",
+            BoardSteps::CountThenBottom => "BB",
+            BoardSteps::Top => "T",
+            BoardSteps::Bottom => "B",
+        }
+    }
+}
+
+/// A code's parts: `BH:GP/C1/P` → name `BH`, score GP, modifier C1, P.
+struct Code<'a> {
+    name: &'a str,
+    score: Option<Score>,
+    modifier: Modifier,
+    forfeits_played: bool,
+    fore: bool,
+    factor: Option<f64>,
+}
+
+fn split_code(upper: &str) -> Option<Code<'_>> {
+    let mut parts = upper.split('/');
+    let head = parts.next()?;
+    let (name, score) = match head.split_once(':') {
+        Some((name, "MP")) => (name, Some(Score::Match)),
+        Some((name, "GP")) => (name, Some(Score::Game)),
+        Some(_) => return None,
+        None => (head, None),
+    };
+    let mut code = Code {
+        name,
+        score,
+        modifier: Modifier::None,
+        forfeits_played: false,
+        fore: false,
+        factor: None,
+    };
+    for part in parts {
+        match part {
+            "P" => code.forfeits_played = true,
+            "F" => code.fore = true,
+            k if k.starts_with('K') => {
+                code.factor = Some(k[1..].parse().ok().filter(|&f| f > 0.0)?)
             }
-            // Each bye: a match against a dummy as strong as the team.
-            let byes = f64::from(own.byes);
-            t.eggsb += byes * own.game_points * bye_gp;
-            t.bh_mp += byes * own.match_points;
-            t
+            m => code.modifier = Modifier::parse(m).filter(|_| code.modifier == Modifier::None)?,
+        }
+    }
+    Some(code)
+}
+
+impl std::str::FromStr for TeamTieBreak {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TeamTieBreak, String> {
+        let upper = text.trim().to_uppercase().replace('-', "/");
+        split_code(&upper)
+            .and_then(|code| from_parts(&code))
+            .ok_or_else(|| {
+                format!(
+                    "the team tie-break `{text}` is not one this tool computes (it does MP, GP, \
+                     BH and FB with :MP or :GP and /C1, /C2, /M1, /M2, /P; AOB; EMMSB, EMGSB, \
+                     EGMSB, EGGSB with /C1, /C2, /P; PS, PS/C1; WIN; WON; MPvGP; SSSC with /F, \
+                     /Kx; BC; TBR; BBE; EDE, EDEBT, EDEBB, EDET, EDEB)"
+                )
+            })
+    }
+}
+
+fn from_parts(c: &Code<'_>) -> Option<TeamTieBreak> {
+    use TeamTieBreak as T;
+    let sum = Sum {
+        score: c.score,
+        modifier: c.modifier,
+        forfeits_played: c.forfeits_played,
+        fore: c.fore,
+    };
+    let plain = c.modifier == Modifier::None && !c.forfeits_played && !c.fore && c.factor.is_none();
+    let bare = plain && c.score.is_none();
+    let letter = |l: u8| match l {
+        b'M' => Some(Score::Match),
+        b'G' => Some(Score::Game),
+        _ => None,
+    };
+    Some(match c.name {
+        "MP" | "MPTS" if bare => T::Points(Score::Match),
+        "GP" | "GPTS" if bare => T::Points(Score::Game),
+        "BH" | "FB" if c.factor.is_none() => T::Buchholz(Sum {
+            fore: c.fore || c.name == "FB",
+            ..sum
+        }),
+        "AOB" if plain => T::AverageOfBuchholz(c.score.unwrap_or(Score::Match)),
+        n if n.len() == 5 && n.starts_with('E') && n.ends_with("SB") && c.factor.is_none() => {
+            let b = n.as_bytes();
+            T::Sonneborn {
+                opponent: letter(b[1])?,
+                own: letter(b[2])?,
+                sum,
+            }
+        }
+        "PS" if !c.forfeits_played && !c.fore && c.factor.is_none() => {
+            T::Progressive(c.score.unwrap_or(Score::Match), c.modifier)
+        }
+        "WIN" if plain => T::Wins { played: false },
+        "WON" if plain => T::Wins { played: true },
+        "MPVGP" if bare => T::OtherScore,
+        "SSSC" if c.modifier == Modifier::None && c.score.is_none() && !c.forfeits_played => {
+            T::ScheduleStrength {
+                fore: c.fore,
+                factor: c.factor,
+            }
+        }
+        "BC" if bare => T::BoardCount,
+        "TBR" if bare => T::TopBoards,
+        "BBE" if bare => T::BottomBoardsOut,
+        "EDE" if bare => T::DirectEncounter(BoardSteps::None),
+        "EDEBT" if bare => T::DirectEncounter(BoardSteps::CountThenTop),
+        "EDEBB" if bare => T::DirectEncounter(BoardSteps::CountThenBottom),
+        "EDET" if bare => T::DirectEncounter(BoardSteps::Top),
+        "EDEB" if bare => T::DirectEncounter(BoardSteps::Bottom),
+        _ => return None,
+    })
+}
+
+impl fmt::Display for Sum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(score) = self.score {
+            write!(f, ":{}", score.code())?;
+        }
+        write!(f, "{}", self.modifier)?;
+        if self.forfeits_played {
+            f.write_str("/P")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for TeamTieBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = |s: Score| &s.code()[..1];
+        match *self {
+            TeamTieBreak::Points(s) => f.write_str(s.code()),
+            TeamTieBreak::Buchholz(sum) => {
+                write!(f, "{}{sum}", if sum.fore { "FB" } else { "BH" })
+            }
+            TeamTieBreak::AverageOfBuchholz(s) => write!(f, "AOB:{}", s.code()),
+            TeamTieBreak::Sonneborn { opponent, own, sum } => {
+                write!(
+                    f,
+                    "E{}{}SB{}",
+                    letter(opponent),
+                    letter(own),
+                    Sum { score: None, ..sum }
+                )
+            }
+            TeamTieBreak::Progressive(s, m) => write!(f, "PS:{}{m}", s.code()),
+            TeamTieBreak::Wins { played } => f.write_str(if played { "WON" } else { "WIN" }),
+            TeamTieBreak::OtherScore => f.write_str("MPvGP"),
+            TeamTieBreak::ScheduleStrength { fore, factor } => {
+                f.write_str("SSSC")?;
+                if fore {
+                    f.write_str("/F")?;
+                }
+                match factor {
+                    Some(k) => write!(f, "/K{k}"),
+                    None => Ok(()),
+                }
+            }
+            TeamTieBreak::BoardCount => f.write_str("BC"),
+            TeamTieBreak::TopBoards => f.write_str("TBR"),
+            TeamTieBreak::BottomBoardsOut => f.write_str("BBE"),
+            TeamTieBreak::DirectEncounter(steps) => write!(f, "EDE{}", steps.suffix()),
+        }
+    }
+}
+
+impl TeamTieBreak {
+    /// The value for `row`'s team in standings ranked first by `primary`
+    /// (`None` for the tie-breaks that order a group instead).
+    pub fn value(self, table: &TeamTable, row: &TeamRow, primary: Score) -> Option<f64> {
+        use TeamTieBreak as T;
+        Some(match self {
+            T::Points(score) => row.total(score),
+            T::Buchholz(sum) => buchholz(table, row, sum, primary),
+            T::AverageOfBuchholz(score) => average_of_buchholz(table, row, score)?,
+            T::Sonneborn { opponent, own, sum } => {
+                let parts = parts(table, row, sum, opponent, Some(own));
+                modified_sum(parts, sum.modifier, true)
+            }
+            T::Progressive(score, m) => progressive(row, score, m),
+            T::Wins { played } => wins(table, row, played),
+            T::OtherScore => row.total(primary.other()),
+            T::ScheduleStrength { fore, factor } => {
+                schedule_strength(table, row, primary, fore, factor)
+            }
+            T::BoardCount => board_count(row),
+            T::TopBoards | T::BottomBoardsOut | T::DirectEncounter(_) => return None,
+        })
+    }
+
+    /// A lower value ranks higher.
+    pub fn lower_is_better(self) -> bool {
+        self == TeamTieBreak::BoardCount
+    }
+
+    /// The tie-breaks that order a tied group themselves.
+    pub fn orders_groups(self) -> bool {
+        matches!(
+            self,
+            TeamTieBreak::TopBoards
+                | TeamTieBreak::BottomBoardsOut
+                | TeamTieBreak::DirectEncounter(_)
+        )
+    }
+}
+
+fn voluntary(unplayed: Option<Unplayed>) -> bool {
+    matches!(
+        unplayed,
+        Some(Unplayed::RequestedBye | Unplayed::ForfeitLoss | Unplayed::Withdrawn)
+    )
+}
+
+/// Each round's part: the opponent's adjusted `of` score, or the dummy's
+/// for a round not played (16.4), times the team's `own` score in the
+/// round for a Sonneborn-Berger.
+fn parts(table: &TeamTable, row: &TeamRow, sum: Sum, of: Score, own: Option<Score>) -> Vec<Part> {
+    let total = row.total(of);
+    let draws = table.draw(of) * table.rounds as f64;
+    row.rounds
+        .iter()
+        .map(|round| {
+            let forfeit = matches!(
+                round.unplayed,
+                Some(Unplayed::ForfeitWin | Unplayed::ForfeitLoss)
+            );
+            let counts = round.played() || forfeit && (sum.forfeits_played || table.round_robin);
+            let opponent = round.opponent.and_then(|o| table.row(o));
+            let (score, voluntary) = match opponent {
+                Some(o) if counts => (o.adjusted(table, of), false),
+                scheduled => {
+                    let cap = scheduled.map_or(draws, |o| o.adjusted(table, of));
+                    (table.rules.dummy(total, cap), voluntary(round.unplayed))
+                }
+            };
+            Part {
+                value: own.map_or(score, |own| score * round.points.get(own)),
+                opponent: score,
+                voluntary,
+            }
         })
         .collect()
+}
+
+fn buchholz(table: &TeamTable, row: &TeamRow, sum: Sum, primary: Score) -> f64 {
+    let score = sum.score.unwrap_or(primary);
+    if sum.fore {
+        let fore = table.fore();
+        let row = &fore.rows[row.team as usize - 1];
+        return modified_sum(parts(&fore, row, sum, score, None), sum.modifier, false);
+    }
+    modified_sum(parts(table, row, sum, score, None), sum.modifier, false)
+}
+
+/// The opponents' Buchholz on `score`, averaged over the matches played,
+/// to two decimals (8.4).
+fn average_of_buchholz(table: &TeamTable, row: &TeamRow, score: Score) -> Option<f64> {
+    let bh = TeamTieBreak::Buchholz(Sum {
+        score: Some(score),
+        modifier: Modifier::None,
+        forfeits_played: false,
+        fore: false,
+    });
+    let values: Vec<f64> = row
+        .rounds
+        .iter()
+        .filter(|r| r.played())
+        .filter_map(|r| bh.value(table, table.row(r.opponent?)?, score))
+        .collect();
+    if values.is_empty() {
+        return None;
+    }
+    let average = values.iter().sum::<f64>() / values.len() as f64;
+    Some((average * 100.0 + 0.5).floor() / 100.0)
+}
+
+/// The sum of the score after each round; `/Cn` leaves the first `n`
+/// rounds out.
+fn progressive(row: &TeamRow, score: Score, modifier: Modifier) -> f64 {
+    let skip = match modifier {
+        Modifier::Cut(n) => usize::from(n),
+        _ => 0,
+    };
+    let mut running = 0.0;
+    let mut total = 0.0;
+    for (r, round) in row.rounds.iter().enumerate() {
+        running += round.points.get(score);
+        if r >= skip {
+            total += running;
+        }
+    }
+    total
+}
+
+fn wins(table: &TeamTable, row: &TeamRow, played: bool) -> f64 {
+    let won = |r: &&super::team_table::TeamRound| {
+        r.points.mp == table.value.win && (!played || r.played())
+    };
+    row.rounds.iter().filter(won).count() as f64
+}
+
+/// The secondary score plus the Buchholz on the primary over the
+/// normalising factor: the most the primary score can reach over the most
+/// a match gives of the secondary, rounded down (13.4); two decimals.
+fn schedule_strength(
+    table: &TeamTable,
+    row: &TeamRow,
+    primary: Score,
+    fore: bool,
+    factor: Option<f64>,
+) -> f64 {
+    let sum = Sum {
+        score: Some(primary),
+        modifier: Modifier::None,
+        forfeits_played: false,
+        fore,
+    };
+    let strength = buchholz(table, row, sum, primary);
+    let most = table.win(primary) * table.rounds as f64 / table.win(primary.other());
+    let factor = factor.unwrap_or(most.floor()).max(1.0);
+    let value = row.total(primary.other()) + strength / factor;
+    (value * 100.0 + 0.5).floor() / 100.0
+}
+
+/// Σ board number × the game points on it (12.1).
+pub(super) fn board_count(row: &TeamRow) -> f64 {
+    row.rounds
+        .iter()
+        .flat_map(|r| r.boards.iter().enumerate())
+        .map(|(i, gp)| (i + 1) as f64 * gp)
+        .sum()
+}
+
+/// A team's game points on each board, over all rounds.
+pub(super) fn board_totals(table: &TeamTable, team: u32) -> Vec<f64> {
+    let mut totals = vec![0.0; table.boards];
+    for round in table.row(team).map_or(&[][..], |r| &r.rounds) {
+        for (i, gp) in round.boards.iter().enumerate().take(table.boards) {
+            totals[i] += gp;
+        }
+    }
+    totals
 }

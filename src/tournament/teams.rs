@@ -17,6 +17,8 @@ use super::trf::{Code, Team, Trf};
 pub struct Board {
     pub players: [Option<u32>; 2],
     pub points: [f64; 2],
+    /// Not played over the board: a forfeit, or nobody sat opposite.
+    pub forfeit: bool,
 }
 
 /// A match of a round between two teams (by team number, the lower
@@ -84,20 +86,6 @@ impl Default for MatchPoints {
             loss: 0.0,
         }
     }
-}
-
-/// A team's score.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct TeamScore {
-    pub team: u32,
-    /// Matches played (a bye is none).
-    pub matches: u32,
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
-    pub byes: u32,
-    pub match_points: f64,
-    pub game_points: f64,
 }
 
 /// The matches of every round, in round order, then by first team.
@@ -181,10 +169,12 @@ fn boards(
                     points(cell.code),
                     points(cell_of(q).map_or(cell.code.mirror(), |c| c.code)),
                 ],
+                forfeit: !cell.code.played(),
             }),
             None if alone(p) => boards.push(Board {
                 players: [Some(p), None],
                 points: [1.0, 0.0],
+                forfeit: true,
             }),
             _ => {}
         }
@@ -195,6 +185,7 @@ fn boards(
             boards.push(Board {
                 players: [None, Some(q)],
                 points: [0.0, 1.0],
+                forfeit: true,
             });
         }
     }
@@ -229,51 +220,6 @@ fn unopposed_by_points(
         }
     }
     found
-}
-
-/// Each team's score over `matches`; a team with no match in a round had
-/// a bye worth `bye` (match points, game points).
-pub fn scores(
-    trf: &Trf,
-    matches: &[TeamMatch],
-    value: MatchPoints,
-    bye: (f64, f64),
-) -> Vec<TeamScore> {
-    let mut scores: Vec<TeamScore> = trf
-        .teams
-        .iter()
-        .map(|t| TeamScore {
-            team: t.number,
-            ..TeamScore::default()
-        })
-        .collect();
-    for m in matches {
-        let gp = m.game_points();
-        for side in 0..2 {
-            // Teams are numbered by their place, from 1.
-            let s = &mut scores[m.teams[side] as usize - 1];
-            s.matches += 1;
-            s.game_points += gp[side];
-            let (mine, theirs) = (gp[side], gp[1 - side]);
-            if mine > theirs {
-                s.wins += 1;
-                s.match_points += value.win;
-            } else if mine < theirs {
-                s.losses += 1;
-                s.match_points += value.loss;
-            } else {
-                s.draws += 1;
-                s.match_points += value.draw;
-            }
-        }
-    }
-    for s in &mut scores {
-        // The rounds without a match.
-        s.byes = (trf.rounds as u32).saturating_sub(s.matches);
-        s.match_points += bye.0 * f64::from(s.byes);
-        s.game_points += bye.1 * f64::from(s.byes);
-    }
-    scores
 }
 
 /// The most boards any match had: the event's boards per match.

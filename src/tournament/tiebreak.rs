@@ -9,14 +9,16 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::crosstable::{Crosstable, Row, Unplayed, points};
+use super::modifier::{Modifier, Part, modified_sum};
 
 /// A tie-break, by its C.07 code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TieBreak {
-    /// `BH`, `BH/C1`: the opponents' scores.
-    Buchholz { cut: bool },
-    /// `SB`, `SB/C1`: each opponent's score times the points against him.
-    SonnebornBerger { cut: bool },
+    /// `BH`, `BH/C1`, `BH/C2`, `BH/M1`, `BH/M2`: the opponents' scores.
+    Buchholz(Modifier),
+    /// `SB` and its cuts and medians: each opponent's score times the
+    /// points against him.
+    SonnebornBerger(Modifier),
     /// `ARO`, `ARO/C1`: the opponents' average rating.
     AverageRating { cut: bool },
     /// `WIN`: rounds with a win's points, played or not.
@@ -32,21 +34,24 @@ impl FromStr for TieBreak {
 
     fn from_str(code: &str) -> Result<TieBreak, String> {
         let upper = code.trim().to_uppercase().replace('-', "/");
-        let (name, cut) = match upper.strip_suffix("/C1") {
-            Some(name) => (name, true),
-            None => (upper.as_str(), false),
+        let (name, suffix) = upper.split_once('/').unwrap_or((upper.as_str(), ""));
+        let modifier = Modifier::parse(suffix).or((suffix.is_empty()).then_some(Modifier::None));
+        let cut = match suffix {
+            "" => Some(false),
+            "C1" => Some(true),
+            _ => None,
         };
-        Ok(match (name, cut) {
-            ("BH", cut) => TieBreak::Buchholz { cut },
-            ("SB", cut) => TieBreak::SonnebornBerger { cut },
-            ("ARO", cut) => TieBreak::AverageRating { cut },
-            ("PS", cut) => TieBreak::Progressive { cut },
-            ("WIN", false) => TieBreak::Wins,
-            ("DE", false) => TieBreak::DirectEncounter,
+        Ok(match (name, modifier, cut) {
+            ("BH", Some(m), _) => TieBreak::Buchholz(m),
+            ("SB", Some(m), _) => TieBreak::SonnebornBerger(m),
+            ("ARO", _, Some(cut)) => TieBreak::AverageRating { cut },
+            ("PS", _, Some(cut)) => TieBreak::Progressive { cut },
+            ("WIN", _, Some(false)) => TieBreak::Wins,
+            ("DE", _, Some(false)) => TieBreak::DirectEncounter,
             _ => {
                 return Err(format!(
-                    "the tie-break `{code}` is not one this tool computes (it does BH, BH/C1, SB, \
-                     SB/C1, ARO, ARO/C1, WIN, PS, PS/C1 and DE)"
+                    "the tie-break `{code}` is not one this tool computes (it does BH and SB with \
+                     /C1, /C2, /M1 or /M2, ARO, ARO/C1, WIN, PS, PS/C1 and DE)"
                 ));
             }
         })
@@ -55,27 +60,23 @@ impl FromStr for TieBreak {
 
 impl fmt::Display for TieBreak {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (name, cut) = match *self {
-            TieBreak::Buchholz { cut } => ("BH", cut),
-            TieBreak::SonnebornBerger { cut } => ("SB", cut),
-            TieBreak::AverageRating { cut } => ("ARO", cut),
-            TieBreak::Progressive { cut } => ("PS", cut),
-            TieBreak::Wins => ("WIN", false),
-            TieBreak::DirectEncounter => ("DE", false),
+        let cut = |cut: bool| {
+            if cut {
+                Modifier::Cut(1)
+            } else {
+                Modifier::None
+            }
         };
-        write!(f, "{name}{}", if cut { "/C1" } else { "" })
+        let (name, modifier) = match *self {
+            TieBreak::Buchholz(m) => ("BH", m),
+            TieBreak::SonnebornBerger(m) => ("SB", m),
+            TieBreak::AverageRating { cut: c } => ("ARO", cut(c)),
+            TieBreak::Progressive { cut: c } => ("PS", cut(c)),
+            TieBreak::Wins => ("WIN", Modifier::None),
+            TieBreak::DirectEncounter => ("DE", Modifier::None),
+        };
+        write!(f, "{name}{modifier}")
     }
-}
-
-/// One round's part of a sum: its value, the opponent's score (the least
-/// significant part is the one against the lowest-scoring opponent, 14.1),
-/// and whether it is a voluntary unplayed round (a cut takes those first,
-/// 16.5).
-#[derive(Debug, Clone, Copy)]
-struct Part {
-    value: f64,
-    opponent: f64,
-    voluntary: bool,
 }
 
 impl TieBreak {
@@ -83,8 +84,8 @@ impl TieBreak {
     /// which ranks a group, and for ARO without a rated opponent).
     pub fn value(self, table: &Crosstable, row: &Row) -> Option<f64> {
         match self {
-            TieBreak::Buchholz { cut } => Some(cut_sum(buchholz_parts(table, row), cut, false)),
-            TieBreak::SonnebornBerger { cut } => Some(cut_sum(sb_parts(table, row), cut, true)),
+            TieBreak::Buchholz(m) => Some(modified_sum(buchholz_parts(table, row), m, false)),
+            TieBreak::SonnebornBerger(m) => Some(modified_sum(sb_parts(table, row), m, true)),
             TieBreak::AverageRating { cut } => average_rating(table, row, cut),
             TieBreak::Wins => Some(wins(row)),
             TieBreak::Progressive { cut } => Some(progressive(row, cut)),
@@ -95,16 +96,24 @@ impl TieBreak {
 
 /// The opponent's score as this player's tie-breaks see it, for each round:
 /// the real opponent's adjusted score for a game played, a dummy with the
-/// player's own score for a round not played (16.4).
+/// player's own score for a round not played (16.4), capped under the 2026
+/// text by the forfeit's scheduled opponent's score or a draw in every
+/// round.
 fn opponent_scores(table: &Crosstable, row: &Row) -> Vec<(f64, Option<Unplayed>)> {
     let own = row.points();
+    let draws = 0.5 * row.rounds.len() as f64;
     (0..row.rounds.len())
         .map(|r| {
             let cell = &row.rounds[r];
             let opponent = cell.opponent.and_then(|o| table.row(o));
             match (table.played(cell, true), opponent) {
                 (true, Some(opponent)) => (opponent.adjusted_points(), None),
-                _ => (own, row.unplayed(r).or(Some(Unplayed::Bye))),
+                (false, scheduled) => {
+                    let cap = scheduled.map_or(draws, Row::adjusted_points);
+                    let unplayed = row.unplayed(r).or(Some(Unplayed::Bye));
+                    (table.rules.dummy(own, cap), unplayed)
+                }
+                (true, None) => (own, Some(Unplayed::Bye)),
             }
         })
         .collect()
@@ -140,44 +149,18 @@ fn sb_parts(table: &Crosstable, row: &Row) -> Vec<Part> {
         .collect()
 }
 
-/// The sum, less the least significant part with Cut-1 (the part against
-/// the lowest-scoring opponent, the lowest of those). A player with
-/// voluntary unplayed rounds loses the lowest of those instead (16.5): in
-/// Buchholz always; in Sonneborn-Berger when it is the higher of the two.
-fn cut_sum(parts: Vec<Part>, cut: bool, higher_of_two: bool) -> f64 {
-    let total: f64 = parts.iter().map(|p| p.value).sum();
-    if !cut || parts.is_empty() {
-        return total;
-    }
-    let least = parts
-        .iter()
-        .min_by(|a, b| {
-            a.opponent
-                .total_cmp(&b.opponent)
-                .then(a.value.total_cmp(&b.value))
-        })
-        .map_or(0.0, |p| p.value);
-    let lowest_voluntary = parts
-        .iter()
-        .filter(|p| p.voluntary)
-        .map(|p| p.value)
-        .reduce(f64::min);
-    let cut_value = match lowest_voluntary {
-        Some(v) if higher_of_two => v.max(least),
-        Some(v) => v,
-        None => least,
-    };
-    total - cut_value
-}
-
 /// The average rating of the opponents met over the board, rounded to the
-/// nearest whole number, a half up (10.1); forfeits do not count.
+/// nearest whole number, a half up (10.1); forfeits do not count, an
+/// unrated opponent counts at the rating the event's rules give, if any.
 fn average_rating(table: &Crosstable, row: &Row, cut: bool) -> Option<f64> {
     let mut ratings: Vec<u32> = row
         .rounds
         .iter()
         .filter(|c| c.code.played())
-        .filter_map(|c| table.row(c.opponent?)?.rating)
+        .filter_map(|c| {
+            let opponent = table.row(c.opponent?)?;
+            opponent.rating.or(table.unrated)
+        })
         .collect();
     if cut {
         ratings.sort_unstable();

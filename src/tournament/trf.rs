@@ -49,8 +49,13 @@ pub struct Trf {
     pub teams: Vec<Team>,
     /// How many rounds the cells (or an `XXR` line) show.
     pub rounds: usize,
+    /// The `042` line: the event's first day, as written.
+    pub start: String,
     /// The tie-breaks of a TRF-2026 `202` line (`BH/C1`, `SB` …).
     pub tiebreaks: Vec<String>,
+    /// The TRF-2026 `212` line: the whole standings order, its first code
+    /// the score (`PTS`, `MPTS`, `GPTS`).
+    pub order: Vec<String>,
     /// The `122` line: the time control as written.
     pub time_control: String,
     /// The TRF-2026 `222` line: the time control encoded as PGN writes it
@@ -236,7 +241,9 @@ impl Trf {
             teams: Vec::new(),
             by_start_no: HashMap::new(),
             rounds: 0,
+            start: String::new(),
             tiebreaks: Vec::new(),
+            order: Vec::new(),
             time_control: String::new(),
             encoded_time_control: String::new(),
         };
@@ -270,7 +277,9 @@ impl Trf {
             }
             "122" => self.time_control = rest(),
             "222" => self.encoded_time_control = rest(),
+            "042" => self.start = rest(),
             "202" => self.tiebreaks = tiebreak_list(index, &rest())?,
+            "212" => self.order = tiebreak_list(index, &rest())?,
             "XXR" => self.rounds = self.rounds.max(declared_rounds(index, &rest())?),
             _ => {}
         }

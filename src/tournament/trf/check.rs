@@ -67,7 +67,7 @@ pub(super) fn tiebreak_list(index: usize, text: &str) -> Result<Vec<String>, Trf
             line: index + 1,
             columns: (5, text.chars().count() + 4),
             what: format!(
-                "the 202 line lists {} tie-breaks; a report has at most {MAX_TIEBREAKS}",
+                "the line lists {} tie-breaks; a report has at most {MAX_TIEBREAKS}",
                 codes.len()
             ),
         });

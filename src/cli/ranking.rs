@@ -1,0 +1,167 @@
+//! How `tournament` ranks: the individual tie-breaks and the team ones,
+//! the text of C.07 they follow, an unrated player's rating and a team
+//! bye's value, each from the command line, else the report, else the
+//! defaults; and what the terminal says of each choice.
+
+use crate::cli::failure::Failure;
+use crate::report::rows::without_controls;
+use crate::tournament::rules::TieBreakRules;
+use crate::tournament::standings::Ranking;
+use crate::tournament::team_standings::{TeamOrder, TeamRanking};
+use crate::tournament::team_table::{Score, TeamPoints};
+use crate::tournament::team_tiebreak::TeamTieBreak;
+use crate::tournament::teams::MatchPoints;
+use crate::tournament::tiebreak::TieBreak;
+use crate::tournament::trf::{MAX_TIEBREAKS, Trf};
+
+/// What the command line gave.
+pub struct Asked<'a> {
+    pub tiebreaks: Option<&'a [String]>,
+    pub rules: Option<TieBreakRules>,
+    pub unrated: Option<u32>,
+    pub match_points: MatchPoints,
+    pub team_bye: Option<TeamPoints>,
+}
+
+/// The rankings resolved, and the notes that say where each came from.
+pub struct Rankings {
+    pub players: Ranking,
+    pub teams: TeamRanking,
+    /// For the summary.
+    pub notes: Vec<String>,
+    /// The report's codes left out, for the error stream.
+    pub left_out: Vec<String>,
+}
+
+/// Resolves the rankings. In a team competition the tie-breaks asked for
+/// and the report's `212`/`202` lines are the teams'; the players are
+/// then ranked by BH/C1, BH, SB.
+pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
+    if asked.tiebreaks.is_some_and(|l| l.len() > MAX_TIEBREAKS) {
+        return Err(Failure::Usage(format!(
+            "--tiebreaks lists more than {MAX_TIEBREAKS} tie-breaks; give at most {MAX_TIEBREAKS}"
+        )));
+    }
+    let team = !report.teams.is_empty();
+    let rules = asked
+        .rules
+        .unwrap_or_else(|| TieBreakRules::for_start(Some(&report.start)));
+    let mut notes = vec![rules_note(asked.rules, rules, &report.start)];
+    let mut left_out = Vec::new();
+    let individual_asked = if team { None } else { asked.tiebreaks };
+    let mut tiebreaks = player_tiebreaks(individual_asked, report, &mut left_out)?;
+    let unrated = report.players.iter().filter(|p| p.rating.is_none()).count();
+    if asked.unrated.is_none() && unrated > 0 {
+        let before = tiebreaks.len();
+        tiebreaks.retain(|t| !matches!(t, TieBreak::AverageRating { .. }));
+        if tiebreaks.len() < before {
+            notes.push(format!(
+                "ARO left out: {unrated} player(s) have no rating and the event's rules do not say \
+                 how to rate them (C.07 art. 10); give --unrated-rating N to count them at N"
+            ));
+        }
+    }
+    let order = if team {
+        team_order(asked.tiebreaks, report, &mut left_out)?
+    } else {
+        TeamOrder::default()
+    };
+    Ok(Rankings {
+        players: Ranking {
+            tiebreaks,
+            rules,
+            unrated: asked.unrated,
+        },
+        teams: TeamRanking {
+            match_points: asked.match_points,
+            bye: asked.team_bye,
+            order,
+            rules,
+        },
+        notes,
+        left_out,
+    })
+}
+
+fn rules_note(asked: Option<TieBreakRules>, rules: TieBreakRules, start: &str) -> String {
+    let older = if TieBreakRules::predates(start) {
+        "; the texts before it are not computed"
+    } else {
+        ""
+    };
+    match (asked, start.trim()) {
+        (Some(_), _) => format!("tie-breaks: {rules} (--tiebreak-rules)"),
+        (None, "") => format!("tie-breaks: {rules} (the report gives no start date)"),
+        (None, start) => format!("tie-breaks: {rules} (the event began {start}{older})"),
+    }
+}
+
+/// `asked`, else the report's `202` line (the codes this tool does not
+/// compute left out, and said), else BH/C1, BH, SB.
+fn player_tiebreaks(
+    asked: Option<&[String]>,
+    report: &Trf,
+    notes: &mut Vec<String>,
+) -> Result<Vec<TieBreak>, Failure> {
+    if let Some(list) = asked {
+        return list
+            .iter()
+            .map(|code| code.parse().map_err(Failure::Usage))
+            .collect();
+    }
+    if report.tiebreaks.is_empty() || !report.teams.is_empty() {
+        return Ok(["BH/C1", "BH", "SB"]
+            .map(|c| c.parse().expect("known"))
+            .to_vec());
+    }
+    Ok(known(&report.tiebreaks, "202", notes))
+}
+
+/// The codes of a report's line this tool computes; the others said.
+fn known<T: std::str::FromStr<Err = String>>(
+    codes: &[String],
+    line: &str,
+    notes: &mut Vec<String>,
+) -> Vec<T> {
+    let mut chosen = Vec::new();
+    for code in codes {
+        match code.parse::<T>() {
+            Ok(t) => chosen.push(t),
+            Err(why) => notes.push(format!(
+                "the report's {line} line: {}; left out",
+                without_controls(&why)
+            )),
+        }
+    }
+    chosen
+}
+
+/// `asked`, else the report's `212` line (the whole order), else its
+/// `202` line, else MP, GP, EGGSB, BH:MP; a leading MP or GP is the
+/// primary score.
+fn team_order(
+    asked: Option<&[String]>,
+    report: &Trf,
+    notes: &mut Vec<String>,
+) -> Result<TeamOrder, Failure> {
+    let mut list: Vec<TeamTieBreak> = match asked {
+        Some(list) => list
+            .iter()
+            .map(|code| code.parse().map_err(Failure::Usage))
+            .collect::<Result<_, _>>()?,
+        None if !report.order.is_empty() => known(&report.order, "212", notes),
+        None if !report.tiebreaks.is_empty() => known(&report.tiebreaks, "202", notes),
+        None => return Ok(TeamOrder::default()),
+    };
+    let primary = match list.first() {
+        Some(&TeamTieBreak::Points(score)) => {
+            list.remove(0);
+            score
+        }
+        _ => Score::Match,
+    };
+    Ok(TeamOrder {
+        primary,
+        tiebreaks: list,
+    })
+}

@@ -1,0 +1,92 @@
+//! Which text of FIDE's tie-break regulations (C.07) the tie-breaks follow.
+//! The text in force from August 2024 scores a participant's own unplayed
+//! round as a game against a dummy as strong as the participant (16.4);
+//! the text in force from March 2026 caps that dummy (16.4.1, 16.4.2).
+//! Earlier events are judged by the 2024 text too: the virtual opponent
+//! of the texts before 2023 is not computed.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A text of C.07, by the year it came into force.
+///
+/// ```
+/// use pgn_arbiter::tournament::rules::TieBreakRules;
+///
+/// assert_eq!("2026".parse::<TieBreakRules>(), Ok(TieBreakRules::Y2026));
+/// assert_eq!(TieBreakRules::for_start(Some("2026/03/01")), TieBreakRules::Y2026);
+/// assert_eq!(TieBreakRules::for_start(Some("2025/12/30")), TieBreakRules::Y2024);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TieBreakRules {
+    /// In force from 2024-08 (and used for earlier events).
+    #[default]
+    Y2024,
+    /// In force from 2026-03: the dummy's score capped.
+    Y2026,
+}
+
+/// The first day of the 2026 text.
+const FROM_2026: (u32, u32, u32) = (2026, 3, 1);
+/// The first day of the 2024 text.
+const FROM_2024: (u32, u32, u32) = (2024, 8, 1);
+
+impl TieBreakRules {
+    /// The text in force on an event's first day, written as a TRF's `042`
+    /// line writes it (`2026/03/01`, `2026-03-01`, `2026.03.01`); the 2024
+    /// text when the date cannot be read.
+    pub fn for_start(date: Option<&str>) -> TieBreakRules {
+        match date.and_then(ymd) {
+            Some(day) if day >= FROM_2026 => TieBreakRules::Y2026,
+            _ => TieBreakRules::Y2024,
+        }
+    }
+
+    /// The event began before the 2024 text was in force.
+    pub fn predates(date: &str) -> bool {
+        ymd(date).is_some_and(|day| day < FROM_2024)
+    }
+
+    /// The score of the dummy a participant meets in an unplayed round
+    /// (16.4): his own final score, capped under the 2026 text by `cap`
+    /// (a forfeit's scheduled opponent's score, 16.4.1; else a draw's
+    /// points times the rounds, 16.4.2).
+    pub fn dummy(self, own: f64, cap: f64) -> f64 {
+        match self {
+            TieBreakRules::Y2024 => own,
+            TieBreakRules::Y2026 => own.min(cap),
+        }
+    }
+}
+
+fn ymd(date: &str) -> Option<(u32, u32, u32)> {
+    let mut parts = date.trim().split(['/', '-', '.']);
+    let mut next = || parts.next()?.trim().parse::<u32>().ok();
+    let (y, m, d) = (next()?, next()?, next()?);
+    (y > 1000).then_some((y, m, d))
+}
+
+impl FromStr for TieBreakRules {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TieBreakRules, String> {
+        match text.trim() {
+            "2024" => Ok(TieBreakRules::Y2024),
+            "2026" => Ok(TieBreakRules::Y2026),
+            _ => Err(format!(
+                "`{text}`: give 2024 (C.07 as in force from August 2024) or 2026 (from March 2026)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for TieBreakRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TieBreakRules::Y2024 => "C.07 as in force from August 2024",
+            TieBreakRules::Y2026 => {
+                "C.07 as in force from March 2026 (the dummy's score capped, 16.4)"
+            }
+        })
+    }
+}
