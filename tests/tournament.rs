@@ -163,6 +163,22 @@ fn held_swiss_5_tiebreak_values() {
     }
 }
 
+/// The values the 2026 text's dummy caps change (16.4.1: a forfeit's
+/// scheduled opponent's score; 16.4.2: a draw in every round).
+#[test]
+fn held_swiss_5_under_the_2026_rules() {
+    use pgn_arbiter::tournament::rules::TieBreakRules;
+    let trf = read("tiebreak-exercises/held_swiss_5.trf");
+    let table = Crosstable::ranked(&trf.players, trf.rounds, TieBreakRules::Y2026, None);
+    let answers = &expected("swiss5")["C07_2026_changed"];
+    for tiebreak in ["BH", "BH/C1", "SB", "SB/C1"] {
+        let got = values(&table, tiebreak);
+        for (player, value) in published(answers, tiebreak) {
+            assert_eq!(got[&player], value, "{tiebreak}, player {player}");
+        }
+    }
+}
+
 /// The ranks after points and direct encounter.
 fn ranks_after_de(table: &Crosstable) -> BTreeMap<String, u64> {
     standings(table, &[TieBreak::DirectEncounter])
@@ -909,4 +925,86 @@ fn held_team_exercises_ranks() {
         let ranks = team_ranks(&trf, &["MP", code]);
         assert!(ranks[&11] < ranks[&14], "{code}");
     }
+}
+
+/// The team options end to end on Held's team exercise: the order asked
+/// for, the columns it gives, `team-matches.csv`, `--team-bye` and
+/// `--tiebreak-rules`.
+#[test]
+fn team_options_reach_the_team_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |out: &str, extra: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .arg("tournament")
+            .arg(data("team/held-team-exercises.trf"))
+            .arg(data("u19-2010/games.pgn"))
+            .args(extra)
+            .arg("-o")
+            .arg(dir.path().join(out))
+            .output()
+            .unwrap()
+    };
+    let out = run("ede", &["--tiebreaks", "MP,EDE,BH:GP"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("ranks the teams by MP, EDE, BH:GP"), "{said}");
+    assert!(
+        said.contains("tie-breaks: C.07 as in force from August 2024"),
+        "{said}"
+    );
+    let standings = csv(&dir.path().join("ede"), "team-standings.csv");
+    let team = |rows: &[BTreeMap<String, String>], n: &str| {
+        rows.iter().find(|r| r["team"] == n).unwrap().clone()
+    };
+    assert_eq!(team(&standings, "4")["rank_after"], "1", "exercise 45");
+    assert_eq!(team(&standings, "4")["EDE_after"], "1.0");
+    assert_eq!(team(&standings, "1")["BH:GP_after"], "114.0");
+    let matches = csv(&dir.path().join("ede"), "team-matches.csv");
+    assert_eq!(matches.len(), 7 * 7 - 2, "round 5's and round 7's byes");
+    let forfeit = matches
+        .iter()
+        .find(|m| m["round"] == "6" && m["team_1"] == "1")
+        .unwrap();
+    assert_eq!(forfeit["team_2"], "6");
+    assert_eq!(forfeit["boards_after"], "+/- +/- +/- +/-");
+    assert_eq!(forfeit["result_after"], "1 won");
+    let out = run(
+        "bye",
+        &[
+            "--team-bye",
+            "2,4",
+            "--tiebreak-rules",
+            "2026",
+            "--tiebreaks",
+            "MP,BH:GP",
+        ],
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("a team's bye 2 MP, 4 GP (--team-bye)"),
+        "{said}"
+    );
+    assert!(said.contains("from March 2026"), "{said}");
+    let standings = csv(&dir.path().join("bye"), "team-standings.csv");
+    assert_eq!(
+        team(&standings, "12")["mp_after"],
+        "3.0",
+        "its bye now a win"
+    );
+    assert_eq!(team(&standings, "12")["gp_after"], "9.5");
+    // 16.4.1: team 1's dummy capped at team 6's 12.5 game points.
+    assert_eq!(team(&standings, "1")["BH:GP_after"], "109.0");
+    for refused in [
+        ["--tiebreak-rules", "2025"],
+        ["--team-bye", "1"],
+        ["--tiebreaks", "MP,XYZ"],
+    ] {
+        let out = run("refused", &refused);
+        assert_eq!(out.status.code(), Some(2), "{refused:?}");
+    }
+    assert!(!dir.path().join("refused").exists());
 }

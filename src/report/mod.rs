@@ -3,6 +3,7 @@
 //! drawn as text, the end-of-run text on the terminal; and the report set, written aside and put in place whole.
 
 pub(crate) mod audited;
+pub(crate) mod csv_file;
 pub mod diagram;
 pub(crate) mod file;
 pub mod fixed;
@@ -15,6 +16,7 @@ pub(crate) mod set;
 pub(crate) mod summary;
 #[cfg(feature = "tables")]
 pub mod table;
+pub(crate) mod teams;
 pub(crate) mod terminal;
 pub(crate) mod tournament;
 pub(crate) mod tournament_page;

@@ -32,7 +32,7 @@ const REPORT_FILES: [&str; 7] = [
 
 /// What a `tournament` run writes in its report directory: the audit's
 /// files and its own.
-const TOURNAMENT_FILES: [&str; 12] = [
+const TOURNAMENT_FILES: [&str; 13] = [
     "verdicts.csv",
     "incidents.csv",
     "summary.json",
@@ -45,6 +45,7 @@ const TOURNAMENT_FILES: [&str; 12] = [
     "ratings.csv",
     "corrected.trf",
     "team-standings.csv",
+    "team-matches.csv",
 ];
 
 /// What an HTML report writes in its directory.

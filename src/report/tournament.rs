@@ -1,19 +1,20 @@
 //! The tournament reports: `pairings.csv` (each pairing against its
 //! game), `standings.csv` (before and after, with the tie-breaks),
 //! `ratings.csv` (the rating changes before and after), `corrected.trf`
-//! and, for a team competition, `team-standings.csv`.
+//! and, for a team competition, the files of [`super::teams`].
 
 use std::io;
 use std::path::Path;
 
 use serde::Serialize;
 
+use crate::report::csv_file::{number, write_csv};
 use crate::report::rows::cell;
+use crate::report::teams;
 use crate::tournament::consequences::{Consequences, corrections};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::standings::Ranking;
-use crate::tournament::team_standings::{TeamRanking, TeamStanding};
-use crate::tournament::team_tiebreak::TeamTieBreak;
+use crate::tournament::team_standings::TeamRanking;
 use crate::tournament::trf::Trf;
 
 /// What the reports are made from.
@@ -37,78 +38,10 @@ pub fn write(dir: &Path, t: &Tournament<'_>) -> io::Result<()> {
     let corrected = t.trf.write_back(&edits);
     if !t.trf.teams.is_empty() {
         let after = Trf::read(&corrected).map_err(|e| io::Error::other(e.to_string()))?;
-        let (before, after) = (t.teams.standings(t.trf), t.teams.standings(&after));
-        let rows = team_rows(t.trf, &t.teams.order.tiebreaks, &before, &after);
-        write_csv(&dir.join("team-standings.csv"), rows)?;
+        let checked = &t.consequences.checked;
+        teams::write(dir, t.trf, &after, t.teams, checked)?;
     }
     std::fs::write(dir.join("corrected.trf"), corrected)
-}
-
-/// `team-standings.csv`: each team's place, match and game points and
-/// tie-breaks, before and after the corrections, in the report's order.
-fn team_rows(
-    trf: &Trf,
-    tiebreaks: &[TeamTieBreak],
-    before: &[TeamStanding],
-    after: &[TeamStanding],
-) -> Vec<Vec<String>> {
-    // The scores have columns of their own.
-    let shown: Vec<usize> = (0..tiebreaks.len())
-        .filter(|&i| !matches!(tiebreaks[i], TeamTieBreak::Points(_)))
-        .collect();
-    let mut header: Vec<String> = [
-        "team",
-        "name",
-        "rank_before",
-        "rank_after",
-        "matches",
-        "wins",
-        "draws",
-        "losses",
-        "mp_before",
-        "mp_after",
-        "gp_before",
-        "gp_after",
-    ]
-    .map(String::from)
-    .to_vec();
-    for &i in &shown {
-        header.push(format!("{}_before", tiebreaks[i]));
-        header.push(format!("{}_after", tiebreaks[i]));
-    }
-    let mut rows = vec![header];
-    for ((team, b), a) in trf.teams.iter().zip(before).zip(after) {
-        let (s, sa) = (&b.score, &a.score);
-        let mut row = vec![
-            team.number.to_string(),
-            cell(&team.name, false).into_owned(),
-            b.rank.to_string(),
-            a.rank.to_string(),
-            sa.matches.to_string(),
-            sa.wins.to_string(),
-            sa.draws.to_string(),
-            sa.losses.to_string(),
-            number(s.match_points),
-            number(sa.match_points),
-            number(s.game_points),
-            number(sa.game_points),
-        ];
-        for &i in &shown {
-            row.push(b.values[i].map_or(String::new(), number));
-            row.push(a.values[i].map_or(String::new(), number));
-        }
-        rows.push(row);
-    }
-    rows
-}
-
-fn write_csv<R: Serialize>(path: &Path, rows: Vec<R>) -> io::Result<()> {
-    let named = |e: csv::Error| io::Error::other(format!("{}: {e}", path.display()));
-    let mut w = csv::Writer::from_path(path).map_err(named)?;
-    for row in rows {
-        w.serialize(row).map_err(named)?;
-    }
-    w.flush()
 }
 
 #[derive(Serialize)]
@@ -170,17 +103,6 @@ fn pairing_rows(t: &Tournament<'_>) -> Vec<PairingRow> {
             }
         })
         .collect()
-}
-
-/// A number as the reports write it: at most two decimals, at least one.
-pub(crate) fn number(value: f64) -> String {
-    let text = format!("{value:.2}");
-    let text = text.trim_end_matches('0');
-    if text.ends_with('.') {
-        format!("{text}0")
-    } else {
-        text.to_string()
-    }
 }
 
 fn standing_rows(t: &Tournament<'_>) -> Vec<Vec<String>> {

@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 use askama::Template;
 
-use super::tournament::{Tournament, number};
+use super::csv_file::number;
+use super::tournament::Tournament;
 use crate::tournament::consequences::PairingStatus;
 use crate::tournament::trf::{Cell, Code, Colour};
 

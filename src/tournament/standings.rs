@@ -20,8 +20,9 @@ pub struct Ranking {
 }
 
 /// A player's place in the standings, with his points and tie-break
-/// values (in the order of the tie-breaks asked for; `None` for DE and
-/// where a value does not exist).
+/// values (in the order of the tie-breaks asked for; for DE the player's
+/// place within the group it split, 0 when it split none; `None` where a
+/// value does not exist).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standing {
     pub start_no: u32,

@@ -3,7 +3,9 @@
 //! each team tie-break in turn; teams equal on every key share a rank.
 
 use super::rules::TieBreakRules;
-use super::standings::{by_value, tiers_by};
+use std::cell::RefCell;
+
+use super::standings::{by_value, places, tiers_by};
 use super::team_table::{Score, TeamPoints, TeamScore, TeamTable};
 use super::team_tiebreak::TeamTieBreak;
 use super::teams::MatchPoints;
@@ -35,15 +37,16 @@ impl Default for TeamOrder {
 pub struct TeamStanding {
     pub rank: usize,
     pub score: TeamScore,
-    /// In the order's tie-breaks' order; `None` for those that order a
-    /// group rather than give a value.
+    /// In the order's tie-breaks' order; for those that order a group
+    /// rather than give a value, the team's place within the group it
+    /// split (0: it split none; `None`: the team was not tied).
     pub values: Vec<Option<f64>>,
 }
 
 /// The teams ranked by `order`, in team-number order (`rank` says the
 /// place).
 pub fn team_standings(table: &TeamTable, order: &TeamOrder) -> Vec<TeamStanding> {
-    let values: Vec<Vec<Option<f64>>> = table
+    let mut values: Vec<Vec<Option<f64>>> = table
         .rows
         .iter()
         .map(|row| {
@@ -51,19 +54,29 @@ pub fn team_standings(table: &TeamTable, order: &TeamOrder) -> Vec<TeamStanding>
             order.tiebreaks.iter().map(value).collect()
         })
         .collect();
-    let value_of = |team: u32, i: usize| values[team as usize - 1][i];
     let all: Vec<u32> = table.rows.iter().map(|r| r.team).collect();
-    let keys = order.tiebreaks.len() + 1;
-    let tiers = tiers_by(&all, keys, |tier, depth| {
+    let placed = RefCell::new(Vec::new());
+    let tiers = tiers_by(&all, order.tiebreaks.len() + 1, |tier, depth| {
         let Some(&t) = depth.checked_sub(1).and_then(|i| order.tiebreaks.get(i)) else {
             return by_value(tier, |team| table.row(team).map(|r| r.total(order.primary)));
         };
         if t.orders_groups() {
-            return t.order(table, tier, order.primary);
+            let split = t.order(table, tier, order.primary);
+            let at = places(&split)
+                .into_iter()
+                .map(|(team, v)| (team, depth - 1, v));
+            placed.borrow_mut().extend(at);
+            return split;
         }
         let sign = if t.lower_is_better() { -1.0 } else { 1.0 };
-        by_value(tier, |team| value_of(team, depth - 1).map(|v| sign * v))
+        by_value(tier, |team| {
+            values[team as usize - 1][depth - 1].map(|v| sign * v)
+        })
     });
+    // The group tie-breaks' values: each team's place within the group it split.
+    for (team, i, v) in placed.into_inner() {
+        values[team as usize - 1][i] = Some(v);
+    }
     let mut rank = vec![0; all.len()];
     let mut place = 1;
     for tier in tiers {
