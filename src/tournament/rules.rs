@@ -16,6 +16,7 @@ use std::str::FromStr;
 /// assert_eq!("2026".parse::<TieBreakRules>(), Ok(TieBreakRules::Y2026));
 /// assert_eq!(TieBreakRules::for_start(Some("2026/03/01")), TieBreakRules::Y2026);
 /// assert_eq!(TieBreakRules::for_start(Some("2025/12/30")), TieBreakRules::Y2024);
+/// assert_eq!(TieBreakRules::for_start(Some("02.03.2026")), TieBreakRules::Y2026);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TieBreakRules {
@@ -33,7 +34,7 @@ const FROM_2024: (u32, u32, u32) = (2024, 8, 1);
 
 impl TieBreakRules {
     /// The text in force on an event's first day, written as a TRF's `042`
-    /// line writes it (`2026/03/01`, `2026-03-01`, `2026.03.01`); the 2024
+    /// line writes it (`2026/03/01`, `2026-03-01`, `01.03.2026`); the 2024
     /// text when the date cannot be read.
     pub fn for_start(date: Option<&str>) -> TieBreakRules {
         match date.and_then(ymd) {
@@ -59,11 +60,16 @@ impl TieBreakRules {
     }
 }
 
+/// A date year first (`2026/03/01`) or day first (`01.03.2026`).
 fn ymd(date: &str) -> Option<(u32, u32, u32)> {
     let mut parts = date.trim().split(['/', '-', '.']);
     let mut next = || parts.next()?.trim().parse::<u32>().ok();
-    let (y, m, d) = (next()?, next()?, next()?);
-    (y > 1000).then_some((y, m, d))
+    let (a, m, b) = (next()?, next()?, next()?);
+    match (a > 1000, b > 1000) {
+        (true, _) => Some((a, m, b)),
+        (false, true) => Some((b, m, a)),
+        _ => None,
+    }
 }
 
 impl FromStr for TieBreakRules {
