@@ -13,8 +13,16 @@ losses; team 11 against team 14 (round 3) is W, D, D, L, which exercises
 the match 1-6 forfeited on every board; a pairing-allocated bye as `U` on
 every member's line, a half-point bye as `H`, a zero-point bye as `Z`.
 
+With --trf26 it writes the same event as TRF-2026 does: `310` team lines
+with the match and game points Held gives (no rank: the paper ranks by
+several orders), the byes in `320` and `240` records, the forfeit in a
+`330` record, and `0000 - -` in the players' cells of those rounds, so that
+only the records say what the rounds were.
+
 Usage: scripts/held-team-trf.py > tests/data/tournaments/team/held-team-exercises.trf
+       scripts/held-team-trf.py --trf26 > tests/data/tournaments/team/held-team-exercises-trf26.trf
 """
+import sys
 
 ROWS = {
     1: "8w2.5 4b1.5 7w3 2b2.5 5w1.5 +F 3b2.5",
@@ -34,6 +42,9 @@ ROWS = {
 }
 BOARDS, ROUNDS = 4, 7
 BYES = {"PAB": "U", "HPB": "H", "ZPB": "Z"}
+TRF26 = "--trf26" in sys.argv[1:]
+MP = [10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4]
+GP = [17.5, 17.0, 16.0, 17.0, 18.0, 12.5, 11.5, 15.0, 14.5, 13.0, 11.5, 7.5, 11.5, 11.5]
 
 
 def player(team, board):
@@ -55,7 +66,11 @@ def cells():
         for r, entry in enumerate(row.split()):
             if entry in BYES:
                 for b in range(1, BOARDS + 1):
-                    out[player(team, b)][r] = (0, "-", BYES[entry])
+                    out[player(team, b)][r] = (0, "-", "-" if TRF26 else BYES[entry])
+            elif entry == "+F" and TRF26:
+                for t in (1, 6):
+                    for b in range(1, BOARDS + 1):
+                        out[player(t, b)][r] = (0, "-", "-")
             elif entry == "+F":
                 for b in range(1, BOARDS + 1):
                     white = b % 2 == 1
@@ -88,7 +103,18 @@ def main():
         print(line)
     for team in ROWS:
         members = " ".join(f"{player(team, b):4d}" for b in range(1, BOARDS + 1))
-        print(f"013 {'Team ' + str(team):<32}{members}")
+        name = f"Team {team}"
+        if TRF26:
+            mp, gp = MP[team - 1], GP[team - 1]
+            print(f"310 {team:3d} {name:<32} T{team:<4d} {2000:6d} {mp:6.1f} {gp:6.1f}      {members}")
+        else:
+            print(f"013 {name:<32}{members}")
+    if TRF26:
+        print("362 TW 2.0 TD 1.0 TL 0.0")
+        print("320  1.0  2.0 000 000 000 000 012 000 014")
+        print("240 H 005 0014")
+        print("240 Z 007 0007")
+        print("330 +- 006 001 006")
 
 
 if __name__ == "__main__":

@@ -1008,3 +1008,115 @@ fn team_options_reach_the_team_reports() {
     }
     assert!(!dir.path().join("refused").exists());
 }
+
+/// TRF-2026's team records (`310`, `320`, `240`, `330`, `362`, `300`) give
+/// the same event as TRF16's `013` lines and the players' cells: Held's
+/// team exercise written both ways ranks, values and lists its matches
+/// alike; a `310` line that declares other points is said; a record that
+/// cannot be read is refused naming its line and columns.
+#[test]
+fn trf_2026_team_records_read_as_the_event_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |report: &Path, out: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .arg("tournament")
+            .arg(report)
+            .arg(data("u19-2010/games.pgn"))
+            .arg("-o")
+            .arg(dir.path().join(out))
+            .output()
+            .unwrap()
+    };
+    let trf16 = data("team/held-team-exercises.trf");
+    let trf26 = data("team/held-team-exercises-trf26.trf");
+    let (a, b) = (run(&trf16, "16"), run(&trf26, "26"));
+    let said = String::from_utf8_lossy(&b.stdout);
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    assert!(said.contains("(`310` lines)"), "{said}");
+    assert!(said.contains("2, 1, 0 (the report's 362 line)"), "{said}");
+    assert!(
+        said.contains("a team's bye 1 MP, 2 GP (the report's 320 line)"),
+        "{said}"
+    );
+    assert!(!said.contains("disagree"), "{said}");
+    assert!(a.status.success());
+    let file = |d: &str, f: &str| std::fs::read_to_string(dir.path().join(d).join(f)).unwrap();
+    assert_eq!(
+        file("16", "team-standings.csv"),
+        file("26", "team-standings.csv")
+    );
+    let without_lineup = |text: String| -> Vec<String> {
+        text.lines()
+            .map(|l| {
+                l.split(',')
+                    .enumerate()
+                    .filter(|(i, _)| *i != 5)
+                    .map(|(_, f)| f)
+                    .collect()
+            })
+            .collect()
+    };
+    assert_eq!(
+        without_lineup(file("16", "team-matches.csv")),
+        without_lineup(file("26", "team-matches.csv")),
+        "the 330 forfeit has no players"
+    );
+    let text = std::fs::read_to_string(&trf26).unwrap();
+    let edit = |name: &str, from: &str, to: &str| {
+        let path = dir.path().join(name);
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+        path
+    };
+    let wrong = edit(
+        "wrong.trf",
+        "T14     2000    4.0   11.5",
+        "T14     2000    5.0   11.5",
+    );
+    let said = run(&wrong, "wrong");
+    let said = String::from_utf8_lossy(&said.stdout);
+    assert!(
+        said.contains("team 14 declares 5.0 MP, 11.5 GP, rank -; its matches give 4.0 MP"),
+        "{said}"
+    );
+    let order = edit(
+        "order.trf",
+        "330 +- 006 001 006",
+        "330 +- 006 001 006\n300 001 001 008    2    1    3    4",
+    );
+    assert!(run(&order, "order").status.success());
+    let first = file("order", "team-matches.csv");
+    assert!(
+        first
+            .lines()
+            .nth(1)
+            .unwrap()
+            .contains(",2-30 1-29 3-31 4-32,"),
+        "{first}"
+    );
+    for (name, from, to, columns) in [
+        ("forfeit.trf", "330 +- 006", "330 x- 006", "columns 5-6"),
+        ("bye.trf", "320  1.0  2.0", "320  1.x  2.0", "columns 5-8"),
+        (
+            "number.trf",
+            "310  12 Team 12",
+            "310  1x Team 12",
+            "columns 5-7",
+        ),
+        (
+            "gap.trf",
+            "310  12 Team 12",
+            "310  15 Team 12",
+            "columns 5-7",
+        ),
+        ("kind.trf", "240 H 005", "240 Q 005", "columns 5-5"),
+    ] {
+        let out = run(&edit(name, from, to), name);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {stderr}");
+        assert!(
+            stderr.contains(columns) && stderr.contains("nothing was written"),
+            "{name}: {stderr}"
+        );
+    }
+}

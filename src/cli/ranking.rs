@@ -19,8 +19,15 @@ pub struct Asked<'a> {
     pub tiebreaks: Option<&'a [String]>,
     pub rules: Option<TieBreakRules>,
     pub unrated: Option<u32>,
-    pub match_points: MatchPoints,
+    pub match_points: Option<MatchPoints>,
     pub team_bye: Option<TeamPoints>,
+}
+
+/// Where a team competition's match points and bye value came from, as
+/// the summary says them.
+pub struct TeamSources {
+    pub match_points: String,
+    pub bye: String,
 }
 
 /// The rankings resolved, and the notes that say where each came from.
@@ -31,6 +38,7 @@ pub struct Rankings {
     pub notes: Vec<String>,
     /// The report's codes left out, for the error stream.
     pub left_out: Vec<String>,
+    pub team_sources: TeamSources,
 }
 
 /// Resolves the rankings. In a team competition the tie-breaks asked for
@@ -61,6 +69,7 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
             ));
         }
     }
+    let (match_points, bye, team_sources) = team_values(asked, report);
     let order = if team {
         team_order(asked.tiebreaks, report, &mut left_out)?
     } else {
@@ -73,14 +82,43 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
             unrated: asked.unrated,
         },
         teams: TeamRanking {
-            match_points: asked.match_points,
-            bye: asked.team_bye,
+            match_points,
+            bye,
             order,
             rules,
         },
         notes,
         left_out,
+        team_sources,
     })
+}
+
+/// A match's worth and a bye's: asked, else the report's `362` and `320`
+/// lines, else 2-1-0 and C.04.6's drawn match.
+fn team_values(asked: &Asked<'_>, report: &Trf) -> (MatchPoints, Option<TeamPoints>, TeamSources) {
+    let records = &report.team_records;
+    let declared = records
+        .match_points
+        .map(|[win, draw, loss]| MatchPoints { win, draw, loss });
+    let (match_points, mp_from) = match (asked.match_points, declared) {
+        (Some(m), _) => (m, "--match-points"),
+        (None, Some(m)) => (m, "the report's 362 line"),
+        (None, None) => (MatchPoints::default(), "the default"),
+    };
+    let declared = records.bye_value.map(|[mp, gp]| TeamPoints { mp, gp });
+    let (bye, bye_said) = match (asked.team_bye, declared) {
+        (Some(b), _) => (Some(b), format!("{b} (--team-bye)")),
+        (None, Some(b)) => (Some(b), format!("{b} (the report's 320 line)")),
+        (None, None) => (
+            None,
+            "a drawn match with half the boards' points (C.04.6)".into(),
+        ),
+    };
+    let sources = TeamSources {
+        match_points: format!("{match_points} ({mp_from})"),
+        bye: bye_said,
+    };
+    (match_points, bye, sources)
 }
 
 fn rules_note(asked: Option<TieBreakRules>, rules: TieBreakRules, start: &str) -> String {

@@ -11,7 +11,7 @@ use crate::cli::audit::progress_bar;
 use crate::cli::failure::Failure;
 use crate::cli::laws_option::LawsOption;
 use crate::cli::outputs::{Html, Plan};
-use crate::cli::ranking::{Asked, rankings};
+use crate::cli::ranking::{Asked, Rankings, TeamSources, rankings};
 use crate::cli::settings::Settings;
 use crate::read::input::{Inputs, Source, sources};
 use crate::report::file::{Compression, ReportFormat};
@@ -25,7 +25,7 @@ use crate::run::pipeline;
 use crate::tournament::consequences::{PairingStatus, consequences};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::rules::TieBreakRules;
-use crate::tournament::team_standings::TeamRanking;
+use crate::tournament::team_standings::{Disagreement, TeamRanking, disagreements};
 use crate::tournament::team_table::TeamPoints;
 use crate::tournament::teams::MatchPoints;
 use crate::tournament::trf::{Trf, members};
@@ -74,11 +74,12 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub unrated_rating: Option<u32>,
     /// A team competition's match points for a match won, drawn and lost.
-    #[arg(long, value_name = "W,D,L", default_value = "2,1,0")]
-    pub match_points: MatchPoints,
+    /// Default: the report's `362` line, else 2,1,0.
+    #[arg(long, value_name = "W,D,L")]
+    pub match_points: Option<MatchPoints>,
     /// What a team's pairing-allocated bye gives, in match and game points
-    /// (`1,3`). Default: a drawn match with half the boards' points
-    /// (C.04.6).
+    /// (`1,3`). Default: the report's `320` line, else a drawn match with
+    /// half the boards' points (C.04.6).
     #[arg(long, value_name = "MP,GP")]
     pub team_bye: Option<TeamPoints>,
     #[command(flatten)]
@@ -169,7 +170,7 @@ fn tournament(args: &Args) -> Result<String, Failure> {
             ),
         )
     })?;
-    let said = summary(&t, &rankings.notes, &args.output);
+    let said = summary(&t, &rankings, &args.output);
     if let (Some(staged), Some(html_at)) = (set.html(), &args.html) {
         write_page(staged, html_at, &args.output, &t, &said, &names)?;
     }
@@ -280,7 +281,8 @@ fn taken(games: Arc<Mutex<Vec<PlayedGame>>>) -> Vec<PlayedGame> {
 
 /// What the terminal says: the pairings by status, what changed, and why
 /// the games may not be this report's.
-fn summary(t: &Tournament<'_>, notes: &[String], dir: &Path) -> String {
+fn summary(t: &Tournament<'_>, rankings: &Rankings, dir: &Path) -> String {
+    let (notes, team_sources) = (&rankings.notes, &rankings.team_sources);
     let c = t.consequences;
     let count = |s: PairingStatus| c.checked.iter().filter(|r| r.status == s).count();
     let statuses = [
@@ -307,7 +309,8 @@ fn summary(t: &Tournament<'_>, notes: &[String], dir: &Path) -> String {
         c.checked.len(),
     )];
     lines.extend(matching_notes(t, count(PairingStatus::NoPairing)));
-    lines.extend(team_note(t.trf, t.teams));
+    lines.extend(team_note(t.trf, t.teams, team_sources));
+    lines.extend(declared_notes(t));
     lines.push(format!(
         "{} result(s) applied; {moved} player(s) change rank; reports in {}",
         c.applied.len(),
@@ -318,25 +321,61 @@ fn summary(t: &Tournament<'_>, notes: &[String], dir: &Path) -> String {
 }
 
 /// A team competition is said to be one, with how its teams are ranked.
-fn team_note(trf: &Trf, teams: &TeamRanking) -> Option<String> {
+fn team_note(trf: &Trf, teams: &TeamRanking, said: &TeamSources) -> Option<String> {
     if trf.teams.is_empty() {
         return None;
     }
     let order: Vec<String> = std::iter::once(teams.order.primary.code().to_string())
         .chain(teams.order.tiebreaks.iter().map(|t| t.to_string()))
         .collect();
-    let bye = match teams.bye {
-        Some(bye) => format!("{bye} (--team-bye)"),
-        None => "a drawn match with half the boards' points (C.04.6)".to_string(),
+    let records = if trf.teams[0].declared.is_some() {
+        "`310`"
+    } else {
+        "`013`"
     };
     Some(format!(
-        "a team competition: {} teams of {} players (`013` lines): team-standings.csv ranks the \
-         teams by {}, a match worth {} (--match-points), a team's bye {bye}; standings.csv ranks \
-         the players one by one",
+        "a team competition: {} teams of {} players ({records} lines): team-standings.csv ranks \
+         the teams by {}, a match worth {}, a team's bye {}; standings.csv ranks the players one \
+         by one",
         trf.teams.len(),
         members(&trf.teams),
         order.join(", "),
-        teams.match_points,
+        said.match_points,
+        said.bye,
+    ))
+}
+
+/// The teams whose `310` line declares other points or rank than their
+/// matches give (before the corrections), the first five by name.
+fn declared_notes(t: &Tournament<'_>) -> Option<String> {
+    let differ = disagreements(t.trf, &t.teams.standings(t.trf));
+    if differ.is_empty() {
+        return None;
+    }
+    let opt = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.1}"));
+    let one = |d: &Disagreement| {
+        let (s, rank) = (&d.computed.score, d.computed.rank);
+        format!(
+            "team {} declares {} MP, {} GP, rank {}; its matches give {:.1} MP, {:.1} GP, rank {rank}",
+            d.team,
+            opt(d.declared.match_points),
+            opt(d.declared.game_points),
+            d.declared.rank.map_or("-".to_string(), |r| r.to_string()),
+            s.match_points,
+            s.game_points,
+        )
+    };
+    let shown: Vec<String> = differ.iter().take(5).map(one).collect();
+    let more = differ.len().saturating_sub(5);
+    Some(format!(
+        "{} team line(s) (`310`) disagree with the matches: {}{}",
+        differ.len(),
+        shown.join("; "),
+        if more > 0 {
+            format!("; and {more} more")
+        } else {
+            String::new()
+        }
     ))
 }
 

@@ -6,6 +6,7 @@ use super::crosstable::{Crosstable, points};
 use super::matching::{Match, Matcher, Pairing, PlayedGame, pairings, round_of};
 use super::rating;
 use super::standings::{Ranking, Standing, standings};
+use super::teams::counted_unopposed;
 use super::trf::{Code, Edit, Player, Trf};
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Status;
@@ -378,16 +379,28 @@ fn rating_changes(trf: &Trf, after: &[Player], k: f64) -> Vec<RatingChange> {
 
 /// Players whose points column is not what their codes give.
 fn points_notes(trf: &Trf, table: &Crosstable) -> Vec<(u32, String)> {
+    let unopposed = counted_unopposed(trf);
     trf.players
         .iter()
         .filter_map(|p| {
             let by_codes = table.row(p.start_no)?.points();
             let written = p.points?;
             ((written - by_codes).abs() > 1e-9).then(|| {
-                let note = format!(
+                let mut note = format!(
                     "the points column says {written:.1}, the round codes give {by_codes:.1}; the \
                      codes are used"
                 );
+                let rounds: Vec<String> = (0..trf.rounds)
+                    .filter(|&r| unopposed.contains(&(p.start_no, r)))
+                    .map(|r| (r + 1).to_string())
+                    .collect();
+                if !rounds.is_empty() {
+                    note += &format!(
+                        " here, while the team standings count round {} as an unopposed board \
+                         won, as the points column does",
+                        rounds.join(", ")
+                    );
+                }
                 (p.start_no, note)
             })
         })

@@ -9,7 +9,7 @@ use super::standings::{by_value, places, tiers_by};
 use super::team_table::{Score, TeamPoints, TeamScore, TeamTable};
 use super::team_tiebreak::TeamTieBreak;
 use super::teams::MatchPoints;
-use super::trf::Trf;
+use super::trf::{Declared, Trf};
 
 /// What the teams are ranked by.
 #[derive(Debug, Clone, PartialEq)]
@@ -117,4 +117,37 @@ impl TeamRanking {
     pub fn standings(&self, trf: &Trf) -> Vec<TeamStanding> {
         team_standings(&self.table(trf), &self.order)
     }
+}
+
+/// A team whose `310` line declares other points or another rank than
+/// its matches give.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Disagreement {
+    pub team: u32,
+    pub declared: Declared,
+    pub computed: TeamStanding,
+}
+
+/// The teams whose declared match points, game points or rank differ
+/// from `standings` (computed from the same report).
+pub fn disagreements(trf: &Trf, standings: &[TeamStanding]) -> Vec<Disagreement> {
+    let differs = |declared: Option<f64>, computed: f64| {
+        declared.is_some_and(|d| (d - computed).abs() > 1e-9)
+    };
+    trf.teams
+        .iter()
+        .zip(standings)
+        .filter_map(|(team, s)| {
+            let d = team.declared?;
+            let rank = d.rank.is_some_and(|r| r as usize != s.rank);
+            (differs(d.match_points, s.score.match_points)
+                || differs(d.game_points, s.score.game_points)
+                || rank)
+                .then(|| Disagreement {
+                    team: team.number,
+                    declared: d,
+                    computed: s.clone(),
+                })
+        })
+        .collect()
 }

@@ -13,7 +13,7 @@
 use super::crosstable::{Unplayed, points};
 use super::rules::TieBreakRules;
 use super::teams::{MatchPoints, TeamMatch, boards_per_match, matches};
-use super::trf::{Code, Trf};
+use super::trf::{Code, Team, TeamRecords, Trf};
 
 /// Which of a team's two scores (C.07 11.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -234,6 +234,8 @@ fn match_round(m: &TeamMatch, side: usize, value: MatchPoints) -> TeamRound {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Unmatched {
     Bye,
+    /// A full-point bye (a `240 F` record).
+    FullBye,
     ForfeitWin,
     HalfBye,
     ZeroBye,
@@ -241,7 +243,29 @@ enum Unmatched {
     Silent,
 }
 
-fn unmatched(trf: &Trf, members: &[u32], round: usize) -> Unmatched {
+/// What a round without a match was: as the TRF-2026 records say (`320`,
+/// `240`), else as the members' cells do.
+fn unmatched(trf: &Trf, team: &Team, round: usize) -> Unmatched {
+    recorded(&trf.team_records, team.number, round)
+        .unwrap_or_else(|| from_cells(trf, &team.members, round))
+}
+
+fn recorded(records: &TeamRecords, team: u32, round: usize) -> Option<Unmatched> {
+    if records.bye_teams.get(round) == Some(&team) {
+        return Some(Unmatched::Bye);
+    }
+    let bye = records.byes.iter().find(|b| b.1 == round && b.2 == team);
+    if let Some(&(kind, _, _)) = bye {
+        return Some(match kind {
+            'F' => Unmatched::FullBye,
+            'H' => Unmatched::HalfBye,
+            _ => Unmatched::ZeroBye,
+        });
+    }
+    None
+}
+
+fn from_cells(trf: &Trf, members: &[u32], round: usize) -> Unmatched {
     let codes: Vec<Code> = members
         .iter()
         .filter_map(|&p| trf.player(p)?.rounds.get(round))
@@ -288,7 +312,7 @@ fn unmatched_rounds(
         .zip(&slots)
         .map(|(t, rounds)| {
             let kind = |(r, slot): (usize, &Option<TeamRound>)| {
-                slot.is_none().then(|| unmatched(trf, &t.members, r))
+                slot.is_none().then(|| unmatched(trf, t, r))
             };
             rounds.iter().enumerate().map(kind).collect()
         })
@@ -308,7 +332,10 @@ fn unmatched_rounds(
             let rounds = rounds.into_iter().enumerate().map(|(r, slot)| {
                 slot.unwrap_or_else(|| {
                     let kind = kinds[t][r].unwrap_or(Unmatched::Silent);
-                    let only = kind == Unmatched::Silent && !gone(t, r) && silent_in(r) == 1;
+                    // A report with `320` lines says which team had the bye.
+                    let said = trf.team_records.bye_value.is_some();
+                    let only =
+                        kind == Unmatched::Silent && !said && !gone(t, r) && silent_in(r) == 1;
                     unmatched_round(
                         trf,
                         table,
@@ -326,6 +353,9 @@ fn unmatched_rounds(
     rows.map(withdrawals).collect()
 }
 
+/// A round without a match: what it gave, and its boards (art. 12: a
+/// pairing-allocated or full-point bye a win on each; a bye asked for
+/// none; a forfeit won the members' own forfeits).
 fn unmatched_round(
     trf: &Trf,
     table: &TeamTable,
@@ -333,36 +363,41 @@ fn unmatched_round(
     round: usize,
     kind: Unmatched,
 ) -> TeamRound {
-    let mut boards: Vec<f64> = members
-        .iter()
-        .filter_map(|&p| trf.player(p)?.rounds.get(round))
-        .map(|c| points(c.code))
-        .collect();
-    boards.truncate(table.boards);
-    let gp = boards.iter().sum();
-    let (mp, unplayed) = match kind {
-        Unmatched::Bye => {
-            let boards = vec![1.0; table.boards];
-            let (points, unplayed) = (table.bye, Some(Unplayed::Bye));
-            return TeamRound {
-                opponent: None,
-                points,
-                unplayed,
-                boards,
-            };
-        }
-        Unmatched::ForfeitWin => (table.value.win, Unplayed::ForfeitWin),
-        Unmatched::HalfBye => (table.value.draw, Unplayed::RequestedBye),
-        Unmatched::ZeroBye | Unmatched::Silent => (0.0, Unplayed::RequestedBye),
+    let n = table.boards;
+    let win = TeamPoints {
+        mp: table.value.win,
+        gp: n as f64,
     };
-    // A bye asked for gives points but no board results (art. 12 counts
-    // only the pairing-allocated bye, as wins).
-    if unplayed == Unplayed::RequestedBye {
-        boards.clear();
-    }
+    let draw = TeamPoints {
+        mp: table.value.draw,
+        gp: table.draw(Score::Game),
+    };
+    let (points, unplayed, boards) = match kind {
+        Unmatched::Bye => (table.bye, Unplayed::Bye, vec![1.0; n]),
+        Unmatched::FullBye => (win, Unplayed::Bye, vec![1.0; n]),
+        // Worth a drawn match, whatever the members' cells give.
+        Unmatched::HalfBye => (draw, Unplayed::RequestedBye, Vec::new()),
+        Unmatched::ZeroBye | Unmatched::Silent => {
+            (TeamPoints::default(), Unplayed::RequestedBye, Vec::new())
+        }
+        Unmatched::ForfeitWin => {
+            let mut boards: Vec<f64> = members
+                .iter()
+                .filter_map(|&p| trf.player(p)?.rounds.get(round))
+                .map(|c| points(c.code))
+                .collect();
+            boards.truncate(n);
+            let gp = boards.iter().sum();
+            let points = TeamPoints {
+                mp: table.value.win,
+                gp,
+            };
+            (points, Unplayed::ForfeitWin, boards)
+        }
+    };
     TeamRound {
         opponent: None,
-        points: TeamPoints { mp, gp },
+        points,
         unplayed: Some(unplayed),
         boards,
     }

@@ -88,23 +88,42 @@ impl Default for MatchPoints {
     }
 }
 
+/// Each player's team, and each team's opponent in each round.
+struct Membership {
+    team_of: HashMap<u32, u32>,
+    opponents: Vec<Vec<Option<u32>>>,
+}
+
+impl Membership {
+    fn of(trf: &Trf) -> Membership {
+        let team_of: HashMap<u32, u32> = trf
+            .teams
+            .iter()
+            .flat_map(|t| t.members.iter().map(move |&p| (p, t.number)))
+            .collect();
+        let opponents = trf
+            .teams
+            .iter()
+            .map(|t| {
+                (0..trf.rounds)
+                    .map(|r| opponent_team(trf, &team_of, &t.members, r))
+                    .collect()
+            })
+            .collect();
+        Membership { team_of, opponents }
+    }
+}
+
+/// The `0000 -` cells a team competition counts as unopposed boards won,
+/// as the players' points columns do: (start number, round).
+pub fn counted_unopposed(trf: &Trf) -> HashSet<(u32, usize)> {
+    let m = Membership::of(trf);
+    unopposed_by_points(trf, &m.team_of, &m.opponents)
+}
+
 /// The matches of every round, in round order, then by first team.
 pub fn matches(trf: &Trf) -> Vec<TeamMatch> {
-    let team_of: HashMap<u32, u32> = trf
-        .teams
-        .iter()
-        .flat_map(|t| t.members.iter().map(move |&p| (p, t.number)))
-        .collect();
-    // Each team's opponent in each round, found once.
-    let opponents: Vec<Vec<Option<u32>>> = trf
-        .teams
-        .iter()
-        .map(|t| {
-            (0..trf.rounds)
-                .map(|r| opponent_team(trf, &team_of, &t.members, r))
-                .collect()
-        })
-        .collect();
+    let Membership { team_of, opponents } = Membership::of(trf);
     let unopposed = unopposed_by_points(trf, &team_of, &opponents);
     let mut all = Vec::new();
     for round in 0..trf.rounds {
@@ -127,7 +146,7 @@ pub fn matches(trf: &Trf) -> Vec<TeamMatch> {
         }
         all.extend(by_pair.into_values());
     }
-    all
+    with_recorded_forfeits(trf, all)
 }
 
 /// The team whose members a team's members met in a round.
@@ -159,7 +178,7 @@ fn boards(
         })
     };
     let mut boards = Vec::new();
-    for &p in &first.members {
+    for p in lineup(trf, first, round) {
         let Some(cell) = cell_of(p) else { continue };
         match cell.opponent {
             // Each side's own code: a double forfeit is `-` on both lines.
@@ -190,6 +209,46 @@ fn boards(
         }
     }
     boards
+}
+
+/// The matches with those a `330` record says were forfeited whole (and
+/// no player's cell shows), every board forfeited.
+fn with_recorded_forfeits(trf: &Trf, mut all: Vec<TeamMatch>) -> Vec<TeamMatch> {
+    let boards = boards_per_match(&all);
+    for &(round, teams, won) in &trf.team_records.forfeits {
+        let teams_in_order = [teams[0].min(teams[1]), teams[0].max(teams[1])];
+        let known = |m: &TeamMatch| m.round == round && m.teams == teams_in_order;
+        if all.iter().any(known) {
+            continue;
+        }
+        let won = if teams[0] < teams[1] {
+            won
+        } else {
+            [won[1], won[0]]
+        };
+        let board = Board {
+            players: [None, None],
+            points: won.map(f64::from),
+            forfeit: true,
+        };
+        all.push(TeamMatch {
+            round,
+            teams: teams_in_order,
+            boards: vec![board; boards],
+        });
+    }
+    all.sort_by_key(|m| (m.round, m.teams));
+    all
+}
+
+/// The team's players in board order in a round: a `300` record's line-up
+/// (its empty boards left out), else the team's own order.
+fn lineup(trf: &Trf, team: &Team, round: usize) -> Vec<u32> {
+    let records = &trf.team_records.lineups;
+    match records.iter().find(|l| l.0 == round && l.1 == team.number) {
+        Some((_, _, players)) => players.iter().copied().filter(|&p| p != 0).collect(),
+        None => team.members.clone(),
+    }
 }
 
 /// The `0000 -` cells, in rounds its team played, that a player's points

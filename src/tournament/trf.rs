@@ -22,6 +22,7 @@ use crate::model::time_control::{Category, Control, periods};
 
 mod check;
 mod columns;
+mod team_records;
 mod teams;
 
 use check::{
@@ -29,7 +30,8 @@ use check::{
 };
 pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
 use columns::{blank, cell_column, field, line_ranges};
-pub use teams::{Team, members};
+pub use team_records::TeamRecords;
+pub use teams::{Declared, Team, members};
 
 /// A TRF as read: its lines and the players they describe.
 #[derive(Debug, Clone)]
@@ -44,9 +46,12 @@ pub struct Trf {
     pub event: String,
     /// The players, in the file's order.
     pub players: Vec<Player>,
-    /// The teams of a team competition (TRF16 `013` lines), in the file's
-    /// order; empty for an individual event.
+    /// The teams of a team competition (TRF16 `013` lines in the file's
+    /// order, or TRF-2026 `310` lines in number order); empty for an
+    /// individual event.
     pub teams: Vec<Team>,
+    /// TRF-2026's other team records.
+    pub team_records: TeamRecords,
     /// How many rounds the cells (or an `XXR` line) show.
     pub rounds: usize,
     /// The `042` line: the event's first day, as written.
@@ -239,6 +244,7 @@ impl Trf {
             event: String::new(),
             players: Vec::new(),
             teams: Vec::new(),
+            team_records: TeamRecords::default(),
             by_start_no: HashMap::new(),
             rounds: 0,
             start: String::new(),
@@ -254,6 +260,7 @@ impl Trf {
         check_start_numbers(&trf.players)?;
         check_pairings(&trf.players)?;
         trf.by_start_no = start_numbers(&trf.players);
+        teams::check_numbers(&mut trf.teams)?;
         teams::check_members(&trf.teams, &trf.by_start_no)?;
         Ok(trf)
     }
@@ -275,6 +282,8 @@ impl Trf {
                 let number = self.teams.len() as u32 + 1;
                 self.teams.push(teams::read_team(index, text, number)?);
             }
+            "310" => self.teams.push(teams::read_team_310(index, text)?),
+            "362" | "320" | "240" | "330" | "300" => self.team_records.read(index, text)?,
             "122" => self.time_control = rest(),
             "222" => self.encoded_time_control = rest(),
             "042" => self.start = rest(),

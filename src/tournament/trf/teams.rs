@@ -1,7 +1,10 @@
 //! The teams of a team competition's report: TRF16's `013` lines, each a
 //! team's name (columns 5–36, counted in characters: names are often not
 //! ASCII) and its members' start numbers in board order, five columns each
-//! from column 37. Teams are numbered by the lines' order.
+//! from column 37, the teams numbered by the lines' order; or TRF-2026's
+//! `310` lines: the team's number (5–7), name (9–40), the match points,
+//! game points and rank the report declares (55–60, 62–67, 69–71) and the
+//! members from column 74.
 
 use std::collections::HashMap;
 
@@ -9,7 +12,7 @@ use super::TrfError;
 use super::columns::field;
 
 /// A team of the report.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Team {
     /// Index of its line in the file (0-based).
     pub line: usize,
@@ -18,41 +21,129 @@ pub struct Team {
     pub name: String,
     /// Its players' start numbers, in board order.
     pub members: Vec<u32>,
+    /// The column (1-based) of the first member's field.
+    pub members_from: usize,
+    /// What a `310` line declares: match points, game points, rank.
+    pub declared: Option<Declared>,
+}
+
+/// A team's score and rank as the report gives them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Declared {
+    pub match_points: Option<f64>,
+    pub game_points: Option<f64>,
+    pub rank: Option<u32>,
 }
 
 /// Where the members' fields start (1-based), and how wide each is with
 /// the blank before the next.
 const FIRST_MEMBER: usize = 37;
+const FIRST_MEMBER_310: usize = 74;
 const MEMBER_STEP: usize = 5;
 
 /// Reads a `013` line as team `number`.
 pub(super) fn read_team(index: usize, text: &str, number: u32) -> Result<Team, TrfError> {
     let chars: Vec<char> = text.chars().collect();
-    let error = |columns, what: String| TrfError {
+    let name = field(&chars, 5, 36);
+    if name.is_empty() {
+        return Err(line_error(
+            index,
+            (5, 36),
+            "a team line (`013`) names no team".into(),
+        ));
+    }
+    let members = read_members(index, &chars, FIRST_MEMBER, "013")?;
+    Ok(Team {
+        line: index,
+        number,
+        name,
+        members,
+        members_from: FIRST_MEMBER,
+        declared: None,
+    })
+}
+
+/// Reads a TRF-2026 `310` line.
+pub(super) fn read_team_310(index: usize, text: &str) -> Result<Team, TrfError> {
+    let chars: Vec<char> = text.chars().collect();
+    let number_text = field(&chars, 5, 7);
+    let number = number_text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+        line_error(
+            index,
+            (5, 7),
+            format!("`{number_text}` is no team number (1 to 999)"),
+        )
+    })?;
+    let name = field(&chars, 9, 40);
+    if name.is_empty() {
+        return Err(line_error(
+            index,
+            (9, 40),
+            "a team line (`310`) names no team".into(),
+        ));
+    }
+    let decimal = |from, to, what: &str| {
+        let text = field(&chars, from, to);
+        match text.parse::<f64>() {
+            _ if text.is_empty() => Ok(None),
+            Ok(v) if v >= 0.0 => Ok(Some(v)),
+            _ => Err(line_error(
+                index,
+                (from, to),
+                format!("`{text}` is no {what}"),
+            )),
+        }
+    };
+    let declared = Declared {
+        match_points: decimal(55, 60, "number of match points")?,
+        game_points: decimal(62, 67, "number of game points")?,
+        rank: decimal(69, 71, "rank")?.map(|r| r as u32),
+    };
+    let members = read_members(index, &chars, FIRST_MEMBER_310, "310")?;
+    Ok(Team {
+        line: index,
+        number,
+        name,
+        members,
+        members_from: FIRST_MEMBER_310,
+        declared: Some(declared),
+    })
+}
+
+fn line_error(index: usize, columns: (usize, usize), what: String) -> TrfError {
+    TrfError {
         line: index + 1,
         columns,
         what,
-    };
-    let name = field(&chars, 5, 36);
-    if name.is_empty() {
-        return Err(error((5, 36), "a team line (`013`) names no team".into()));
     }
+}
+
+/// The members' start numbers, four columns each from `first`, a blank
+/// between.
+fn read_members(
+    index: usize,
+    chars: &[char],
+    first: usize,
+    record: &str,
+) -> Result<Vec<u32>, TrfError> {
+    let error = |columns, what| line_error(index, columns, what);
     let mut members = Vec::new();
-    let mut from = FIRST_MEMBER;
+    let mut from = first;
     while from <= chars.len() {
         let to = from + 3;
-        // Column 36 is the name's last; a member's field follows a blank.
+        // The column before the first member's is a field's last; a
+        // member's field follows a blank.
         let gap = match from {
-            FIRST_MEMBER => ' ',
+            f if f == first => ' ',
             _ => chars.get(from - 2).copied().unwrap_or(' '),
         };
-        let text = field(&chars, from, to);
+        let text = field(chars, from, to);
         if gap != ' ' || chars.get(to).is_some_and(|c| *c != ' ') {
             return Err(error(
                 (from - 1, to + 1),
                 format!(
-                    "a member's start number runs past columns {from}-{to}: a `013` line gives \
-                     them in four columns each, with a blank between"
+                    "a member's start number runs past columns {from}-{to}: a `{record}` line \
+                     gives them in four columns each, with a blank between"
                 ),
             ));
         }
@@ -67,12 +158,31 @@ pub(super) fn read_team(index: usize, text: &str, number: u32) -> Result<Team, T
         }
         from += MEMBER_STEP;
     }
-    Ok(Team {
-        line: index,
-        number,
-        name,
-        members,
-    })
+    Ok(members)
+}
+
+/// The teams of `310` lines in number order, numbered 1 to N without a
+/// gap; the report's teams are `013` lines or `310` lines, not both.
+pub(super) fn check_numbers(teams: &mut [Team]) -> Result<(), TrfError> {
+    let of_310 = |t: &Team| t.declared.is_some();
+    if let Some(mixed) = teams.iter().find(|t| of_310(t) != of_310(&teams[0])) {
+        let what = "the report gives its teams in both `013` and `310` lines; give one kind".into();
+        return Err(line_error(mixed.line, (1, 3), what));
+    }
+    teams.sort_by_key(|t| t.number);
+    for (place, team) in teams.iter().enumerate() {
+        if team.number as usize != place + 1 {
+            let what = format!(
+                "team number {} where {} was due: the `310` lines number the teams 1 to {} \
+                 without a gap or a repeat",
+                team.number,
+                place + 1,
+                teams.len()
+            );
+            return Err(line_error(team.line, (5, 7), what));
+        }
+    }
+    Ok(())
 }
 
 /// Each member is a player of the report, and in one team only.
@@ -80,7 +190,7 @@ pub(super) fn check_members(teams: &[Team], players: &HashMap<u32, usize>) -> Re
     let mut team_of: HashMap<u32, &Team> = HashMap::new();
     for team in teams {
         for (board, &start_no) in team.members.iter().enumerate() {
-            let from = FIRST_MEMBER + MEMBER_STEP * board;
+            let from = team.members_from + MEMBER_STEP * board;
             let error = |what| TrfError {
                 line: team.line + 1,
                 columns: (from, from + 3),
@@ -147,6 +257,8 @@ mod tests {
             number,
             name: format!("T{number}"),
             members,
+            members_from: FIRST_MEMBER,
+            declared: None,
         };
         assert!(check_members(&[team(1, vec![13]), team(2, vec![14])], &players).is_ok());
         let e = check_members(&[team(1, vec![13, 15])], &players).unwrap_err();
