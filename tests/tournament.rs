@@ -1120,3 +1120,50 @@ fn trf_2026_team_records_read_as_the_event_played() {
         );
     }
 }
+
+/// `--html` shows a team competition's standings before and after, and
+/// links its two team files; an individual event's page has no such part.
+#[test]
+fn the_html_page_shows_the_team_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |report: &Path, games: &Path, name: &str| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .arg("tournament")
+            .arg(report)
+            .arg(games)
+            .arg("-o")
+            .arg(dir.path().join(name))
+            .arg("--html")
+            .arg(dir.path().join(format!("{name}-site")))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read_to_string(dir.path().join(format!("{name}-site/tournament.html"))).unwrap()
+    };
+    let page = run(
+        &data("team/held-team-exercises-trf26.trf"),
+        &data("team/held-team-games.pgn"),
+        "team",
+    );
+    assert!(page.contains("<h2>Team standings before and after</h2>"));
+    assert!(page.contains("team-matches.csv"));
+    // Team 13 wins the corrected match: 6 match points become 7.
+    let row = page
+        .lines()
+        .find(|l| l.contains("<td>Team 13</td>"))
+        .unwrap();
+    assert!(
+        row.contains("6.0 → 7.0") && row.contains("class=\"changed\""),
+        "{row}"
+    );
+    let page = run(
+        &data("u19-2010/report.trf"),
+        &data("u19-2010/games.pgn"),
+        "solo",
+    );
+    assert!(!page.contains("Team standings"));
+}

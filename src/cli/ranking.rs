@@ -127,9 +127,14 @@ fn rules_note(asked: Option<TieBreakRules>, rules: TieBreakRules, start: &str) -
     } else {
         ""
     };
-    match (asked, start.trim()) {
+    let start = without_controls(start.trim());
+    match (asked, start.as_ref()) {
         (Some(_), _) => format!("tie-breaks: {rules} (--tiebreak-rules)"),
         (None, "") => format!("tie-breaks: {rules} (the report gives no start date)"),
+        (None, start) if !TieBreakRules::readable(start) => format!(
+            "tie-breaks: {rules} (the report's start, `{start}`, is no date this tool reads; \
+             --tiebreak-rules chooses)"
+        ),
         (None, start) => format!("tie-breaks: {rules} (the event began {start}{older})"),
     }
 }

@@ -22,10 +22,10 @@ use crate::report::set::{ReportSet, Wanted, resolve};
 use crate::report::tournament::{Tournament, write};
 use crate::report::tournament_page::render;
 use crate::run::pipeline;
-use crate::tournament::consequences::{PairingStatus, consequences};
+use crate::tournament::consequences::{PairingStatus, consequences, corrections};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::rules::TieBreakRules;
-use crate::tournament::team_standings::{Disagreement, TeamRanking, disagreements};
+use crate::tournament::team_standings::{Disagreement, TeamOutcome, TeamRanking, disagreements};
 use crate::tournament::team_table::TeamPoints;
 use crate::tournament::teams::MatchPoints;
 use crate::tournament::trf::{Trf, members};
@@ -153,6 +153,8 @@ fn tournament(args: &Args) -> Result<String, Failure> {
     let set = ReportSet::stage(wanted, &read)?;
     let (games, names) = audit(args, &report, &set, &inputs)?;
     let consequences = consequences(&report, &games, &rankings.players, args.k);
+    let corrected = report.write_back(&corrections(&report, &consequences));
+    let team_outcome = team_outcome(&report, &corrected, &rankings.teams)?;
     let t = Tournament {
         trf: &report,
         games: &games,
@@ -160,6 +162,8 @@ fn tournament(args: &Args) -> Result<String, Failure> {
         ranking: &rankings.players,
         k: args.k,
         teams: &rankings.teams,
+        corrected: &corrected,
+        team_outcome: team_outcome.as_ref(),
     };
     write(set.report_dir(), &t).map_err(|e| {
         io::Error::new(
@@ -176,6 +180,24 @@ fn tournament(args: &Args) -> Result<String, Failure> {
     }
     set.commit()?;
     Ok(said)
+}
+
+/// A team competition's standings and matches before and after; the
+/// corrected report is read back as the report was.
+fn team_outcome(
+    report: &Trf,
+    corrected: &[u8],
+    ranking: &TeamRanking,
+) -> Result<Option<TeamOutcome>, Failure> {
+    if report.teams.is_empty() {
+        return Ok(None);
+    }
+    let after = Trf::read(corrected).map_err(|e| {
+        Failure::Io(io::Error::other(format!(
+            "the corrected report could not be read back ({e}); nothing was written"
+        )))
+    })?;
+    Ok(Some(ranking.outcome(report, &after)))
 }
 
 /// `tournament.html` in the HTML report's folder (written into `staged`,
@@ -348,7 +370,7 @@ fn team_note(trf: &Trf, teams: &TeamRanking, said: &TeamSources) -> Option<Strin
 /// The teams whose `310` line declares other points or rank than their
 /// matches give (before the corrections), the first five by name.
 fn declared_notes(t: &Tournament<'_>) -> Option<String> {
-    let differ = disagreements(t.trf, &t.teams.standings(t.trf));
+    let differ = disagreements(t.trf, &t.team_outcome?.before);
     if differ.is_empty() {
         return None;
     }

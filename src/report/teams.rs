@@ -10,26 +10,23 @@ use std::path::Path;
 use crate::report::csv_file::{number, write_csv};
 use crate::report::rows::cell;
 use crate::tournament::consequences::{Checked, PairingStatus};
-use crate::tournament::team_standings::{TeamRanking, TeamStanding};
+use crate::tournament::team_standings::{TeamOutcome, TeamStanding};
 use crate::tournament::team_tiebreak::TeamTieBreak;
-use crate::tournament::teams::{Board, TeamMatch, matches};
+use crate::tournament::teams::{Board, TeamMatch};
 use crate::tournament::trf::Trf;
 
-/// Writes both files; `after` is the report with the corrections.
+/// Writes both files.
 pub fn write(
     dir: &Path,
     trf: &Trf,
-    after: &Trf,
-    ranking: &TeamRanking,
+    outcome: &TeamOutcome,
+    tiebreaks: &[TeamTieBreak],
     checked: &[Checked],
 ) -> io::Result<()> {
-    let standings = (ranking.standings(trf), ranking.standings(after));
-    let rows = team_rows(trf, &ranking.order.tiebreaks, &standings.0, &standings.1);
+    let rows = team_rows(trf, tiebreaks, &outcome.before, &outcome.after);
     write_csv(&dir.join("team-standings.csv"), rows)?;
-    write_csv(
-        &dir.join("team-matches.csv"),
-        match_rows(trf, after, checked),
-    )
+    let rows = match_rows(trf, &outcome.matches, checked);
+    write_csv(&dir.join("team-matches.csv"), rows)
 }
 
 /// `team-standings.csv`: each team's place, match and game points and
@@ -101,7 +98,11 @@ const SERIOUS: [PairingStatus; 5] = [
 ];
 
 /// `team-matches.csv`: one row per match, in round order.
-fn match_rows(trf: &Trf, after: &Trf, checked: &[Checked]) -> Vec<Vec<String>> {
+fn match_rows(
+    trf: &Trf,
+    matches: &[(TeamMatch, TeamMatch)],
+    checked: &[Checked],
+) -> Vec<Vec<String>> {
     let status: HashMap<(usize, u32, u32), PairingStatus> = checked
         .iter()
         .filter_map(|c| {
@@ -133,7 +134,7 @@ fn match_rows(trf: &Trf, after: &Trf, checked: &[Checked]) -> Vec<Vec<String>> {
             .get(n as usize - 1)
             .map_or("", |t| t.name.as_str())
     };
-    for (b, a) in matches(trf).iter().zip(matches(after)) {
+    for (b, a) in matches {
         let board_status = b.boards.iter().filter_map(|board| match board.players {
             [Some(x), Some(y)] => status.get(&(b.round, x.min(y), x.max(y))).copied(),
             _ => None,
@@ -147,11 +148,11 @@ fn match_rows(trf: &Trf, after: &Trf, checked: &[Checked]) -> Vec<Vec<String>> {
             cell(name(b.teams[1]), false).into_owned(),
             lineup(b),
             board_results(b),
-            board_results(&a),
+            board_results(a),
             score(b.game_points()),
             score(a.game_points()),
             outcome(b),
-            outcome(&a),
+            outcome(a),
             worst.map_or("", PairingStatus::as_str).to_string(),
         ]);
     }

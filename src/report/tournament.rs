@@ -11,10 +11,10 @@ use serde::Serialize;
 use crate::report::csv_file::{number, write_csv};
 use crate::report::rows::cell;
 use crate::report::teams;
-use crate::tournament::consequences::{Consequences, corrections};
+use crate::tournament::consequences::Consequences;
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::standings::Ranking;
-use crate::tournament::team_standings::TeamRanking;
+use crate::tournament::team_standings::{TeamOutcome, TeamRanking};
 use crate::tournament::trf::Trf;
 
 /// What the reports are made from.
@@ -26,6 +26,10 @@ pub struct Tournament<'a> {
     pub k: f64,
     /// How a team competition's teams are ranked.
     pub teams: &'a TeamRanking,
+    /// The report with the audit's results applied.
+    pub corrected: &'a [u8],
+    /// A team competition's standings and matches before and after.
+    pub team_outcome: Option<&'a TeamOutcome>,
 }
 
 /// Writes the four files into `dir`.
@@ -34,14 +38,11 @@ pub fn write(dir: &Path, t: &Tournament<'_>) -> io::Result<()> {
     write_csv(&dir.join("pairings.csv"), pairing_rows(t))?;
     write_csv(&dir.join("standings.csv"), standing_rows(t))?;
     write_csv(&dir.join("ratings.csv"), rating_rows(t))?;
-    let edits = corrections(t.trf, t.consequences);
-    let corrected = t.trf.write_back(&edits);
-    if !t.trf.teams.is_empty() {
-        let after = Trf::read(&corrected).map_err(|e| io::Error::other(e.to_string()))?;
-        let checked = &t.consequences.checked;
-        teams::write(dir, t.trf, &after, t.teams, checked)?;
+    if let Some(outcome) = t.team_outcome {
+        let tiebreaks = &t.teams.order.tiebreaks;
+        teams::write(dir, t.trf, outcome, tiebreaks, &t.consequences.checked)?;
     }
-    std::fs::write(dir.join("corrected.trf"), corrected)
+    std::fs::write(dir.join("corrected.trf"), t.corrected)
 }
 
 #[derive(Serialize)]

@@ -10,6 +10,7 @@ use askama::Template;
 use super::csv_file::number;
 use super::tournament::Tournament;
 use crate::tournament::consequences::PairingStatus;
+use crate::tournament::team_tiebreak::TeamTieBreak;
 use crate::tournament::trf::{Cell, Code, Colour};
 
 #[derive(Template)]
@@ -25,6 +26,18 @@ struct Page {
     standings: Vec<StandingView>,
     k: String,
     ratings: Vec<RatingView>,
+    team_tiebreaks: Vec<String>,
+    teams: Vec<TeamView>,
+}
+
+struct TeamView {
+    number: u32,
+    name: String,
+    match_points: String,
+    game_points: String,
+    rank: String,
+    values: Vec<String>,
+    moved: bool,
 }
 
 struct PairingView {
@@ -93,6 +106,8 @@ pub fn render(
         standings: standings(t),
         k: number(t.k),
         ratings: ratings(t),
+        team_tiebreaks: team_codes(t).into_iter().map(|(_, code)| code).collect(),
+        teams: teams(t),
     };
     page.render()
         .unwrap_or_else(|e| format!("the page could not be made: {e}"))
@@ -256,4 +271,46 @@ fn ratings(t: &Tournament<'_>) -> Vec<RatingView> {
             }
         })
         .collect()
+}
+
+/// The team tie-breaks with a column (the scores have their own), by
+/// their place in the order.
+fn team_codes(t: &Tournament<'_>) -> Vec<(usize, String)> {
+    let order = &t.teams.order.tiebreaks;
+    (0..order.len())
+        .filter(|&i| !matches!(order[i], TeamTieBreak::Points(_)))
+        .map(|i| (i, order[i].to_string()))
+        .collect()
+}
+
+fn teams(t: &Tournament<'_>) -> Vec<TeamView> {
+    let Some(outcome) = t.team_outcome else {
+        return Vec::new();
+    };
+    let codes = team_codes(t);
+    let value = |v: Option<f64>| v.map(number).unwrap_or_default();
+    let mut rows: Vec<TeamView> = t
+        .trf
+        .teams
+        .iter()
+        .zip(outcome.before.iter().zip(&outcome.after))
+        .map(|(team, (b, a))| TeamView {
+            number: team.number,
+            name: team.name.clone(),
+            match_points: before_after(
+                &number(b.score.match_points),
+                &number(a.score.match_points),
+            ),
+            game_points: before_after(&number(b.score.game_points), &number(a.score.game_points)),
+            rank: before_after(&b.rank.to_string(), &a.rank.to_string()),
+            values: codes
+                .iter()
+                .map(|&(i, _)| before_after(&value(b.values[i]), &value(a.values[i])))
+                .collect(),
+            moved: b.rank != a.rank || b.score != a.score,
+        })
+        .collect();
+    let after_rank = |n: u32| outcome.after.get(n as usize - 1).map_or(0, |s| s.rank);
+    rows.sort_by_key(|r| (after_rank(r.number), r.number));
+    rows
 }

@@ -43,6 +43,11 @@ impl TieBreakRules {
         }
     }
 
+    /// The date can be read as a day (`for_start` then follows it).
+    pub fn readable(date: &str) -> bool {
+        ymd(date).is_some()
+    }
+
     /// The event began before the 2024 text was in force.
     pub fn predates(date: &str) -> bool {
         ymd(date).is_some_and(|day| day < FROM_2024)

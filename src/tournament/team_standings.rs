@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use super::standings::{by_value, places, tiers_by};
 use super::team_table::{Score, TeamPoints, TeamScore, TeamTable};
 use super::team_tiebreak::TeamTieBreak;
-use super::teams::MatchPoints;
+use super::teams::{MatchPoints, TeamMatch, matches};
 use super::trf::{Declared, Trf};
 
 /// What the teams are ranked by.
@@ -150,4 +150,28 @@ pub fn disagreements(trf: &Trf, standings: &[TeamStanding]) -> Vec<Disagreement>
                 })
         })
         .collect()
+}
+
+/// A team competition before and after the corrections.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamOutcome {
+    pub before: Vec<TeamStanding>,
+    pub after: Vec<TeamStanding>,
+    /// Each match as reported and as corrected (the same pairings).
+    pub matches: Vec<(TeamMatch, TeamMatch)>,
+}
+
+impl TeamRanking {
+    /// The standings and matches of `report` and of `corrected`, the same
+    /// report with the audit's results applied.
+    pub fn outcome(&self, report: &Trf, corrected: &Trf) -> TeamOutcome {
+        TeamOutcome {
+            before: self.standings(report),
+            after: self.standings(corrected),
+            matches: matches(report)
+                .into_iter()
+                .zip(matches(corrected))
+                .collect(),
+        }
+    }
 }
