@@ -1079,6 +1079,17 @@ fn trf_2026_team_records_read_as_the_event_played() {
         said.contains("team 14 declares 5.0 MP, 11.5 GP, rank -; its matches give 4.0 MP"),
         "{said}"
     );
+    let abnormal = edit(
+        "abnormal.trf",
+        "330 +- 006 001 006",
+        "330 +- 006 001 006\n299 W   2.0   4.0 003 0001",
+    );
+    let said = run(&abnormal, "abnormal");
+    let said = String::from_utf8_lossy(&said.stdout);
+    assert!(
+        said.contains("1 abnormal point assignment(s) (`299`, from line 79) are not applied"),
+        "{said}"
+    );
     let order = edit(
         "order.trf",
         "330 +- 006 001 006",

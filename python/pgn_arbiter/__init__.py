@@ -14,7 +14,9 @@ columns as ``verdicts.csv`` and ``incidents.csv``, typed.
 
 Functions: :func:`audit` (tables), :func:`audit_batches` (record batches in
 constant memory), :func:`audit_game` (one game, as dicts), :func:`explain`
-(the story of one game, as ``pgn-arbiter explain`` tells it).
+(the story of one game, as ``pgn-arbiter explain`` tells it),
+:func:`tournament` (a tournament's report checked against its games, as
+``pgn-arbiter tournament`` does, its reports as tables).
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ __all__ = [
     "audit_batches",
     "audit_game",
     "explain",
+    "tournament",
     "Report",
+    "TournamentReport",
     "Batches",
     "NotPgnError",
     "InputWarning",
@@ -282,6 +286,97 @@ def explain(
         raise ValueError("give a PGN file or text, or fen=")
     paths, text, name = _source(source)
     return _native.explain(which, paths, text, name)
+
+
+class TournamentReport:
+    """What :func:`tournament` returns: its report files as tables.
+
+    Attributes:
+        summary: what ``pgn-arbiter tournament`` prints.
+        output: the folder the files were written to.
+        pairings, standings, ratings: ``pyarrow.Table`` of ``pairings.csv``,
+            ``standings.csv``, ``ratings.csv``.
+        team_standings, team_matches: of ``team-standings.csv`` and
+            ``team-matches.csv`` in a team competition, else ``None``.
+    """
+
+    def __init__(self, summary: str, output: str):
+        import pyarrow.csv as pacsv
+
+        self.summary = summary
+        self.output = output
+
+        def table(name: str) -> Optional[pyarrow.Table]:
+            path = os.path.join(output, name)
+            return pacsv.read_csv(path) if os.path.exists(path) else None
+
+        self.pairings = table("pairings.csv")
+        self.standings = table("standings.csv")
+        self.ratings = table("ratings.csv")
+        self.team_standings = table("team-standings.csv")
+        self.team_matches = table("team-matches.csv")
+
+    def __repr__(self) -> str:
+        teams = "" if self.team_standings is None else f", {self.team_standings.num_rows} teams"
+        return f"<pgn_arbiter.TournamentReport: {self.standings.num_rows} players{teams}>"
+
+
+def tournament(
+    report: Union[str, os.PathLike],
+    games: Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]],
+    output: Union[str, os.PathLike],
+    *,
+    laws: str = "ru-rapid",
+    supervised: bool = False,
+    k: float = 20.0,
+    tiebreaks: Optional[Sequence[str]] = None,
+    tiebreak_rules: Optional[str] = None,
+    unrated_rating: Optional[int] = None,
+    match_points: Optional[Tuple[float, float, float]] = None,
+    team_bye: Optional[Tuple[float, float]] = None,
+    html: Union[str, os.PathLike, None] = None,
+) -> "TournamentReport":
+    """A tournament's report (TRF) checked against its games, as
+    ``pgn-arbiter tournament`` checks it (the same code): the games audited,
+    matched to the pairings, the proven results applied, the standings,
+    tie-breaks, rating changes and, in a team competition, the team
+    standings and matches before and after. The files are written into
+    ``output``; their tables are returned.
+
+    Args:
+        report: the TRF file.
+        games: a PGN file or folder, or several.
+        output: the folder for the reports (created if missing).
+        laws, supervised: as in :func:`audit`.
+        k: the development coefficient of every rated player.
+        tiebreaks: the tie-breaks' C.07 codes in order (the teams' in a team
+            competition); default: the report's own, else the defaults.
+        tiebreak_rules: ``"2024"`` or ``"2026"`` (default: by the event's start).
+        unrated_rating: the rating an unrated opponent counts as in ARO.
+        match_points: a team match won, drawn and lost, as ``(2, 1, 0)``.
+        team_bye: a team's pairing-allocated bye, ``(match points, game points)``.
+        html: also write the HTML report into this folder.
+
+    Raises:
+        ValueError: an option the command line would refuse.
+        FileNotFoundError, OSError: a file that cannot be read or written.
+    """
+    paths = [games] if isinstance(games, (str, os.PathLike)) else list(games)
+    options = {
+        "laws": laws,
+        "supervised": supervised,
+        "k": float(k),
+        "tiebreaks": None if tiebreaks is None else list(tiebreaks),
+        "tiebreak_rules": tiebreak_rules,
+        "unrated_rating": unrated_rating,
+        "match_points": match_points,
+        "team_bye": team_bye,
+        "html": None if html is None else os.fspath(html),
+    }
+    said = _native.tournament(
+        os.fspath(report), [os.fspath(p) for p in paths], os.fspath(output), options
+    )
+    return TournamentReport(said, os.fspath(output))
 
 
 _OPTIONS = (

@@ -57,3 +57,29 @@ def explain(
     laws: str = ...,
     supervised: bool = ...,
 ) -> str: ...
+
+class TournamentReport:
+    summary: str
+    output: str
+    pairings: pyarrow.Table
+    standings: pyarrow.Table
+    ratings: pyarrow.Table
+    team_standings: Optional[pyarrow.Table]
+    team_matches: Optional[pyarrow.Table]
+    def __init__(self, summary: str, output: str) -> None: ...
+
+def tournament(
+    report: Union[str, os.PathLike],
+    games: Union[str, os.PathLike, Sequence[Union[str, os.PathLike]]],
+    output: Union[str, os.PathLike],
+    *,
+    laws: str = ...,
+    supervised: bool = ...,
+    k: float = ...,
+    tiebreaks: Optional[Sequence[str]] = ...,
+    tiebreak_rules: Optional[str] = ...,
+    unrated_rating: Optional[int] = ...,
+    match_points: Optional[Tuple[float, float, float]] = ...,
+    team_bye: Optional[Tuple[float, float]] = ...,
+    html: PathArg = ...,
+) -> TournamentReport: ...

@@ -17,6 +17,7 @@ use arrow_array::{Array, RecordBatch, StructArray};
 use pgn_arbiter::cli::explain::Request;
 use pgn_arbiter::cli::settings::{Settings, choice};
 use pgn_arbiter::cli::tables::{self, Audit, Bytes, Failure, Input};
+use pgn_arbiter::cli::tournament::{Args, LawsOption, check};
 use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -313,6 +314,83 @@ fn explain(
         .map_err(exception)
 }
 
+/// `tournament`'s keyword arguments, each of its own type.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct TournamentOptions {
+    laws: Option<String>,
+    supervised: bool,
+    k: f64,
+    tiebreaks: Option<Vec<String>>,
+    tiebreak_rules: Option<String>,
+    unrated_rating: Option<u32>,
+    match_points: Option<(f64, f64, f64)>,
+    team_bye: Option<(f64, f64)>,
+    html: Option<PathBuf>,
+}
+
+impl TournamentOptions {
+    /// The command's arguments, each value checked as the command line
+    /// checks it.
+    fn args(self, report: PathBuf, games: Vec<PathBuf>, output: PathBuf) -> Result<Args, Failure> {
+        let laws = match self.laws {
+            Some(laws) => laws.parse().map_err(|why| refused("laws", &laws, why))?,
+            None => Settings::default().laws,
+        };
+        let parsed = |option: &str, text: String| -> Result<_, Failure> {
+            text.parse().map_err(|why| refused(option, &text, why))
+        };
+        Ok(Args {
+            report,
+            games,
+            output,
+            k: self.k,
+            tiebreaks: self.tiebreaks,
+            tiebreak_rules: self
+                .tiebreak_rules
+                .map(|r| parsed("tiebreak_rules", r))
+                .transpose()?,
+            unrated_rating: self.unrated_rating,
+            match_points: match self.match_points {
+                Some((w, d, l)) => Some(
+                    format!("{w},{d},{l}")
+                        .parse()
+                        .map_err(|why| refused("match_points", &format!("({w}, {d}, {l})"), why))?,
+                ),
+                None => None,
+            },
+            team_bye: match self.team_bye {
+                Some((mp, gp)) => Some(
+                    format!("{mp},{gp}")
+                        .parse()
+                        .map_err(|why| refused("team_bye", &format!("({mp}, {gp})"), why))?,
+                ),
+                None => None,
+            },
+            laws: LawsOption {
+                laws,
+                supervised: self.supervised,
+                regime: None,
+            },
+            html: self.html,
+        })
+    }
+}
+
+/// `pgn-arbiter tournament`, the same check as the command's: writes the
+/// reports into `output` and returns what the command prints.
+#[pyfunction]
+fn tournament(
+    py: Python<'_>,
+    report: PathBuf,
+    games: Vec<PathBuf>,
+    output: PathBuf,
+    options: TournamentOptions,
+) -> PyResult<String> {
+    let args = options.args(report, games, output).map_err(exception)?;
+    py.detach(move || check(&args)).map_err(exception)
+}
+
 /// The `pgn-arbiter` command, run with `argv` (the program's name first):
 /// the same code as the binary's; returns its exit code. A usage error,
 /// `--help` and `--version` end the process as clap does.
@@ -332,6 +410,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(schemas, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add_function(wrap_pyfunction!(tournament, m)?)?;
     m.add("NotPgnError", m.py().get_type::<NotPgnError>())?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -233,3 +233,32 @@ def test_pip_brings_the_command(tmp_path):
         assert sum(1 for _ in f) == 100
     usage = subprocess.run([command, "bogus"], capture_output=True, text=True)
     assert usage.returncode == 2 and "unrecognized subcommand" in usage.stderr
+
+
+def test_tournament_gives_the_command_lines_reports_as_tables(tmp_path):
+    team = REPO / "tests/data/tournaments/team"
+    report = pgn_arbiter.tournament(
+        team / "held-team-exercises-trf26.trf",
+        team / "held-team-games.pgn",
+        tmp_path / "py",
+        tiebreaks=["MP", "EDE", "BH:MP"],
+    )
+    done = run_cli(
+        "tournament", team / "held-team-exercises-trf26.trf", team / "held-team-games.pgn",
+        "-o", tmp_path / "cli", "--tiebreaks", "MP,EDE,BH:MP",
+    )
+    assert report.summary.replace(str(tmp_path / "py"), "DIR") == done.stdout.strip().replace(
+        str(tmp_path / "cli"), "DIR"
+    )
+    for name in ("team-standings.csv", "team-matches.csv", "standings.csv", "pairings.csv"):
+        assert (tmp_path / "py" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes(), name
+    teams = report.team_standings.to_pylist()
+    thirteen = next(t for t in teams if t["team"] == 13)
+    assert (thirteen["mp_before"], thirteen["mp_after"]) == (6.0, 7.0)
+    assert report.team_matches.num_rows == 47
+    with pytest.raises(ValueError, match="match_points"):
+        pgn_arbiter.tournament(
+            team / "held-team-exercises-trf26.trf", team / "held-team-games.pgn",
+            tmp_path / "bad", match_points=(1, 2, 0),
+        )
+    assert not (tmp_path / "bad").exists()

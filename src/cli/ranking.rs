@@ -55,6 +55,14 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
         .rules
         .unwrap_or_else(|| TieBreakRules::for_start(Some(&report.start)));
     let mut notes = vec![rules_note(asked.rules, rules, &report.start)];
+    let abnormal = &report.team_records.abnormal;
+    if let Some(first) = abnormal.first() {
+        notes.push(format!(
+            "{} abnormal point assignment(s) (`299`, from line {first}) are not applied: the \
+             standings here leave them out",
+            abnormal.len()
+        ));
+    }
     let mut left_out = Vec::new();
     let individual_asked = if team { None } else { asked.tiebreaks };
     let mut tiebreaks = player_tiebreaks(individual_asked, report, &mut left_out)?;

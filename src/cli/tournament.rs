@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::cli::audit::progress_bar;
 use crate::cli::failure::Failure;
-use crate::cli::laws_option::LawsOption;
+pub use crate::cli::laws_option::LawsOption;
 use crate::cli::outputs::{Html, Plan};
 use crate::cli::ranking::{Asked, Rankings, TeamSources, rankings};
 use crate::cli::settings::Settings;
@@ -109,7 +109,7 @@ const MAX_K: f64 = 100.0;
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &Args) -> ExitCode {
-    match tournament(args) {
+    match check(args) {
         Ok(said) => {
             println!("{said}");
             ExitCode::SUCCESS
@@ -118,10 +118,11 @@ pub fn run(args: &Args) -> ExitCode {
     }
 }
 
-/// Everything that can fail on the user's input is checked before any
-/// output is written; every file of the set (the audit's, the
+/// Checks the tournament and writes its reports; returns what the
+/// terminal says. Everything that can fail on the user's input is checked
+/// before any output is written; every file of the set (the audit's, the
 /// tournament's, the HTML) is written aside and put in place together.
-fn tournament(args: &Args) -> Result<String, Failure> {
+pub fn check(args: &Args) -> Result<String, Failure> {
     if !(args.k > 0.0 && args.k <= MAX_K) {
         return Err(Failure::Usage(format!(
             "--k {}: give the development coefficient, a number above 0 and at most {MAX_K} \

@@ -283,7 +283,7 @@ impl Trf {
                 self.teams.push(teams::read_team(index, text, number)?);
             }
             "310" => self.teams.push(teams::read_team_310(index, text)?),
-            "362" | "320" | "240" | "330" | "300" => self.team_records.read(index, text)?,
+            "362" | "320" | "240" | "330" | "300" | "299" => self.team_records.read(index, text)?,
             "122" => self.time_control = rest(),
             "222" => self.encoded_time_control = rest(),
             "042" => self.start = rest(),

@@ -1,7 +1,8 @@
 //! TRF-2026's records of a team competition beside its teams: `362` (a
 //! match's worth), `320` (the pairing-allocated byes and their value),
 //! `240` (byes asked for), `330` (forfeited matches) and `300` (a match's
-//! line-up when it is not the team's board order). `352` (colour
+//! line-up when it is not the team's board order); a `299` record
+//! (abnormal points) is noted, not applied. `352` (colour
 //! sequences), `250` (accelerations) and `260` (prohibited pairings) do not
 //! change a result and are not read. Each field is checked; one that does
 //! not hold what it must is an error naming its line and columns.
@@ -24,6 +25,9 @@ pub struct TeamRecords {
     pub forfeits: Vec<(usize, [u32; 2], [bool; 2])>,
     /// `300`: (round 0-based, team, its players in board order, 0 an empty board).
     pub lineups: Vec<(usize, u32, Vec<u32>)>,
+    /// The lines (1-based) of `299` records, abnormal points this tool does
+    /// not apply: the summary says so.
+    pub abnormal: Vec<usize>,
 }
 
 /// A line's characters, with the line's index for its errors.
@@ -99,6 +103,7 @@ impl TeamRecords {
                 self.bye_teams = line.list(15, 3, "team number")?;
             }
             "240" => self.read_byes(&line)?,
+            "299" => self.abnormal.push(index + 1),
             "330" => self.read_forfeit(&line)?,
             "300" => {
                 let round = line.round(5, 7)?;
