@@ -169,7 +169,11 @@ fn held_swiss_5_tiebreak_values() {
 fn held_swiss_5_under_the_2026_rules() {
     use pgn_arbiter::tournament::rules::TieBreakRules;
     let trf = read("tiebreak-exercises/held_swiss_5.trf");
-    let table = Crosstable::ranked(&trf.players, trf.rounds, TieBreakRules::Y2026, None);
+    let scoring = pgn_arbiter::tournament::crosstable::Scoring {
+        rules: TieBreakRules::Y2026,
+        ..Default::default()
+    };
+    let table = Crosstable::ranked(&trf.players, trf.rounds, scoring);
     let answers = &expected("swiss5")["C07_2026_changed"];
     for tiebreak in ["BH", "BH/C1", "SB", "SB/C1"] {
         let got = values(&table, tiebreak);

@@ -736,3 +736,106 @@ fn the_reports_control_is_read_for_games_that_give_none() {
     }
     assert!(from_report > 0, "{verdicts}");
 }
+
+/// The u19 report with each player's points column as `score` counts his
+/// cells, and `lines` added after the header.
+fn rescored_u19(dir: &Path, name: &str, lines: &str, score: fn(char) -> f64) -> PathBuf {
+    edited_u19(dir, name, |text| {
+        let mut out: Vec<String> = Vec::new();
+        for l in text.lines() {
+            let mut l = l.to_string();
+            if l.starts_with("001") {
+                let chars: Vec<char> = l.chars().collect();
+                let points: f64 = (98..chars.len()).step_by(10).map(|i| score(chars[i])).sum();
+                l = format!("{}{points:4.1}{}", &l[..80], &l[84..]);
+            }
+            out.push(l);
+        }
+        out.insert(3, lines.to_string());
+        out.join("\n") + "\n"
+    })
+}
+
+fn three_one_nil(result: char) -> f64 {
+    match result {
+        '1' | '+' | 'F' | 'U' => 3.0,
+        '=' | 'H' => 1.0,
+        _ => 0.0,
+    }
+}
+
+/// f80 (round 5): a report's score system is the one its standings use:
+/// JaVaFo's `XXS W=3 D=1`, bbpPairings' `BBW`/`BBD` lines, TRF-2026's `162`
+/// line and `--score-system` all rank a 3-1-0 event by 3-1-0, and the
+/// points columns written that way agree with it; an unreadable value is
+/// refused naming its line.
+#[test]
+fn f80_the_reports_score_system_scores_the_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = u19("games.pgn");
+    for (name, lines, extra) in [
+        ("xxs.trf", "XXS W=3 D=1", None),
+        ("bbp.trf", "BBW  3.0\nBBD  1.0", None),
+        ("162.trf", "162 W 3.0    D 1.0", None),
+        ("forced.trf", "", Some("W=3,D=1")),
+    ] {
+        let report = rescored_u19(dir.path(), name, lines, three_one_nil);
+        let out = format!("{name}.out");
+        let mut args = vec![path(&report), path(&games), "-o", &out];
+        if let Some(system) = extra {
+            args.extend(["--score-system", system]);
+        }
+        let run = tournament(dir.path(), &args);
+        assert!(run.status.success(), "{name}: {}", stderr(&run));
+        let said = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            said.contains("the players' points: win 3, draw 1"),
+            "{name}: {said}"
+        );
+        let standings = fs::read_to_string(dir.path().join(&out).join("standings.csv")).unwrap();
+        assert!(
+            !standings.contains("the points column says"),
+            "{name}: {standings}"
+        );
+        // Griffiths won three games: 9 points, as the report says.
+        let griffiths = standings.lines().find(|l| l.contains("Griffiths")).unwrap();
+        assert!(griffiths.contains(",9.0,"), "{name}: {griffiths}");
+    }
+    let report = rescored_u19(dir.path(), "bad.trf", "XXS W=three", three_one_nil);
+    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "bad"]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        stderr(&run).contains("line 4, columns 5-"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!dir.path().join("bad").exists());
+}
+
+/// f82 (round 5): a player line one column off (a birth date typed wide)
+/// is refused naming the column, not read as a line of unplayed rounds.
+#[test]
+fn f82_a_line_whose_columns_do_not_line_up_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let shifted = edited_u19(dir.path(), "shifted.trf", |text| {
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| match l.starts_with("001") {
+                true => format!("{} {}", &l[..80], &l[80..]),
+                false => l.to_string(),
+            })
+            .collect();
+        lines.join("\n") + "\n"
+    });
+    let run = tournament(
+        dir.path(),
+        &[path(&shifted), path(&u19("games.pgn")), "-o", "out"],
+    );
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("the line's columns do not line up"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!dir.path().join("out").exists());
+}

@@ -332,6 +332,7 @@ def tournament(
     tiebreaks: Optional[Sequence[str]] = None,
     tiebreak_rules: Optional[str] = None,
     unrated_rating: Optional[int] = None,
+    score_system: Optional[str] = None,
     match_points: Optional[Tuple[float, float, float]] = None,
     team_bye: Optional[Tuple[float, float]] = None,
     html: Union[str, os.PathLike, None] = None,
@@ -353,6 +354,7 @@ def tournament(
             competition); default: the report's own, else the defaults.
         tiebreak_rules: ``"2024"`` or ``"2026"`` (default: by the event's start).
         unrated_rating: the rating an unrated opponent counts as in ARO.
+        score_system: what each result gives a player, as ``"W=3 D=1"``.
         match_points: a team match won, drawn and lost, as ``(2, 1, 0)``.
         team_bye: a team's pairing-allocated bye, ``(match points, game points)``.
         html: also write the HTML report into this folder.
@@ -369,6 +371,7 @@ def tournament(
         "tiebreaks": None if tiebreaks is None else list(tiebreaks),
         "tiebreak_rules": tiebreak_rules,
         "unrated_rating": unrated_rating,
+        "score_system": score_system,
         "match_points": match_points,
         "team_bye": team_bye,
         "html": None if html is None else os.fspath(html),

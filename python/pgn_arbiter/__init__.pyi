@@ -79,6 +79,7 @@ def tournament(
     tiebreaks: Optional[Sequence[str]] = ...,
     tiebreak_rules: Optional[str] = ...,
     unrated_rating: Optional[int] = ...,
+    score_system: Optional[str] = ...,
     match_points: Optional[Tuple[float, float, float]] = ...,
     team_bye: Optional[Tuple[float, float]] = ...,
     html: PathArg = ...,

@@ -324,6 +324,7 @@ struct TournamentOptions {
     tiebreaks: Option<Vec<String>>,
     tiebreak_rules: Option<String>,
     unrated_rating: Option<u32>,
+    score_system: Option<String>,
     match_points: Option<(f64, f64, f64)>,
     team_bye: Option<(f64, f64)>,
     html: Option<PathBuf>,
@@ -337,9 +338,6 @@ impl TournamentOptions {
             Some(laws) => laws.parse().map_err(|why| refused("laws", &laws, why))?,
             None => Settings::default().laws,
         };
-        let parsed = |option: &str, text: String| -> Result<_, Failure> {
-            text.parse().map_err(|why| refused(option, &text, why))
-        };
         Ok(Args {
             report,
             games,
@@ -351,6 +349,10 @@ impl TournamentOptions {
                 .map(|r| parsed("tiebreak_rules", r))
                 .transpose()?,
             unrated_rating: self.unrated_rating,
+            score_system: self
+                .score_system
+                .map(|s| parsed("score_system", s))
+                .transpose()?,
             match_points: match self.match_points {
                 Some((w, d, l)) => Some(
                     format!("{w},{d},{l}")
@@ -375,6 +377,11 @@ impl TournamentOptions {
             html: self.html,
         })
     }
+}
+
+/// An option's text read as the command line reads it.
+fn parsed<T: std::str::FromStr<Err = String>>(option: &str, text: String) -> Result<T, Failure> {
+    text.parse().map_err(|why| refused(option, &text, why))
 }
 
 /// `pgn-arbiter tournament`, the same check as the command's: writes the

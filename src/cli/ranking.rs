@@ -5,6 +5,7 @@
 
 use crate::cli::failure::Failure;
 use crate::report::rows::without_controls;
+use crate::tournament::crosstable::Scoring;
 use crate::tournament::rules::TieBreakRules;
 use crate::tournament::standings::Ranking;
 use crate::tournament::team_standings::{TeamOrder, TeamRanking};
@@ -12,6 +13,7 @@ use crate::tournament::team_table::{Score, TeamPoints};
 use crate::tournament::team_tiebreak::TeamTieBreak;
 use crate::tournament::teams::MatchPoints;
 use crate::tournament::tiebreak::TieBreak;
+use crate::tournament::trf::ScoreSystem;
 use crate::tournament::trf::{MAX_TIEBREAKS, Trf};
 
 /// What the command line gave.
@@ -19,6 +21,7 @@ pub struct Asked<'a> {
     pub tiebreaks: Option<&'a [String]>,
     pub rules: Option<TieBreakRules>,
     pub unrated: Option<u32>,
+    pub score_system: Option<ScoreSystem>,
     pub match_points: Option<MatchPoints>,
     pub team_bye: Option<TeamPoints>,
 }
@@ -55,6 +58,7 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
         .rules
         .unwrap_or_else(|| TieBreakRules::for_start(Some(&report.start)));
     let mut notes = vec![rules_note(asked.rules, rules, &report.start)];
+    let system = score_system(asked, report, &mut notes);
     let abnormal = &report.team_records.abnormal;
     if let Some(first) = abnormal.first() {
         notes.push(format!(
@@ -86,8 +90,11 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
     Ok(Rankings {
         players: Ranking {
             tiebreaks,
-            rules,
-            unrated: asked.unrated,
+            scoring: Scoring {
+                system,
+                rules,
+                unrated: asked.unrated,
+            },
         },
         teams: TeamRanking {
             match_points,
@@ -127,6 +134,20 @@ fn team_values(asked: &Asked<'_>, report: &Trf) -> (MatchPoints, Option<TeamPoin
         bye: bye_said,
     };
     (match_points, bye, sources)
+}
+
+/// The points of each result: `--score-system`, else the report's own
+/// lines, else 1, ½, 0; said unless the default.
+fn score_system(asked: &Asked<'_>, report: &Trf, notes: &mut Vec<String>) -> ScoreSystem {
+    let (system, from) = match (asked.score_system, report.score_system) {
+        (Some(system), _) => (system, "--score-system"),
+        (None, Some((system, from))) => (system, from),
+        (None, None) => return ScoreSystem::default(),
+    };
+    if system != ScoreSystem::default() {
+        notes.push(format!("the players' points: {system} ({from})"));
+    }
+    system
 }
 
 fn rules_note(asked: Option<TieBreakRules>, rules: TieBreakRules, start: &str) -> String {

@@ -28,6 +28,7 @@ use crate::tournament::rules::TieBreakRules;
 use crate::tournament::team_standings::{Disagreement, TeamOutcome, TeamRanking, disagreements};
 use crate::tournament::team_table::TeamPoints;
 use crate::tournament::teams::MatchPoints;
+use crate::tournament::trf::ScoreSystem;
 use crate::tournament::trf::{Trf, members};
 
 /// Check a tournament's reported results against its games.
@@ -73,6 +74,12 @@ pub struct Args {
     /// (C.07 art. 10).
     #[arg(long, value_name = "N")]
     pub unrated_rating: Option<u32>,
+    /// What each result gives a player, as JaVaFo's `XXS` line writes it:
+    /// `W=3,D=1` (a win 3, a draw 1), or every key (`WW BW WD BD WL BL ZPB
+    /// HPB FPB PAB FW FL`). Default: the report's `XXS`, `BBW`… or `162`
+    /// lines, else 1, ½, 0.
+    #[arg(long, value_name = "KEY=POINTS,...")]
+    pub score_system: Option<ScoreSystem>,
     /// A team competition's match points for a match won, drawn and lost.
     /// Default: the report's `362` line, else 2,1,0.
     #[arg(long, value_name = "W,D,L")]
@@ -98,6 +105,7 @@ impl Args {
             tiebreaks: self.tiebreaks.as_deref(),
             rules: self.tiebreak_rules,
             unrated: self.unrated_rating,
+            score_system: self.score_system,
             match_points: self.match_points,
             team_bye: self.team_bye,
         }

@@ -95,13 +95,8 @@ pub fn consequences(trf: &Trf, games: &[PlayedGame], ranking: &Ranking, k: f64) 
     let pairings = pairings(trf);
     let (checked, applied) = check(trf, &pairings, games);
     let corrected_players = with_results(&trf.players, &applied);
-    let before_table = Crosstable::ranked(&trf.players, trf.rounds, ranking.rules, ranking.unrated);
-    let after_table = Crosstable::ranked(
-        &corrected_players,
-        trf.rounds,
-        ranking.rules,
-        ranking.unrated,
-    );
+    let before_table = Crosstable::ranked(&trf.players, trf.rounds, ranking.scoring);
+    let after_table = Crosstable::ranked(&corrected_players, trf.rounds, ranking.scoring);
     Consequences {
         checked,
         before: standings(&before_table, &ranking.tiebreaks),

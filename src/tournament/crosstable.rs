@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::rules::TieBreakRules;
+use super::trf::ScoreSystem;
 use super::trf::{Cell, Code, Player, start_numbers};
 
 /// A tournament's results, one row per player.
@@ -16,9 +17,17 @@ pub struct Crosstable {
     /// Every player met every other once: pre-determined pairings, where a
     /// forfeit counts as a game for most tie-breaks (C.07 15.2).
     pub round_robin: bool,
-    /// The text of C.07 the tie-breaks follow.
+    /// How the rounds are scored and the tie-breaks computed.
+    pub scoring: Scoring,
+}
+
+/// How a crosstable is scored: the points of each result, the text of
+/// C.07 the tie-breaks follow, and the rating an unrated opponent counts
+/// as in ARO (none: not counted).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Scoring {
+    pub system: ScoreSystem,
     pub rules: TieBreakRules,
-    /// The rating an unrated opponent counts as in ARO.
     pub unrated: Option<u32>,
 }
 
@@ -28,6 +37,10 @@ pub struct Row {
     pub start_no: u32,
     pub rating: Option<u32>,
     pub rounds: Vec<Cell>,
+    /// Each round's points under the score system.
+    pub scores: Vec<f64>,
+    /// A draw's points, for the rounds after a withdrawal.
+    draw: f64,
 }
 
 /// What an unplayed round is, for the tie-breaks (C.07 16.2).
@@ -62,15 +75,27 @@ fn voluntary(code: Code) -> bool {
 
 impl Crosstable {
     pub fn new(players: &[Player], rounds: usize) -> Crosstable {
+        Crosstable::ranked(players, rounds, Scoring::default())
+    }
+
+    /// The table scored as `scoring` says.
+    pub fn ranked(players: &[Player], rounds: usize, scoring: Scoring) -> Crosstable {
+        let system = scoring.system;
         let rows: Vec<Row> = players
             .iter()
             .map(|p| {
                 let mut cells = p.rounds.clone();
                 cells.resize(rounds, Cell::absent());
+                let scores = cells
+                    .iter()
+                    .map(|c| system.points(c.code, c.colour))
+                    .collect();
                 Row {
                     start_no: p.start_no,
                     rating: p.rating,
                     rounds: cells,
+                    scores,
+                    draw: system.draw_points(),
                 }
             })
             .collect();
@@ -79,23 +104,7 @@ impl Crosstable {
             rows,
             by_start_no: start_numbers(players),
             round_robin,
-            rules: TieBreakRules::default(),
-            unrated: None,
-        }
-    }
-
-    /// The table, its tie-breaks following `rules`, an unrated opponent
-    /// counted at `unrated` in ARO.
-    pub fn ranked(
-        players: &[Player],
-        rounds: usize,
-        rules: TieBreakRules,
-        unrated: Option<u32>,
-    ) -> Crosstable {
-        Crosstable {
-            rules,
-            unrated,
-            ..Crosstable::new(players, rounds)
+            scoring,
         }
     }
 
@@ -121,7 +130,7 @@ impl Crosstable {
 
 impl Row {
     pub fn points(&self) -> f64 {
-        self.rounds.iter().map(|c| points(c.code)).sum()
+        self.scores.iter().sum()
     }
 
     /// What each round is, when it was not played over the board.
@@ -153,8 +162,8 @@ impl Row {
     pub fn adjusted_points(&self) -> f64 {
         (0..self.rounds.len())
             .map(|r| match self.unplayed(r) {
-                Some(Unplayed::Withdrawn) => 0.5,
-                _ => points(self.rounds[r].code),
+                Some(Unplayed::Withdrawn) => self.draw,
+                _ => self.scores[r],
             })
             .sum()
     }

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::crosstable::{Crosstable, points};
+use super::crosstable::Crosstable;
 
 /// The tied players (start numbers), ordered into tiers: the players of a
 /// tier remain tied.
@@ -41,16 +41,16 @@ impl Encounters {
             let Some(row) = table.row(player) else {
                 continue;
             };
-            for cell in &row.rounds {
+            for (cell, &points) in row.rounds.iter().zip(&row.scores) {
                 let Some(opponent) = cell.opponent.filter(|o| tied.contains(o)) else {
                     continue;
                 };
                 if table.played(cell, true) {
-                    games.push((player, opponent, points(cell.code)));
+                    games.push((player, opponent, points));
                 }
             }
         }
-        Encounters::of(games, 1.0)
+        Encounters::of(games, table.scoring.system.win_points())
     }
 
     /// From each game's (participant, opponent, the participant's score);

@@ -3,20 +3,18 @@
 
 use std::collections::HashMap;
 
-use super::crosstable::Crosstable;
+use super::crosstable::{Crosstable, Scoring};
 use super::direct;
-use super::rules::TieBreakRules;
 use super::tiebreak::TieBreak;
 
-/// How the players are ranked: the tie-breaks in order, the text of C.07
-/// they follow, and the rating an unrated opponent counts as in ARO (C.07
-/// art. 10 leaves that to the event's rules: `None` leaves ARO out when
-/// the field has unrated players).
+/// How the players are ranked: the tie-breaks in order, and how the
+/// rounds are scored (the score system, the text of C.07, the rating an
+/// unrated opponent counts as in ARO: C.07 art. 10 leaves that to the
+/// event's rules).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Ranking {
     pub tiebreaks: Vec<TieBreak>,
-    pub rules: TieBreakRules,
-    pub unrated: Option<u32>,
+    pub scoring: Scoring,
 }
 
 /// A player's place in the standings, with his points and tie-break

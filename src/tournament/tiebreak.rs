@@ -101,7 +101,7 @@ impl TieBreak {
 /// round.
 fn opponent_scores(table: &Crosstable, row: &Row) -> Vec<(f64, Option<Unplayed>)> {
     let own = row.points();
-    let draws = 0.5 * row.rounds.len() as f64;
+    let draws = table.scoring.system.draw_points() * row.rounds.len() as f64;
     (0..row.rounds.len())
         .map(|r| {
             let cell = &row.rounds[r];
@@ -111,7 +111,7 @@ fn opponent_scores(table: &Crosstable, row: &Row) -> Vec<(f64, Option<Unplayed>)
                 (false, scheduled) => {
                     let cap = scheduled.map_or(draws, Row::adjusted_points);
                     let unplayed = row.unplayed(r).or(Some(Unplayed::Bye));
-                    (table.rules.dummy(own, cap), unplayed)
+                    (table.scoring.rules.dummy(own, cap), unplayed)
                 }
                 (true, None) => (own, Some(Unplayed::Bye)),
             }
@@ -140,9 +140,9 @@ fn buchholz_parts(table: &Crosstable, row: &Row) -> Vec<Part> {
 fn sb_parts(table: &Crosstable, row: &Row) -> Vec<Part> {
     opponent_scores(table, row)
         .into_iter()
-        .zip(&row.rounds)
-        .map(|((score, unplayed), cell)| Part {
-            value: score * points(cell.code),
+        .zip(&row.scores)
+        .map(|((score, unplayed), points)| Part {
+            value: score * points,
             opponent: score,
             voluntary: voluntary(unplayed),
         })
@@ -159,7 +159,7 @@ fn average_rating(table: &Crosstable, row: &Row, cut: bool) -> Option<f64> {
         .filter(|c| c.code.played())
         .filter_map(|c| {
             let opponent = table.row(c.opponent?)?;
-            opponent.rating.or(table.unrated)
+            opponent.rating.or(table.scoring.unrated)
         })
         .collect();
     if cut {
@@ -185,8 +185,8 @@ fn wins(row: &Row) -> f64 {
 fn progressive(row: &Row, cut: bool) -> f64 {
     let mut score = 0.0;
     let mut total = 0.0;
-    for (r, cell) in row.rounds.iter().enumerate() {
-        score += points(cell.code);
+    for (r, points) in row.scores.iter().enumerate() {
+        score += points;
         if !(cut && r == 0) {
             total += score;
         }

@@ -20,16 +20,21 @@ use std::fmt;
 use crate::model::time_control::words::in_words;
 use crate::model::time_control::{Category, Control, periods};
 
+mod cells;
 mod check;
 mod columns;
+mod score_system;
 mod team_records;
 mod teams;
 
+use cells::read_cells;
 use check::{
-    BOM, bounded, check_pairings, check_start_numbers, declared_rounds, latin1, tiebreak_list,
+    BOM, bounded, check_gaps, check_pairings, check_start_numbers, declared_rounds, latin1,
+    tiebreak_list,
 };
 pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
-use columns::{blank, cell_column, field, line_ranges};
+use columns::{cell_column, field, line_ranges};
+pub use score_system::ScoreSystem;
 pub use team_records::TeamRecords;
 pub use teams::{Declared, Team, members};
 
@@ -52,6 +57,9 @@ pub struct Trf {
     pub teams: Vec<Team>,
     /// TRF-2026's other team records.
     pub team_records: TeamRecords,
+    /// The score system the report declares (`XXS`, `BB?`, `162` lines),
+    /// and which lines it came from.
+    pub score_system: Option<(ScoreSystem, &'static str)>,
     /// How many rounds the cells (or an `XXR` line) show.
     pub rounds: usize,
     /// The `042` line: the event's first day, as written.
@@ -245,6 +253,7 @@ impl Trf {
             players: Vec::new(),
             teams: Vec::new(),
             team_records: TeamRecords::default(),
+            score_system: None,
             by_start_no: HashMap::new(),
             rounds: 0,
             start: String::new(),
@@ -290,6 +299,9 @@ impl Trf {
             "202" => self.tiebreaks = tiebreak_list(index, &rest())?,
             "212" => self.order = tiebreak_list(index, &rest())?,
             "XXR" => self.rounds = self.rounds.max(declared_rounds(index, &rest())?),
+            key @ ("XXS" | "162" | "BBW" | "BBD" | "BBL" | "BBZ" | "BBF" | "BBU") => {
+                score_system::read(&mut self.score_system, index, key, &rest())?
+            }
             _ => {}
         }
         Ok(())
@@ -395,6 +407,7 @@ fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
         columns,
         what,
     };
+    check_gaps(&chars).map_err(|(columns, what)| error(columns, what))?;
     let start = field(&chars, 5, 8);
     let start_no = start.parse::<u32>().map_err(|_| {
         error(
@@ -420,72 +433,5 @@ fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
         points,
         rank,
         rounds,
-    })
-}
-
-/// A line's round cells; trailing blank cells (a line padded with spaces)
-/// are no rounds.
-fn read_cells(chars: &[char]) -> Result<Vec<Cell>, CellError> {
-    let mut rounds = Vec::new();
-    while cell_column(rounds.len()) < chars.len() {
-        if rounds.len() == MAX_ROUNDS {
-            let at = cell_column(MAX_ROUNDS) + 1;
-            let why = format!("the line has more than {MAX_ROUNDS} rounds");
-            return Err(((at, chars.len()), why));
-        }
-        rounds.push(read_cell(chars, rounds.len())?);
-    }
-    while !rounds.is_empty() && blank(chars, cell_column(rounds.len() - 1)) {
-        rounds.pop();
-    }
-    Ok(rounds)
-}
-
-type CellError = ((usize, usize), String);
-
-fn read_cell(chars: &[char], round: usize) -> Result<Cell, CellError> {
-    let at = cell_column(round) + 1;
-    let opponent = field(chars, at, at + 3);
-    let opponent = match opponent.as_str() {
-        "" => None,
-        text => match text.parse::<u32>() {
-            Ok(0) => None,
-            Ok(n) => Some(n),
-            Err(_) => {
-                return Err((
-                    (at, at + 3),
-                    format!(
-                        "round {}: the opponent `{text}` is not a start number",
-                        round + 1
-                    ),
-                ));
-            }
-        },
-    };
-    let colour = match chars.get(at + 4).copied().unwrap_or(' ') {
-        'w' | 'W' => Colour::White,
-        'b' | 'B' => Colour::Black,
-        '-' | ' ' => Colour::None,
-        c => {
-            return Err((
-                (at + 5, at + 5),
-                format!("round {}: the colour `{c}` is not w, b or -", round + 1),
-            ));
-        }
-    };
-    let c = chars.get(at + 6).copied().unwrap_or(' ');
-    let code = Code::read(c).ok_or_else(|| {
-        (
-            (at + 7, at + 7),
-            format!(
-                "round {}: the result `{c}` is no TRF result code",
-                round + 1
-            ),
-        )
-    })?;
-    Ok(Cell {
-        opponent,
-        colour,
-        code,
     })
 }

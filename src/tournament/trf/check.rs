@@ -156,3 +156,34 @@ pub(super) fn bounded(text: &str, max: f64, what: &str) -> Result<Option<f64>, S
         }
     }
 }
+
+/// The blank columns (1-based) between a player line's fixed fields:
+/// after `001`, the start number, the title, the name, the rating, the
+/// federation, the FIDE id, the birth date and the points.
+const FIELD_GAPS: [usize; 9] = [4, 9, 14, 48, 53, 57, 69, 80, 85];
+
+/// A player line's fields line up: every column between two fields is
+/// blank, before the rank and in every round cell (the two columns before
+/// it, and those between its opponent, colour and result). A field one
+/// column too wide (a birth date typed wide, a name padded by bytes)
+/// shifts every later one, and would be read as other fields' parts.
+pub(super) fn check_gaps(chars: &[char]) -> Result<(), ((usize, usize), String)> {
+    let cells = (0..)
+        .map(cell_column)
+        .take_while(|&at| at < chars.len())
+        .flat_map(|at| [at - 1, at, at + 5, at + 7]);
+    for column in FIELD_GAPS.into_iter().chain(cells) {
+        match chars.get(column - 1) {
+            Some(&c) if c != ' ' => {
+                let what = format!(
+                    "column {column} lies between two fields and holds `{c}`: the line's columns \
+                     do not line up (a field written a column too wide, or a name padded by \
+                     bytes?); mend the line"
+                );
+                return Err(((column, column), what));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
