@@ -38,9 +38,9 @@ def with_points_from_codes(text):
     return "\n".join(out) + "\n"
 
 
-def theirs(tbs, path, unrated):
+def theirs(tbs, path, unrated, encoding):
     versioned = [c + VERSION if c.startswith(("BH", "SB")) else c for c in CODES]
-    args = [sys.executable, "tiebreakchecker.py", "-i", path, "-dT", "-t", "PTS", *versioned]
+    args = [sys.executable, "tiebreakchecker.py", "-i", path, "-b", encoding, "-dT", "-t", "PTS", *versioned]
     if unrated is not None:
         args += ["-u", str(unrated)]
     run = subprocess.run(args, cwd=tbs, capture_output=True, text=True, encoding="latin-1")
@@ -68,18 +68,22 @@ def main():
     differ_total = compared_total = 0
     for path in files:
         with tempfile.TemporaryDirectory() as tmp:
-            raw = open(path, "rb").read().decode("latin-1")
+            data = open(path, "rb").read()
+            try:
+                raw, encoding = data.decode("utf-8"), "utf-8"
+            except UnicodeDecodeError:
+                raw, encoding = data.decode("latin-1"), "latin-1"
             if re.search(r"^013 ", raw, re.M):
                 print(f"{os.path.basename(path)}: a team competition, left out (its tie-breaks are the teams')")
                 continue
             copy = os.path.join(tmp, "copy.trf")
-            open(copy, "w", encoding="latin-1").write(with_points_from_codes(raw))
+            open(copy, "w", encoding=encoding).write(with_points_from_codes(raw))
             # The unrated count as 0 in both: TieBreakServer's own default.
             mine, error = ours(copy, os.path.join(tmp, "out"), 0)
             if mine is None:
                 print(f"{os.path.basename(path)}: pgn-arbiter did not read it: {error}")
                 continue
-            them, error = theirs(tbs, copy, 0)
+            them, error = theirs(tbs, copy, 0, encoding)
             if them is None:
                 print(f"{os.path.basename(path)}: TieBreakServer did not read it: {error}")
                 continue
