@@ -580,8 +580,8 @@ fn a_column_ruler_is_not_the_events_name() {
 
 /// A real team Swiss (TRF16 `013` lines, Greek names): its 15 teams read,
 /// numbered by line, members in board order; `tournament` says it is a
-/// team competition and that this version ranks only its players (issue
-/// 44), and a team line it cannot read is refused naming line and columns.
+/// team competition and how its teams are ranked, and a team line it
+/// cannot read is refused naming line and columns.
 #[test]
 fn a_team_file_reads_its_teams_and_is_never_silently_individual() {
     let trf = read("team/friendship-cup-2024.trf");
@@ -1181,4 +1181,40 @@ fn the_html_page_shows_the_team_standings() {
         "solo",
     );
     assert!(!page.contains("Team standings"));
+}
+
+/// A real team league, the Armstrong Cup 2010-11 (12 teams of up to 16
+/// players, 8 boards, a round robin of 11 rounds, TRF16 `013` lines):
+/// every team meets every other once, the match points of each match sum
+/// to a win's, and DE among tied teams orders by their own match (art. 6
+/// on the primary score) as EDE does when that decides.
+#[test]
+fn a_real_team_league_reads_as_a_round_robin() {
+    use pgn_arbiter::tournament::team_standings::{TeamOrder, TeamRanking};
+    let trf = read("trf/icu_tournament__armstrong_2011.trf");
+    let table = TeamRanking::default().table(&trf);
+    assert!(table.round_robin);
+    assert_eq!((table.rows.len(), table.rounds, table.boards), (12, 11, 8));
+    let scores: Vec<_> = table.rows.iter().map(|r| r.score(table.value)).collect();
+    assert!(scores.iter().all(|s| s.matches == 11 && s.byes == 0));
+    let mp: f64 = scores.iter().map(|s| s.match_points).sum();
+    assert_eq!(mp, 66.0 * 2.0, "66 matches, two match points each");
+    let ranks = |codes: &[&str]| -> Vec<usize> {
+        let ranking = TeamRanking {
+            order: TeamOrder {
+                tiebreaks: codes.iter().map(|c| c.parse().unwrap()).collect(),
+                ..TeamOrder::default()
+            },
+            ..TeamRanking::default()
+        };
+        ranking.standings(&trf).iter().map(|s| s.rank).collect()
+    };
+    // Kilkenny (7) first with 19 match points, Gonzaga (6) second with 18.
+    let by_de = ranks(&["DE"]);
+    assert_eq!((by_de[6], by_de[5]), (1, 2));
+    assert_eq!(
+        by_de,
+        ranks(&["EDE"]),
+        "no tie here that the game points must break"
+    );
 }

@@ -13,6 +13,7 @@ impl TeamTieBreak {
         match self {
             TeamTieBreak::TopBoards => by_key(tied, |t| board_totals(table, t)),
             TeamTieBreak::BottomBoardsOut => by_key(tied, |t| without_bottom(table, t)),
+            TeamTieBreak::PrimaryEncounter => tiers(&encounters(table, tied, primary), tied),
             TeamTieBreak::DirectEncounter(steps) => direct(table, tied, primary, steps),
             _ => vec![tied.to_vec()],
         }

@@ -47,6 +47,8 @@ pub enum TeamTieBreak {
     /// `BBE` (12.3): game points without the bottom board, then without
     /// the next …
     BottomBoardsOut,
+    /// `DE` (art. 6 on the primary score, as 13 allows).
+    PrimaryEncounter,
     /// `EDE` (13.3) and the variants that go on to the boards (`EDEBT`:
     /// BC then TBR; `EDEBB`: BC then BBE; `EDET`: TBR; `EDEB`: BBE).
     DirectEncounter(BoardSteps),
@@ -149,7 +151,7 @@ impl std::str::FromStr for TeamTieBreak {
                 format!(
                     "the team tie-break `{text}` is not one this tool computes (it does MP, GP, \
                      BH and FB with :MP or :GP and /C1, /C2, /M1, /M2, /P; AOB; EMMSB, EMGSB, \
-                     EGMSB, EGGSB with /C1, /C2, /P; PS, PS/C1; WIN; WON; MPvGP; SSSC with /F, \
+                     EGMSB, EGGSB with /C1, /C2, /P; PS, PS/C1; WIN; WON; MPvGP; DE; SSSC with /F, \
                      /Kx; BC; TBR; BBE; EDE, EDEBT, EDEBB, EDET, EDEB)"
                 )
             })
@@ -202,6 +204,7 @@ fn from_parts(c: &Code<'_>) -> Option<TeamTieBreak> {
         "BC" if bare => T::BoardCount,
         "TBR" if bare => T::TopBoards,
         "BBE" if bare => T::BottomBoardsOut,
+        "DE" if bare => T::PrimaryEncounter,
         "EDE" if bare => T::DirectEncounter(BoardSteps::None),
         "EDEBT" if bare => T::DirectEncounter(BoardSteps::CountThenTop),
         "EDEBB" if bare => T::DirectEncounter(BoardSteps::CountThenBottom),
@@ -258,6 +261,7 @@ impl fmt::Display for TeamTieBreak {
             TeamTieBreak::BoardCount => f.write_str("BC"),
             TeamTieBreak::TopBoards => f.write_str("TBR"),
             TeamTieBreak::BottomBoardsOut => f.write_str("BBE"),
+            TeamTieBreak::PrimaryEncounter => f.write_str("DE"),
             TeamTieBreak::DirectEncounter(steps) => write!(f, "EDE{}", steps.suffix()),
         }
     }
@@ -283,7 +287,9 @@ impl TeamTieBreak {
                 schedule_strength(table, row, primary, fore, factor)
             }
             T::BoardCount => board_count(row),
-            T::TopBoards | T::BottomBoardsOut | T::DirectEncounter(_) => return None,
+            T::TopBoards | T::BottomBoardsOut | T::PrimaryEncounter | T::DirectEncounter(_) => {
+                return None;
+            }
         })
     }
 
@@ -298,6 +304,7 @@ impl TeamTieBreak {
             self,
             TeamTieBreak::TopBoards
                 | TeamTieBreak::BottomBoardsOut
+                | TeamTieBreak::PrimaryEncounter
                 | TeamTieBreak::DirectEncounter(_)
         )
     }
