@@ -339,3 +339,59 @@ fn the_same_stdin_report_twice_and_raw_beside_escaped_are_refused() {
         stderr(&run)
     );
 }
+
+/// f81 (round 5): shards 1/3 and 3/3 of a file (2/3's task failed) are
+/// refused, in either order, nothing written; with `--partial` they merge,
+/// and summary.json and the last line say which shard is missing and how
+/// many bytes of the file no report covers. A whole set says nothing.
+#[test]
+fn f81_an_incomplete_set_of_shards_is_refused_or_said() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = data("lichess-2021-10-first-999.pgn");
+    let len = fs::metadata(&file).unwrap().len();
+    let dirs: Vec<PathBuf> = [1, 3]
+        .iter()
+        .map(|k| {
+            let dir = tmp.path().join(format!("s{k}"));
+            audit_to(&dir, &[&file], &["--shard", &format!("{k}/3")]);
+            dir
+        })
+        .collect();
+    let backwards: Vec<PathBuf> = dirs.iter().rev().cloned().collect();
+    for (name, order) in [("m", &dirs), ("b", &backwards)] {
+        let out = tmp.path().join(name);
+        let run = merge(order, &out, &[]);
+        assert_eq!(run.status.code(), Some(2), "{run:?}");
+        assert!(
+            stderr(&run).contains("shard(s) 2/3 of the file are missing"),
+            "{}",
+            stderr(&run)
+        );
+        assert!(!out.exists());
+    }
+    let out = tmp.path().join("partial");
+    let run = merge(&backwards, &out, &["--partial"]);
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    let last = stderr(&run).lines().last().unwrap().to_string();
+    let third = len / 3;
+    assert!(
+        last.starts_with("incomplete: ") && last.contains("lacks shard(s) 2/3"),
+        "{last}"
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let missing = &summary["missing_shards"][0];
+    assert_eq!(missing["shards"][0], "2/3");
+    let bytes = missing["bytes"].as_u64().unwrap();
+    assert!(bytes.abs_diff(third) <= 1, "{bytes} of {len}");
+    let whole = tmp.path().join("whole");
+    let s2 = tmp.path().join("s2");
+    audit_to(&s2, &[&file], &["--shard", "2/3"]);
+    let run = merge(&[dirs[0].clone(), s2, dirs[1].clone()], &whole, &[]);
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    assert!(
+        !fs::read_to_string(whole.join("summary.json"))
+            .unwrap()
+            .contains("missing_shards")
+    );
+}

@@ -11,14 +11,15 @@ use std::process::ExitCode;
 use crate::cli::failure::Failure;
 use crate::read::input::Source;
 use crate::report::file::{Compression, ReportFile, ReportFormat, open_report};
-use crate::report::rows::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
+use crate::report::rows::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header, without_controls};
 use crate::report::set::{ReportSet, Wanted};
 use crate::report::summary::{InputSummary, RunSummary};
 
 mod checks;
 
 use checks::{
-    check_alike, check_disjoint, check_distinct, check_sane, check_shards_tile, in_shard_order,
+    check_alike, check_complete, check_disjoint, check_distinct, check_sane, check_shards_tile,
+    in_shard_order, missing_shards,
 };
 
 /// Merge the reports of several `audit` runs (report directories with
@@ -44,6 +45,11 @@ pub struct Args {
     /// Write verdicts.csv.zst and incidents.csv.zst.
     #[arg(long, value_enum, default_value = "none")]
     pub compress: Compression,
+    /// Merge the shards given though some of a file's are missing (a task
+    /// that failed): summary.json and the last line say which, and how
+    /// many bytes of the file no report covers.
+    #[arg(long)]
+    pub partial: bool,
 }
 
 /// Runs the subcommand; returns the process exit code.
@@ -58,6 +64,14 @@ pub fn run(args: &Args) -> ExitCode {
                 summary.incident_rows,
                 args.output.display()
             );
+            for m in &summary.missing_shards {
+                eprintln!(
+                    "incomplete: {} lacks shard(s) {} ({} bytes of the file no report covers)",
+                    without_controls(&m.source),
+                    m.shards.join(", "),
+                    m.bytes
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(failure) => failure.report(),
@@ -79,6 +93,8 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
     check_alike(&dirs, &summaries)?;
     check_disjoint(&dirs, &summaries)?;
     check_shards_tile(&dirs, &summaries)?;
+    let missing = missing_shards(&dirs, &summaries);
+    check_complete(&missing, args.partial)?;
     let inputs: Vec<Source> = dirs.iter().cloned().map(Source::File).collect();
     let wanted = Wanted {
         report_dir: &args.output,
@@ -96,7 +112,8 @@ fn merge(args: &Args) -> Result<RunSummary, Failure> {
     } else {
         merge_csv(&dirs, &summaries, dir, args.compress)?;
     }
-    let merged = merged_summary(summaries);
+    let mut merged = merged_summary(summaries);
+    merged.missing_shards = missing;
     merged.write(&dir.join("summary.json"))?;
     set.commit()?;
     Ok(merged)

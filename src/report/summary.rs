@@ -165,6 +165,20 @@ pub struct RunSummary {
     pub errors: Vec<String>,
     /// Wall-clock seconds; summed by `merge`.
     pub seconds: f64,
+    /// A `merge --partial` of an incomplete set of shards: the shards of
+    /// each file no report covers. Absent from a whole report.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_shards: Vec<MissingShards>,
+}
+
+/// The shards of one file a merged report lacks.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MissingShards {
+    pub source: String,
+    /// `2/3`, …
+    pub shards: Vec<String>,
+    /// The bytes of the file whose games no merged report holds.
+    pub bytes: u64,
 }
 
 impl RunSummary {
@@ -188,6 +202,7 @@ impl RunSummary {
             records: Default::default(),
             errors: Vec::new(),
             seconds: 0.0,
+            missing_shards: Vec::new(),
         }
     }
 

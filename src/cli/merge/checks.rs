@@ -6,7 +6,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::cli::failure::Failure;
-use crate::report::summary::{InputSummary, RunOptions, RunSummary};
+use crate::read::shard::Shard;
+use crate::report::summary::{InputSummary, MissingShards, RunOptions, RunSummary};
 
 /// No report directory is given twice, under whatever name.
 pub(super) fn check_distinct(dirs: &[PathBuf]) -> Result<(), Failure> {
@@ -254,4 +255,61 @@ pub(super) fn check_disjoint(dirs: &[PathBuf], summaries: &[RunSummary]) -> Resu
         }
     }
     Ok(())
+}
+
+/// The shards of each file the reports lack: a file's shards `K/N` merge
+/// only when all N are there. Each file's missing shards, with the bytes
+/// they cover (the file's length known from the shards there).
+pub(super) fn missing_shards(dirs: &[PathBuf], summaries: &[RunSummary]) -> Vec<MissingShards> {
+    let mut files: Vec<(&InputSummary, Vec<u64>)> = Vec::new();
+    for (_, input) in inputs_of(dirs, summaries) {
+        let Some(shard) = input.shard else { continue };
+        match files
+            .iter_mut()
+            .find(|(f, _)| f.path == input.path && f.source == input.source)
+        {
+            Some((_, have)) => have.push(shard.index),
+            None => files.push((input, vec![shard.index])),
+        }
+    }
+    files
+        .into_iter()
+        .filter_map(|(first, have)| {
+            let shard = first.shard?;
+            let len = first.bytes.unwrap_or(0);
+            let missing: Vec<Shard> = (1..=shard.count)
+                .filter(|k| !have.contains(k))
+                .map(|index| Shard {
+                    index,
+                    count: shard.count,
+                })
+                .collect();
+            (!missing.is_empty()).then(|| MissingShards {
+                source: first.source.clone(),
+                shards: missing.iter().map(|s| s.to_string()).collect(),
+                bytes: missing
+                    .iter()
+                    .map(|s| {
+                        let r = s.range(len);
+                        r.end.min(len) - r.start.min(len)
+                    })
+                    .sum(),
+            })
+        })
+        .collect()
+}
+
+/// An incomplete set of shards is refused unless `--partial` asks for it.
+pub(super) fn check_complete(missing: &[MissingShards], partial: bool) -> Result<(), Failure> {
+    let Some(first) = missing.first().filter(|_| !partial) else {
+        return Ok(());
+    };
+    Err(Failure::Usage(format!(
+        "{}: shard(s) {} of the file are missing ({} bytes of it no report covers); a merge \
+         without them would pass for the file's report: merge every shard, or give --partial \
+         to merge what is here and say what is missing",
+        first.source,
+        first.shards.join(", "),
+        first.bytes
+    )))
 }
