@@ -98,6 +98,7 @@ fn a_report_directory_keeps_files_it_did_not_write() {
     assert_eq!(
         names,
         [
+            ".pgn-arbiter.lock",
             "g.pgn",
             "incidents.csv",
             "log",

@@ -19,7 +19,7 @@ fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
         let path = entry.path();
         if path.is_dir() {
             out.extend(snapshot(&path));
-        } else {
+        } else if !is_lock(&path) {
             out.push((path.clone(), fs::read(&path).unwrap()));
         }
     }
@@ -184,4 +184,64 @@ fn a_full_disk_under_parquet_leaves_the_previous_report_whole() {
         run.stderr
     );
     assert_eq!(snapshot(&mount), before, "the old report is untouched");
+}
+
+/// f83 (round 5): one writer per report. While a run reading a slow stream
+/// writes into `-o`, a second run into it is refused (exit 2, naming the
+/// folder and the first run's process) and the first commits its report
+/// whole; once the first is done, the second runs.
+#[test]
+fn f83_a_second_run_into_a_report_being_written_is_refused() {
+    use std::io::Write;
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("cc");
+    let games = fs::read(data("lichess-100-one-illegal.pgn")).unwrap();
+    let mut first = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .args(["audit", "-", "-o"])
+        .arg(&out)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = first.stdin.take().unwrap();
+    stdin.write_all(&games).unwrap();
+    let lock = out.join(".pgn-arbiter.lock");
+    let pid = first.id().to_string();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while fs::read_to_string(&lock).unwrap_or_default().trim() != pid {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the first run never locked"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let second = |name: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .args(["audit", data(name).to_str().unwrap(), "-o"])
+            .arg(&out)
+            .output()
+            .unwrap()
+    };
+    let refused = second("lichess-2021-10-first-999.pgn");
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("is being written by another pgn-arbiter run (process"),
+        "{said}"
+    );
+    assert!(said.contains(&pid) && said.contains("cc"), "{said}");
+    drop(stdin);
+    assert!(first.wait().unwrap().success());
+    let summary = fs::read_to_string(out.join("summary.json")).unwrap();
+    assert!(
+        summary.contains("\"games\": 100"),
+        "the first run's report, whole"
+    );
+    assert_eq!(
+        second("lichess-2021-10-first-999.pgn").status.code(),
+        Some(0)
+    );
+    let summary = fs::read_to_string(out.join("summary.json")).unwrap();
+    assert!(summary.contains("\"games\": 999"), "then the second's");
 }

@@ -37,6 +37,7 @@ fn report(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<_> = fs::read_dir(dir)
         .unwrap()
         .flatten()
+        .filter(|e| !is_lock(&e.path()))
         .map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             let mut bytes = fs::read(e.path()).unwrap();

@@ -65,7 +65,7 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<_> = fs::read_dir(dir)
         .unwrap()
         .flatten()
-        .filter(|e| e.path().is_file())
+        .filter(|e| e.path().is_file() && !is_lock(&e.path()))
         .map(|e| {
             (
                 e.file_name().to_string_lossy().into_owned(),

@@ -139,6 +139,8 @@ struct Staged {
     owns: Option<&'static [&'static str]>,
     /// The directory did not exist before this run.
     created: bool,
+    /// Held until the output is in place or given up.
+    _lock: lock::Lock,
 }
 
 /// The outputs of a run, staged. Dropped without [`ReportSet::commit`], it
@@ -176,16 +178,7 @@ impl ReportSet {
         check(&outputs, inputs).map_err(StageError::Refused)?;
         let mut set = ReportSet { staged: Vec::new() };
         for output in outputs {
-            set.staged.push(stage_one(&output).map_err(|e| {
-                StageError::Io(io::Error::new(
-                    e.kind(),
-                    format!(
-                        "cannot create the {} {}: {e}",
-                        output.what,
-                        output.path.display()
-                    ),
-                ))
-            })?);
+            set.staged.push(stage_one(&output)?);
         }
         Ok(set)
     }
@@ -230,22 +223,39 @@ impl Drop for ReportSet {
         for staged in &self.staged {
             let _ = remove(&staged.temp);
             if staged.created {
-                let _ = fs::remove_dir(&staged.target); // only if still empty
+                // A folder this run made goes, its lock file with it.
+                let _ = fs::remove_file(lock::path_of(&staged.target, true));
+                let _ = fs::remove_dir(&staged.target); // only if now empty
             }
         }
     }
 }
 
-fn stage_one(output: &Owner<'_>) -> io::Result<Staged> {
+/// Locks the output, then clears and creates its staging place.
+fn stage_one(output: &Owner<'_>) -> Result<Staged, StageError> {
+    let failed = |e: io::Error| {
+        StageError::Io(io::Error::new(
+            e.kind(),
+            format!(
+                "cannot create the {} {}: {e}",
+                output.what,
+                output.path.display()
+            ),
+        ))
+    };
     let temp = output.temp();
-    let created = output.owns.is_some() && !output.path.exists();
-    if output.owns.is_some() {
-        fs::create_dir_all(output.path)?;
+    let folder = output.owns.is_some();
+    let created = folder && !output.path.exists();
+    if folder {
+        fs::create_dir_all(output.path).map_err(failed)?;
+    } else if let Some(parent) = temp.parent() {
+        fs::create_dir_all(parent).map_err(failed)?;
     }
-    remove(&temp)?;
-    match output.owns {
-        Some(_) => fs::create_dir(&temp)?,
-        None => temp.parent().map_or(Ok(()), fs::create_dir_all)?,
+    let at = lock::path_of(output.path, folder);
+    let held = lock::take(&at, output.what, output.path)?;
+    remove(&temp).map_err(failed)?;
+    if folder {
+        fs::create_dir(&temp).map_err(failed)?;
     }
     Ok(Staged {
         what: output.what,
@@ -253,6 +263,7 @@ fn stage_one(output: &Owner<'_>) -> io::Result<Staged> {
         temp,
         owns: output.owns,
         created,
+        _lock: held,
     })
 }
 
@@ -482,6 +493,8 @@ fn check_owned_names(output: &Owner<'_>) -> Result<(), String> {
     }
     Ok(())
 }
+
+mod lock;
 
 #[cfg(test)]
 mod tests;

@@ -30,6 +30,14 @@ impl Run {
     }
 }
 
+/// A lock file a run holds while it writes an output (`.pgn-arbiter.lock`,
+/// `.NAME.lock`): it holds that run's process number, so two runs' folders
+/// differ there and nowhere else.
+pub fn is_lock(path: &Path) -> bool {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    name.starts_with('.') && name.ends_with(".lock")
+}
+
 pub fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")

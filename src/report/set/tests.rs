@@ -57,7 +57,7 @@ fn keeps_what_it_did_not_write() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    assert_eq!(names, ["log", "verdicts.csv"]);
+    assert_eq!(names, [".pgn-arbiter.lock", "log", "verdicts.csv"]);
     assert_eq!(fs::read_to_string(tmp.path().join("log")).unwrap(), "mine");
 }
 
@@ -83,7 +83,8 @@ fn commit_replaces_the_set_and_drop_keeps_the_old() {
     );
     let leftovers: Vec<_> = fs::read_dir(tmp.path()).unwrap().flatten().collect();
     assert_eq!(leftovers.len(), 1, "{leftovers:?}");
-    assert_eq!(fs::read_dir(&rep).unwrap().count(), 1);
+    // verdicts.csv and the lock file.
+    assert_eq!(fs::read_dir(&rep).unwrap().count(), 2);
 }
 
 #[test]
@@ -104,7 +105,43 @@ fn an_html_report_is_replaced_beside_other_files() {
     assert!(site.join("games/new-1.html").exists());
     assert!(!site.join("games/old-1.html").exists());
     assert_eq!(fs::read_to_string(site.join("notes.txt")).unwrap(), "mine");
-    assert_eq!(fs::read_dir(&site).unwrap().count(), 3);
+    // games, index.html, notes.txt and the lock file.
+    assert_eq!(fs::read_dir(&site).unwrap().count(), 4);
+}
+
+/// One writer per output (round 5's f83): while a run holds a report
+/// folder, a second run into it is refused, naming the folder and the
+/// first run's process, and the first run's staging is left alone; once
+/// the first is done, the folder is free again.
+#[test]
+fn a_second_writer_is_refused_while_the_first_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rep = tmp.path().join("rep");
+    let first = ReportSet::stage(wanted(&rep, None, None), &[]).unwrap();
+    fs::write(first.report_dir().join("verdicts.csv"), "first").unwrap();
+    let err = refusal(wanted(&rep, None, None), &[]);
+    let pid = std::process::id().to_string();
+    assert!(
+        err.contains("is being written by another pgn-arbiter run"),
+        "{err}"
+    );
+    assert!(err.contains(&pid) && err.contains("rep"), "{err}");
+    assert!(
+        first.report_dir().join("verdicts.csv").exists(),
+        "its staging untouched"
+    );
+    first.commit().unwrap();
+    let second = ReportSet::stage(wanted(&rep, None, None), &[]).unwrap();
+    fs::write(second.report_dir().join("verdicts.csv"), "second").unwrap();
+    second.commit().unwrap();
+    assert_eq!(
+        fs::read_to_string(rep.join("verdicts.csv")).unwrap(),
+        "second"
+    );
+    // A folder a run made and gave up leaves nothing, its lock file neither.
+    let fresh = tmp.path().join("fresh");
+    drop(ReportSet::stage(wanted(&fresh, None, None), &[]).unwrap());
+    assert!(!fresh.exists());
 }
 
 #[test]
