@@ -839,3 +839,42 @@ fn f82_a_line_whose_columns_do_not_line_up_is_refused() {
     );
     assert!(!dir.path().join("out").exists());
 }
+
+/// f68 (round 5): a game whose record ends unfinished (`*`) proves no
+/// result: its pairing goes to review saying the report's result stands,
+/// never "the audit's result is applied", and nothing is applied.
+#[test]
+fn f68_an_unfinished_game_applies_nothing_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("t.trf");
+    let lines = [
+        "012 Star".to_string(),
+        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'w', '1')]),
+        line(2, "Brown, Bob", "2000", 0.0, &[(1, 'b', '0')]),
+    ];
+    fs::write(&report, lines.join("\n") + "\n").unwrap();
+    let games = dir.path().join("g.pgn");
+    fs::write(
+        &games,
+        game(
+            Some(1),
+            "Adams, Ann",
+            "Brown, Bob",
+            "*",
+            "1. e4 e5 2. Nf3 *",
+        ),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(String::from_utf8_lossy(&run.stdout).contains("0 result(s) applied"));
+    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
+    let row = pairings.lines().nth(1).unwrap();
+    assert!(
+        row.contains(",review,") && row.contains("the report's result stands"),
+        "{row}"
+    );
+    assert!(!row.contains("is applied"), "{row}");
+    let corrected = fs::read(dir.path().join("out/corrected.trf")).unwrap();
+    assert_eq!(corrected, fs::read(&report).unwrap());
+}

@@ -246,6 +246,37 @@ fn compare(
     }
 }
 
+/// Why a matched game applies nothing, if it does not: a second game for
+/// the pairing, a pairing the other line does not confirm (applying would
+/// write into a cell that names another opponent), an audit that leaves it
+/// to a human, a record that ends unfinished.
+fn nothing_to_apply(
+    pairing: &Pairing,
+    game: &PlayedGame,
+    correct: Option<GameResult>,
+    second: bool,
+) -> Option<&'static str> {
+    if second {
+        return Some("a second game matches this pairing; only the first is applied");
+    }
+    if pairing.black_code.is_none() {
+        return Some(
+            "the other player's line does not confirm this pairing, so nothing is applied: the \
+             report's result stands",
+        );
+    }
+    if matches!(game.status, Status::Review | Status::Error) || correct.is_none() {
+        return Some("the audit leaves this game to a human: the report's result stands");
+    }
+    if correct == Some(GameResult::Unfinished) {
+        return Some(
+            "the game's record ends unfinished, so it gives no result to apply: the report's \
+             result stands",
+        );
+    }
+    None
+}
+
 fn status(
     pairing: &Pairing,
     game: &PlayedGame,
@@ -256,26 +287,8 @@ fn status(
     second: bool,
 ) -> (PairingStatus, String) {
     let audit = format!("the audit: {} ({})", game.status.as_str(), game.reason);
-    if second {
-        let why = "a second game matches this pairing; only the first is applied";
+    if let Some(why) = nothing_to_apply(pairing, game, correct, second) {
         return (PairingStatus::Review, format!("{why}; {audit}"));
-    }
-    if pairing.black_code.is_none() {
-        // Applying a result would write into a cell of the other player's
-        // line that names another opponent.
-        return (
-            PairingStatus::Review,
-            format!(
-                "{audit}; the other player's line does not confirm this pairing, so nothing \
-                     is applied: the report's result stands"
-            ),
-        );
-    }
-    if matches!(game.status, Status::Review | Status::Error) || correct.is_none() {
-        return (
-            PairingStatus::Review,
-            format!("{audit}; the report's result stands"),
-        );
     }
     if !pairing.played() {
         let why = format!(
