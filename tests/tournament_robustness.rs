@@ -878,3 +878,41 @@ fn f68_an_unfinished_game_applies_nothing_and_says_so() {
     let corrected = fs::read(dir.path().join("out/corrected.trf")).unwrap();
     assert_eq!(corrected, fs::read(&report).unwrap());
 }
+
+/// f62 (round 5): both lines claim the win and the game proves the first
+/// player won: the pairing is a mismatch, the proven result is written
+/// into both lines, and the second player loses the point he never won.
+#[test]
+fn f62_a_win_both_lines_claim_is_settled_by_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("t.trf");
+    let lines = [
+        "012 Both".to_string(),
+        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'w', '1')]),
+        line(2, "Brown, Bob", "2000", 1.0, &[(1, 'b', '1')]),
+    ];
+    fs::write(&report, lines.join("\n") + "\n").unwrap();
+    let games = dir.path().join("g.pgn");
+    let mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
+    fs::write(
+        &games,
+        game(Some(1), "Adams, Ann", "Brown, Bob", "1-0", mate),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
+    let row = pairings.lines().nth(1).unwrap();
+    assert!(
+        row.contains(",mismatch,") && row.contains("the two lines disagree"),
+        "{row}"
+    );
+    let standings = fs::read_to_string(dir.path().join("out/standings.csv")).unwrap();
+    let brown = standings.lines().find(|l| l.starts_with("2,")).unwrap();
+    assert!(brown.contains(",1.0,0.0,"), "{brown}");
+    let corrected = fs::read_to_string(dir.path().join("out/corrected.trf")).unwrap();
+    assert!(
+        corrected.lines().nth(2).unwrap().ends_with("1 b 0"),
+        "{corrected}"
+    );
+}

@@ -302,7 +302,9 @@ fn status(
     } else {
         ""
     };
-    let differs = trf != correct;
+    // The other line may hold another result than the first (both claim
+    // the win): the proven result is then written into both.
+    let differs = trf != correct || pairing.disagreement().is_some();
     let status = match (game.status, differs || reversed) {
         (Status::Corrected, _) => PairingStatus::Corrected,
         (_, true) => PairingStatus::Mismatch,
@@ -334,7 +336,8 @@ fn applies(checked: &Checked) -> Option<Code> {
         GameResult::Draw => Code::Draw,
         GameResult::Unfinished => return None,
     };
-    (code != pairing.white_code).then_some(code)
+    let both = code == pairing.white_code && pairing.black_code == Some(code.mirror());
+    (!both).then_some(code)
 }
 
 /// The players with the applied results in both lines.
