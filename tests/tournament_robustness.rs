@@ -916,3 +916,32 @@ fn f62_a_win_both_lines_claim_is_settled_by_the_game() {
         "{corrected}"
     );
 }
+
+/// f60 (round 5): a pairing whose colours the report does not give (`-`)
+/// only orders its players; a game naming them the other way round has
+/// its result turned to them, not read as the first player's win.
+#[test]
+fn f60_a_colourless_pairing_keeps_who_won() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("t.trf");
+    let lines = [
+        "012 Colourless".to_string(),
+        line(1, "Adams, Ann", "2000", 0.0, &[(2, '-', '0')]),
+        line(2, "Brown, Bob", "2000", 1.0, &[(1, '-', '1')]),
+    ];
+    fs::write(&report, lines.join("\n") + "\n").unwrap();
+    let games = dir.path().join("g.pgn");
+    let mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
+    fs::write(
+        &games,
+        game(Some(1), "Brown, Bob", "Adams, Ann", "1-0", mate),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
+    let row = pairings.lines().nth(1).unwrap();
+    assert!(row.contains(",0-1,1-0,0-1,agree,"), "{row}");
+    let corrected = fs::read(dir.path().join("out/corrected.trf")).unwrap();
+    assert_eq!(corrected, fs::read(&report).unwrap(), "nothing to correct");
+}

@@ -297,6 +297,9 @@ fn status(
         );
         return (PairingStatus::Mismatch, format!("{why}; {audit}"));
     }
+    // A report without colours only orders the players: a game naming them
+    // the other way round is no contradiction, its result is just turned.
+    let reversed = reversed && pairing.colours_known;
     let colours = if reversed {
         "the PGN has the colours the other way; "
     } else {

@@ -136,7 +136,9 @@ pub fn pairings(trf: &Trf) -> Vec<Pairing> {
 /// Where a game belongs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Match {
-    /// One pairing; `reversed` when the PGN has the colours the other way.
+    /// One pairing; `reversed` when the PGN names its players the other
+    /// way round (its White is the pairing's second player: with colours
+    /// in the report, the colours the other way).
     Pairing {
         index: usize,
         reversed: bool,
@@ -229,7 +231,7 @@ impl<'a> Matcher<'a> {
             let straight = is(p.white, &white) && is(p.black, &black);
             let reversed = is(p.white, &black) && is(p.black, &white);
             if straight || reversed {
-                found.push((index, !straight && p.colours_known));
+                found.push((index, !straight));
             }
         }
         match found.as_slice() {
