@@ -10,6 +10,8 @@
 //! round that has not left the event (silent from a round before the last
 //! to the end), and was absent otherwise.
 
+use std::sync::OnceLock;
+
 use super::crosstable::{Unplayed, points};
 use super::rules::TieBreakRules;
 use super::teams::{MatchPoints, TeamMatch, boards_per_match, matches};
@@ -110,6 +112,9 @@ pub struct TeamTable {
     pub rules: TieBreakRules,
     /// Every team met every other once.
     pub round_robin: bool,
+    /// The table as Fore Buchholz sees it, made once when first asked
+    /// for: every team's FB reads it.
+    fore: OnceLock<Box<TeamTable>>,
 }
 
 impl TeamTable {
@@ -141,6 +146,7 @@ impl TeamTable {
             bye,
             rules,
             round_robin: false,
+            fore: OnceLock::new(),
         };
         table.rows = unmatched_rounds(trf, &table, slots);
         table.round_robin = is_round_robin(&table.rows);
@@ -438,19 +444,24 @@ fn is_round_robin(rows: &[TeamRow]) -> bool {
 impl TeamTable {
     /// The table as Fore Buchholz sees it (8.3): every final-round
     /// pairing a drawn match.
-    pub fn fore(&self) -> TeamTable {
-        let mut fore = self.clone();
-        let draw = TeamPoints {
-            mp: self.draw(Score::Match),
-            gp: self.draw(Score::Game),
-        };
-        for row in &mut fore.rows {
-            if let Some(last) = row.rounds.last_mut().filter(|r| r.opponent.is_some()) {
-                last.points = draw;
-                last.unplayed = None;
+    pub fn fore(&self) -> &TeamTable {
+        self.fore.get_or_init(|| {
+            let mut fore = TeamTable {
+                fore: OnceLock::new(),
+                ..self.clone()
+            };
+            let draw = TeamPoints {
+                mp: self.draw(Score::Match),
+                gp: self.draw(Score::Game),
+            };
+            for row in &mut fore.rows {
+                if let Some(last) = row.rounds.last_mut().filter(|r| r.opponent.is_some()) {
+                    last.points = draw;
+                    last.unplayed = None;
+                }
             }
-        }
-        fore
+            Box::new(fore)
+        })
     }
 }
 

@@ -350,11 +350,10 @@ fn parts(table: &TeamTable, row: &TeamRow, sum: Sum, of: Score, own: Option<Scor
 
 fn buchholz(table: &TeamTable, row: &TeamRow, sum: Sum, primary: Score) -> f64 {
     let score = sum.score.unwrap_or(primary);
-    if sum.fore {
-        let fore = table.fore();
-        let row = &fore.rows[row.team as usize - 1];
-        return modified_sum(parts(&fore, row, sum, score, None), sum.modifier, false);
-    }
+    let (table, row) = match sum.fore {
+        true => (table.fore(), &table.fore().rows[row.team as usize - 1]),
+        false => (table, row),
+    };
     modified_sum(parts(table, row, sum, score, None), sum.modifier, false)
 }
 
