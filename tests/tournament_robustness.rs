@@ -945,3 +945,81 @@ fn f60_a_colourless_pairing_keeps_who_won() {
     let corrected = fs::read(dir.path().join("out/corrected.trf")).unwrap();
     assert_eq!(corrected, fs::read(&report).unwrap(), "nothing to correct");
 }
+
+/// f61 (round 5): two games match one pairing and give different results:
+/// file order must not choose, so neither is applied, both go to review
+/// and the report's result stands; swapping the games changes nothing.
+#[test]
+fn f61_contradicting_games_for_one_pairing_apply_nothing() {
+    let lines = [
+        "012 Dup".to_string(),
+        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'w', '1')]),
+        line(2, "Brown, Bob", "2000", 0.0, &[(1, 'b', '0')]),
+    ];
+    let black = game(
+        Some(1),
+        "Adams, Ann",
+        "Brown, Bob",
+        "0-1",
+        "1. f3 e5 2. g4 Qh4# 0-1",
+    );
+    let white = game(
+        Some(1),
+        "Adams, Ann",
+        "Brown, Bob",
+        "1-0",
+        "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0",
+    );
+    for order in [[&black, &white], [&white, &black]] {
+        let dir = tempfile::tempdir().unwrap();
+        let report = dir.path().join("t.trf");
+        fs::write(&report, lines.join("\n") + "\n").unwrap();
+        let games = dir.path().join("g.pgn");
+        fs::write(&games, format!("{}{}", order[0], order[1])).unwrap();
+        let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
+        assert!(run.status.success(), "{}", stderr(&run));
+        let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
+        let rows: Vec<&str> = pairings.lines().skip(1).collect();
+        assert_eq!(rows.len(), 2, "{pairings}");
+        assert!(
+            rows.iter()
+                .all(|r| r.contains(",review,") && r.contains("give different results")),
+            "{pairings}"
+        );
+        let corrected = fs::read(dir.path().join("out/corrected.trf")).unwrap();
+        assert_eq!(corrected, fs::read(&report).unwrap(), "nothing applied");
+    }
+}
+
+/// f66 (round 5): both lines pair Adams and Brown in round 1 with colour
+/// `b`: the pairing is kept (first by start number, colours unknown) and
+/// flagged, not lost with its game called "no pairing".
+#[test]
+fn f66_a_pairing_both_lines_give_one_colour_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("t.trf");
+    let lines = [
+        "012 BB".to_string(),
+        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'b', '1')]),
+        line(2, "Brown, Bob", "2000", 0.0, &[(1, 'b', '0')]),
+    ];
+    fs::write(&report, lines.join("\n") + "\n").unwrap();
+    let games = dir.path().join("g.pgn");
+    let mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
+    fs::write(
+        &games,
+        game(Some(1), "Brown, Bob", "Adams, Ann", "1-0", mate),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
+    let row = pairings.lines().nth(1).unwrap();
+    assert!(
+        row.starts_with("1,1,2,") && row.contains(",mismatch,") && row.contains("opposite colours"),
+        "{row}"
+    );
+    let standings = fs::read_to_string(dir.path().join("out/standings.csv")).unwrap();
+    let brown = standings.lines().find(|l| l.starts_with("2,")).unwrap();
+    assert!(brown.contains(",0.0,1.0,"), "{standings}");
+}

@@ -117,11 +117,17 @@ fn check(
     let mut applied = Vec::new();
     let mut taken = vec![false; pairings.len()];
     let matcher = Matcher::new(trf, pairings);
-    for (g, game) in games.iter().enumerate() {
-        let row = match matcher.find(game, false) {
+    let found: Vec<Match> = games.iter().map(|g| matcher.find(g, false)).collect();
+    let conflicting = conflicting(pairings.len(), games, &found);
+    for ((g, game), found) in games.iter().enumerate().zip(found) {
+        let row = match found {
             Match::Pairing { index, reversed } => {
-                let second = std::mem::replace(&mut taken[index], true);
-                let row = compare(&pairings[index], g, game, reversed, second);
+                let copy = match std::mem::replace(&mut taken[index], true) {
+                    _ if conflicting[index] => GameCopy::Conflicting,
+                    true => GameCopy::Later,
+                    false => GameCopy::First,
+                };
+                let row = compare(&pairings[index], g, game, reversed, copy);
                 if let Some(code) = applies(&row) {
                     applied.push((pairings[index], code));
                 }
@@ -152,6 +158,34 @@ fn check(
         }
     }
     (checked, applied)
+}
+
+/// Which of the games that match one pairing a game is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GameCopy {
+    First,
+    /// Another game came first and gives the same result.
+    Later,
+    /// The games matching this pairing give different results: which was
+    /// played is for a human, so none is applied.
+    Conflicting,
+}
+
+/// Per pairing: whether the games matching it give different results (in
+/// the report's colours). File order must not choose between them.
+fn conflicting(pairings: usize, games: &[PlayedGame], found: &[Match]) -> Vec<bool> {
+    let mut first: Vec<Option<Option<GameResult>>> = vec![None; pairings];
+    let mut conflicting = vec![false; pairings];
+    for (game, found) in games.iter().zip(found) {
+        if let Match::Pairing { index, reversed } = *found {
+            let result = game.correct.map(|c| turned(c, reversed));
+            match first[index] {
+                None => first[index] = Some(result),
+                Some(seen) => conflicting[index] |= seen != result,
+            }
+        }
+    }
+    conflicting
 }
 
 /// A game several pairings fit: a human must say which.
@@ -229,12 +263,12 @@ fn compare(
     g: usize,
     game: &PlayedGame,
     reversed: bool,
-    second: bool,
+    copy: GameCopy,
 ) -> Checked {
     let trf = pairing.game_result();
     let pgn = turned(game.recorded, reversed);
     let correct = game.correct.map(|c| turned(c, reversed));
-    let (status, reason) = status(pairing, game, trf, pgn, correct, reversed, second);
+    let (status, reason) = status(pairing, game, trf, pgn, correct, reversed, copy);
     Checked {
         pairing: Some(*pairing),
         game: Some(g),
@@ -254,10 +288,23 @@ fn nothing_to_apply(
     pairing: &Pairing,
     game: &PlayedGame,
     correct: Option<GameResult>,
-    second: bool,
+    copy: GameCopy,
 ) -> Option<&'static str> {
-    if second {
-        return Some("a second game matches this pairing; only the first is applied");
+    match copy {
+        GameCopy::Later => {
+            return Some(
+                "a second game matches this pairing, with the same result; only the first is \
+                 applied",
+            );
+        }
+        GameCopy::Conflicting => {
+            return Some(
+                "more than one game matches this pairing and they give different results, so \
+                 none is applied: the report's result stands until an arbiter says which was \
+                 played",
+            );
+        }
+        GameCopy::First => {}
     }
     if pairing.black_code.is_none() {
         return Some(
@@ -284,10 +331,10 @@ fn status(
     pgn: GameResult,
     correct: Option<GameResult>,
     reversed: bool,
-    second: bool,
+    copy: GameCopy,
 ) -> (PairingStatus, String) {
     let audit = format!("the audit: {} ({})", game.status.as_str(), game.reason);
-    if let Some(why) = nothing_to_apply(pairing, game, correct, second) {
+    if let Some(why) = nothing_to_apply(pairing, game, correct, copy) {
         return (PairingStatus::Review, format!("{why}; {audit}"));
     }
     if !pairing.played() {

@@ -45,8 +45,12 @@ pub struct Pairing {
     pub white_code: Code,
     /// The code in the second player's line, if his line has this pairing.
     pub black_code: Option<Code>,
-    /// False for a forfeit written with no colours (`-`).
+    /// False for a forfeit written with no colours (`-`), or when the two
+    /// lines do not give opposite colours.
     pub colours_known: bool,
+    /// The two lines give the same colour, or one a colour and the other
+    /// none: a typing error the report must not lose the pairing to.
+    pub colours_clash: bool,
 }
 
 impl Pairing {
@@ -70,6 +74,20 @@ impl Pairing {
     /// What is wrong when the two players' lines do not tell the same
     /// pairing and result.
     pub fn disagreement(&self) -> Option<String> {
+        let codes = self.code_disagreement();
+        if !self.colours_clash {
+            return codes;
+        }
+        let colours = format!(
+            "the two lines do not give {} and {} opposite colours in round {}",
+            self.white,
+            self.black,
+            self.round + 1
+        );
+        Some(codes.map_or(colours.clone(), |c| format!("{colours}; {c}")))
+    }
+
+    fn code_disagreement(&self) -> Option<String> {
         match self.black_code {
             None => Some(format!(
                 "{}'s line does not have this pairing in round {}",
@@ -107,7 +125,13 @@ pub fn pairings(trf: &Trf) -> Vec<Pairing> {
             let Some(opponent) = cell.opponent else {
                 continue;
             };
+            let theirs = trf
+                .player(opponent)
+                .and_then(|o| o.rounds.get(round))
+                .filter(|c| c.opponent == Some(player.start_no));
+            let clash = theirs.is_some_and(|t| !opposite(cell.colour, t.colour));
             let first = match cell.colour {
+                _ if clash => player.start_no < opponent,
                 Colour::White => true,
                 Colour::Black => false,
                 Colour::None => player.start_no < opponent,
@@ -115,22 +139,29 @@ pub fn pairings(trf: &Trf) -> Vec<Pairing> {
             if !first {
                 continue;
             }
-            let black_code = trf
-                .player(opponent)
-                .and_then(|o| o.rounds.get(round))
-                .filter(|c| c.opponent == Some(player.start_no))
-                .map(|c| c.code);
             out.push(Pairing {
                 round,
                 white: player.start_no,
                 black: opponent,
                 white_code: cell.code,
-                black_code,
-                colours_known: cell.colour != Colour::None,
+                black_code: theirs.map(|c| c.code),
+                colours_known: cell.colour != Colour::None && !clash,
+                colours_clash: clash,
             });
         }
     }
     out
+}
+
+/// Whether two lines' colours for one game fit together: white against
+/// black, or neither given.
+fn opposite(one: Colour, other: Colour) -> bool {
+    matches!(
+        (one, other),
+        (Colour::White, Colour::Black)
+            | (Colour::Black, Colour::White)
+            | (Colour::None, Colour::None)
+    )
 }
 
 /// Where a game belongs.
