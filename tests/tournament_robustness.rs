@@ -1023,3 +1023,59 @@ fn f66_a_pairing_both_lines_give_one_colour_is_kept() {
     let brown = standings.lines().find(|l| l.starts_with("2,")).unwrap();
     assert!(brown.contains(",0.0,1.0,"), "{standings}");
 }
+
+/// f67 (round 5): one result applied in the real Open de Gros 2010 report
+/// (round 4, Argandona v Sanz, the game a mate for Black): corrected.trf's
+/// rank column is one ranking, equal to
+/// standings.csv's `rank_after`.
+#[test]
+fn f67_corrected_trf_ranks_are_one_ranking() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/tournaments/trf/CompetiChess__testTrfFile_OpenGros2010.trf");
+    let games = dir.path().join("g.pgn");
+    let tags = "[Round \"4\"]\n[White \"Argandona Riveiro Inigo\"]\n[Black \"Sanz Perez Eduardo\"]";
+    fs::write(
+        &games,
+        format!("{tags}\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"),
+    )
+    .unwrap();
+    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let corrected = fs::read(dir.path().join("out/corrected.trf")).unwrap();
+    let text = String::from_utf8_lossy(&corrected);
+    let mut ranks: Vec<(u32, u32)> = text
+        .lines()
+        .filter(|l| l.starts_with("001"))
+        .map(|l| {
+            let no = l[4..8].trim().parse().unwrap();
+            (no, l[85..89].trim().parse().unwrap())
+        })
+        .collect();
+    let standings = fs::read_to_string(dir.path().join("out/standings.csv")).unwrap();
+    let mut csv = csv::Reader::from_reader(standings.as_bytes());
+    let column = csv
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "rank_after")
+        .unwrap();
+    for row in csv.records().map(Result::unwrap) {
+        let no: u32 = row[0].parse().unwrap();
+        let after: u32 = row[column].parse().unwrap();
+        assert!(
+            ranks.contains(&(no, after)),
+            "player {no}: rank_after {after}"
+        );
+    }
+    ranks.sort_by_key(|r| r.1);
+    // Players tied on every tie-break share a rank and the next is skipped
+    // (1, 1, 3): a ranking, where the old file gave 5 twice and 6 to nobody.
+    assert_eq!(ranks.len(), 52);
+    for (i, pair) in ranks.windows(2).enumerate() {
+        assert!(
+            pair[1].1 == i as u32 + 2 || pair[1].1 == pair[0].1,
+            "{ranks:?}"
+        );
+    }
+}

@@ -469,7 +469,10 @@ fn points_notes(trf: &Trf, table: &Crosstable) -> Vec<(u32, String)> {
 }
 
 /// The edits that make the corrected report: the applied results in both
-/// lines, the points of the players they change, the ranks that moved.
+/// lines, the points of the players they change and, when a result is
+/// applied, the whole rank column from one ranking: the tie-breaks here
+/// after the corrections (keeping the report's ranks beside the moved ones
+/// would give two players one rank and nobody another).
 pub fn corrections(trf: &Trf, c: &Consequences) -> Vec<Edit> {
     let line = |no: u32| trf.player(no).map(|p| p.line);
     let mut edits = Vec::new();
@@ -491,7 +494,8 @@ pub fn corrections(trf: &Trf, c: &Consequences) -> Vec<Edit> {
                 points: a.points,
             });
         }
-        if a.rank != b.rank {
+        let written = trf.player(a.start_no).and_then(|p| p.rank);
+        if !c.applied.is_empty() && written.is_some_and(|r| r != a.rank) {
             edits.push(Edit::Rank { line, rank: a.rank });
         }
     }
