@@ -396,3 +396,105 @@ fn f81_an_incomplete_set_of_shards_is_refused_or_said() {
             .contains("missing_shards")
     );
 }
+
+/// Ten one-line games; shards 1/2 and 2/2 of them audited into `s1`, `s2`.
+fn two_shards(tmp: &Path, format: &str) -> Vec<PathBuf> {
+    let file = tmp.join("g.pgn");
+    let game = |i| format!("[Event \"e{i}\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n\n");
+    fs::write(&file, (1..=10).map(game).collect::<String>()).unwrap();
+    [1, 2]
+        .iter()
+        .map(|k| {
+            let dir = tmp.join(format!("{format}{k}"));
+            let shard = format!("{k}/2");
+            audit_to(&dir, &[&file], &["--shard", &shard, "--format", format]);
+            dir
+        })
+        .collect()
+}
+
+/// f22 (round 5): a shard's folder holding the other shard's verdicts
+/// (the counts alike) is refused, CSV and Parquet: each row's offset lies
+/// outside the bytes its summary says the run audited.
+#[test]
+fn f22_a_shard_folder_holding_another_shards_rows_is_refused() {
+    for format in ["csv", "parquet"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let dirs = two_shards(tmp.path(), format);
+        let name = format!("verdicts.{format}");
+        fs::copy(dirs[1].join(&name), dirs[0].join(&name)).unwrap();
+        let out = tmp.path().join("m");
+        let run = merge(&dirs, &out, &[]);
+        assert_eq!(run.status.code(), Some(1), "{run:?}");
+        assert!(
+            stderr(&run).contains("outside bytes 0..") && stderr(&run).contains("another shard's"),
+            "{}",
+            stderr(&run)
+        );
+        assert!(!out.join("summary.json").exists());
+    }
+}
+
+/// f24 (round 5): a report whose run read an input only in part (a cut
+/// `.gz`) merges, and the merge exits 1 naming the input, as one run over
+/// the same files does.
+#[test]
+fn f24_a_merge_of_a_report_with_an_unread_input_exits_1() {
+    let tmp = tempfile::tempdir().unwrap();
+    let whole = fs::read(data("lichess-2021-10-first-999.pgn")).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, &whole[..200_000]).unwrap();
+    let gz = gz.finish().unwrap();
+    let cut = tmp.path().join("cut.pgn.gz");
+    fs::write(&cut, &gz[..gz.len() / 2]).unwrap();
+    let a = tmp.path().join("a");
+    let run = bin(&["audit", cut.to_str().unwrap(), "-o", a.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let b = tmp.path().join("b");
+    audit_to(&b, &[&repo("samples/rules/flag-win-stands.pgn")], &[]);
+    let out = tmp.path().join("m");
+    let run = merge(&[a, b], &out, &[]);
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert!(
+        stderr(&run).contains("cut.pgn.gz") && stderr(&run).contains("could not read"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(out.join("summary.json").exists());
+}
+
+/// f25 (round 5): one file under two names (a hard link) audited in two
+/// runs: the merge is refused, as one run over both names reads it once.
+#[test]
+fn f25_a_hard_linked_file_is_not_merged_twice() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("a.pgn");
+    fs::copy(repo("samples/rules/flag-win-stands.pgn"), &file).unwrap();
+    let link = tmp.path().join("snap.pgn");
+    fs::hard_link(&file, &link).unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    audit_to(&a, &[&file], &[]);
+    audit_to(&b, &[&link], &[]);
+    let out = tmp.path().join("m");
+    let run = merge(&[a, b], &out, &[]);
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    assert!(stderr(&run).contains("both hold games"), "{}", stderr(&run));
+    assert!(!out.exists());
+}
+
+/// f28 (round 5): `--shard` of a FIFO is refused at once (exit 2), before
+/// opening it: opening waits for a writer, reading takes its first bytes.
+#[test]
+fn f28_a_shard_of_a_fifo_is_refused_at_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fifo = tmp.path().join("games.pgn");
+    let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let out = tmp.path().join("out");
+    let args = ["audit", fifo.to_str().unwrap(), "--shard", "1/2"];
+    let args = [&args[..], &["-o", out.to_str().unwrap()]].concat();
+    let run = run_within(&args, std::time::Duration::from_secs(20)).expect("refused, not hung");
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("not a regular file"), "{}", run.stderr);
+}

@@ -249,6 +249,18 @@ pub(crate) fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Fai
              many files, give each task its own files)"
         )));
     };
+    // Checked before opening: reading a pipe's first bytes would take them
+    // from the run, and opening a FIFO waits for a writer.
+    let meta = std::fs::metadata(path)
+        .map_err(|e| Failure::Usage(format!("{}: cannot read: {e}", path.display())))?;
+    if !meta.is_file() {
+        return Err(Failure::Usage(format!(
+            "{} is not a regular file (a pipe, a FIFO or a device): --shard enters a file in \
+             the middle, which a stream cannot be; audit it without --shard, or save it to a \
+             file first",
+            path.display()
+        )));
+    }
     let mut head = [0u8; 4];
     let n = std::fs::File::open(path)
         .and_then(|mut f| std::io::Read::read(&mut f, &mut head))

@@ -16,6 +16,7 @@ use crate::report::set::{ReportSet, Wanted};
 use crate::report::summary::{InputSummary, RunSummary};
 
 mod checks;
+mod rows;
 
 use checks::{
     check_alike, check_complete, check_disjoint, check_distinct, check_sane, check_shards_tile,
@@ -72,10 +73,28 @@ pub fn run(args: &Args) -> ExitCode {
                     m.bytes
                 );
             }
-            ExitCode::SUCCESS
+            inputs_not_read(&summary)
         }
         Err(failure) => failure.report(),
     }
+}
+
+/// A merged report is as whole as its parts: an input a run could not read
+/// to the end is named again, with the exit code one run over all the
+/// inputs would give (1).
+fn inputs_not_read(summary: &RunSummary) -> ExitCode {
+    if summary.errors.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    for error in &summary.errors {
+        eprintln!("pgn-arbiter: {}", without_controls(error));
+    }
+    eprintln!(
+        "pgn-arbiter: the merged report lacks what its runs could not read ({} input problem(s) \
+         above, kept in summary.json's `errors`); fix those inputs and audit them again",
+        summary.errors.len()
+    );
+    ExitCode::from(1)
 }
 
 fn merge(args: &Args) -> Result<RunSummary, Failure> {
@@ -132,7 +151,7 @@ fn merge_csv(
         let path = dir.join(compress.file_name(name));
         let mut out = ReportFile::create(&path, compress, &header(columns))?;
         for (d, summary) in dirs.iter().zip(summaries) {
-            let rows = copy_rows(d, name, columns, &mut out)?;
+            let rows = copy_rows(d, name, columns, summary, &mut out)?;
             check_rows(d, name, rows, summary)?;
         }
         out.finish()?;
@@ -160,8 +179,11 @@ fn merge_parquet(dirs: &[PathBuf], summaries: &[RunSummary], dir: &Path) -> io::
         let mut out = ParquetFile::create(&dir.join(name), schema.clone())?;
         for (d, summary) in dirs.iter().zip(summaries) {
             let (batches, rows) = parquet_file::read(&d.join(name), &schema)?;
+            let mut order = rows::RowOrder::new(summary, name.starts_with("verdicts"));
             for batch in batches {
-                out.write(batch.map_err(|e| damaged(d, name, e.to_string()))?)?;
+                let batch = batch.map_err(|e| damaged(d, name, e.to_string()))?;
+                rows::check_batch(&mut order, &batch).map_err(|why| damaged(d, name, why))?;
+                out.write(batch)?;
             }
             check_rows(d, name, rows, summary)?;
         }
@@ -199,9 +221,19 @@ fn damaged(dir: &Path, name: &str, why: String) -> io::Error {
 /// Appends the rows of report `name` of `dir`, checking its header, each
 /// row's width and the file's last newline; returns how many rows it held.
 /// The rows are parsed and written again (as the audit wrote them), so a
-/// damaged report cannot run into the next one's rows.
-fn copy_rows(dir: &Path, name: &str, columns: &[&str], out: &mut dyn Write) -> io::Result<u64> {
+/// damaged report cannot run into the next one's rows, and each is checked
+/// against what `summary` says the run read.
+fn copy_rows(
+    dir: &Path,
+    name: &str,
+    columns: &[&str],
+    summary: &RunSummary,
+    out: &mut dyn Write,
+) -> io::Result<u64> {
     let damaged = |why: String| damaged(dir, name, why);
+    let column = |wanted: &str| columns.iter().position(|c| *c == wanted);
+    let (source, game, offset) = (column("source"), column("game"), column("offset"));
+    let mut order = rows::RowOrder::new(summary, offset.is_some());
     let mut reader = io::BufReader::with_capacity(1 << 20, open_report(dir, name)?);
     let mut first = Vec::new();
     reader.read_until(b'\n', &mut first)?;
@@ -235,6 +267,14 @@ fn copy_rows(dir: &Path, name: &str, columns: &[&str], out: &mut dyn Write) -> i
                     columns.len()
                 )));
             }
+            let text = |i: Option<usize>| i.map_or(&[][..], |i| &record[i]);
+            order
+                .check(
+                    &String::from_utf8_lossy(text(source)),
+                    rows::number(text(game)),
+                    rows::number(text(offset)),
+                )
+                .map_err(damaged)?;
             csv_out.write_byte_record(&record)?;
         }
         csv_out.flush()?;

@@ -24,7 +24,7 @@ use crate::cli::failure::Failure;
 use crate::laws::{Judging, Laws, ShortLines, regime_name};
 use crate::model::clock::Clock;
 use crate::read::events::EventLog;
-use crate::read::input::Source;
+use crate::read::input::{Source, identity};
 use crate::read::shard::Shard;
 use crate::read::split::{HEAD, MAX_GAME_BYTES};
 use crate::report::summary::{InputSummary, RunOptions, RunSummary};
@@ -209,6 +209,10 @@ impl Config {
             fingerprint: match (shard, source) {
                 (Some(_), Source::File(p)) => fingerprint(p),
                 _ => None,
+            },
+            identity: match source {
+                Source::File(p) => identity(p).map(|(dev, ino)| format!("{dev}:{ino}")),
+                Source::Stdin | Source::Text { .. } => None,
             },
         }
     }

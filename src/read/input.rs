@@ -112,17 +112,23 @@ pub fn sources(paths: &[PathBuf]) -> Inputs {
     }
 }
 
+/// A file's identity, its device and inode: one file under two names (a
+/// hard link) has one.
+pub fn identity(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
 /// The files met so far, by identity (device and inode), not by name.
 #[derive(Default)]
 struct Seen(std::collections::HashMap<(u64, u64), PathBuf>);
 
 impl Seen {
     fn first_time(&mut self, path: PathBuf, problems: &mut Vec<String>) -> Option<PathBuf> {
-        use std::os::unix::fs::MetadataExt;
-        let Ok(meta) = std::fs::metadata(&path) else {
+        let Some(id) = identity(&path) else {
             return Some(path); // opening it will report the problem
         };
-        match self.0.entry((meta.dev(), meta.ino())) {
+        match self.0.entry(id) {
             std::collections::hash_map::Entry::Occupied(first) => {
                 problems.push(format!(
                     "{}: the same file as {}, read once",

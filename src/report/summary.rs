@@ -133,6 +133,10 @@ pub struct InputSummary {
     /// shards of a file that changed between their runs are not merged.
     #[serde(default)]
     pub fingerprint: Option<String>,
+    /// The file's device and inode (`dev:ino`), so that one file under two
+    /// names (a hard link) is not merged twice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
 }
 
 /// The whole `summary.json`.

@@ -233,7 +233,7 @@ pub(super) fn check_disjoint(dirs: &[PathBuf], summaries: &[RunSummary]) -> Resu
     let all = inputs_of(dirs, summaries);
     for (i, (dir_a, a)) in all.iter().enumerate() {
         for (dir_b, b) in &all[i + 1..] {
-            if a.path.is_none() || a.path != b.path {
+            if !same_file(a, b) {
                 continue;
             }
             let overlap = match (a.range, b.range) {
@@ -255,6 +255,14 @@ pub(super) fn check_disjoint(dirs: &[PathBuf], summaries: &[RunSummary]) -> Resu
         }
     }
     Ok(())
+}
+
+/// Two inputs are one file: the same resolved path, or the same device,
+/// inode and length (a hard link, which no path resolves to the other).
+fn same_file(a: &InputSummary, b: &InputSummary) -> bool {
+    let path = a.path.is_some() && a.path == b.path;
+    let identity = a.identity.is_some() && (&a.identity, a.bytes) == (&b.identity, b.bytes);
+    path || identity
 }
 
 /// The shards of each file the reports lack: a file's shards `K/N` merge
