@@ -245,3 +245,114 @@ fn f83_a_second_run_into_a_report_being_written_is_refused() {
     let summary = fs::read_to_string(out.join("summary.json")).unwrap();
     assert!(summary.contains("\"games\": 999"), "then the second's");
 }
+
+/// The report set below `root`, by relative path, without the seconds
+/// summary.json and the HTML index give the run, the staging places a killed run leaves (the next run
+/// clears them) left out: what two runs over one input agree on.
+fn set_of(root: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    snapshot(root)
+        .into_iter()
+        .filter(|(path, _)| !path.to_string_lossy().contains(".partial"))
+        .map(|(path, bytes)| {
+            let timed = path.ends_with("summary.json") || path.ends_with("index.html");
+            let bytes = match timed {
+                true => String::from_utf8(bytes)
+                    .unwrap()
+                    .lines()
+                    .filter(|l| !l.contains("\"seconds\"") && !l.contains("<summary>Run: "))
+                    .collect::<String>()
+                    .into_bytes(),
+                false => bytes,
+            };
+            (path.strip_prefix(root).unwrap().to_path_buf(), bytes)
+        })
+        .collect()
+}
+
+/// `audit` of the 60 lichess games into report/, site/ and fixed.pgn of
+/// `root`, under `wrapper` (strace) if given.
+fn new_run(root: &Path, wrapper: &[&str]) -> std::process::Output {
+    let mut command = match wrapper.split_first() {
+        Some((program, args)) => {
+            let mut c = Command::new(program);
+            c.args(args).arg(env!("CARGO_BIN_EXE_pgn-arbiter"));
+            c
+        }
+        None => bin(),
+    };
+    command
+        .current_dir(root)
+        .arg("audit")
+        .arg(repo("samples/lichess-2021-10-first-60.pgn"))
+        .args(["-o", "report", "--html", "site", "--fixed-pgn", "fixed.pgn"])
+        .output()
+        .expect("strace (Debian's package strace; .ci/run installs it)")
+}
+
+/// f20 (round 5): a SIGTERM (a Slurm time limit) delivered at each rename
+/// of the commit in turn, by strace: the set left is the old run's or the
+/// new run's, whole, never a mix.
+#[test]
+fn f20_a_sigterm_during_the_commit_leaves_one_whole_set() {
+    let clean = tempfile::tempdir().unwrap();
+    assert!(new_run(clean.path(), &[]).status.success());
+    let new = set_of(clean.path());
+    let mut kept = 0;
+    for n in 1..=8 {
+        let root = tempfile::tempdir().unwrap();
+        old_report(root.path());
+        let old = set_of(root.path());
+        let inject = format!("inject=rename,renameat,renameat2:signal=SIGTERM:when={n}");
+        let trace = "trace=rename,renameat,renameat2";
+        let strace = [
+            "strace",
+            "-f",
+            "-qq",
+            "-o",
+            "/dev/null",
+            "-e",
+            trace,
+            "-e",
+            &inject,
+        ];
+        let run = new_run(root.path(), &strace);
+        let now = set_of(root.path());
+        let differ: Vec<&PathBuf> = now
+            .iter()
+            .filter(|f| !new.contains(f))
+            .map(|(p, _)| p)
+            .collect();
+        assert!(now == old || now == new, "rename {n}: {differ:?} ({run:?})");
+        kept += usize::from(now == old);
+    }
+    // The renames before the commit's (staging) are signalled too: some
+    // runs die before committing and keep the old set, the rest commit.
+    assert!(kept < 8, "no try reached the commit");
+}
+
+/// f21 (round 5): `--fixed-pgn corrected/` (a folder's name, as a user
+/// types one) is refused before anything is written: the old set stays
+/// whole and nothing `.partial` is left.
+#[test]
+fn f21_a_fixed_pgn_named_as_a_folder_is_refused_first() {
+    let root = tempfile::tempdir().unwrap();
+    let old = old_report(root.path());
+    let run = bin()
+        .current_dir(root.path())
+        .arg("audit")
+        .arg(repo("samples/lichess-2021-10-first-60.pgn"))
+        .args([
+            "-o",
+            "report",
+            "--html",
+            "site",
+            "--fixed-pgn",
+            "corrected/",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2), "{run:?}");
+    assert!(String::from_utf8_lossy(&run.stderr).contains("ends in `/`"));
+    assert_eq!(snapshot(root.path()), old);
+    assert!(partials(root.path()).is_empty());
+}

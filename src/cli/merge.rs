@@ -231,9 +231,7 @@ fn copy_rows(
     out: &mut dyn Write,
 ) -> io::Result<u64> {
     let damaged = |why: String| damaged(dir, name, why);
-    let column = |wanted: &str| columns.iter().position(|c| *c == wanted);
-    let (source, game, offset) = (column("source"), column("game"), column("offset"));
-    let mut order = rows::RowOrder::new(summary, offset.is_some());
+    let mut order = rows::CsvRows::new(summary, columns);
     let mut reader = io::BufReader::with_capacity(1 << 20, open_report(dir, name)?);
     let mut first = Vec::new();
     reader.read_until(b'\n', &mut first)?;
@@ -267,14 +265,7 @@ fn copy_rows(
                     columns.len()
                 )));
             }
-            let text = |i: Option<usize>| i.map_or(&[][..], |i| &record[i]);
-            order
-                .check(
-                    &String::from_utf8_lossy(text(source)),
-                    rows::number(text(game)),
-                    rows::number(text(offset)),
-                )
-                .map_err(damaged)?;
+            order.check(&record).map_err(damaged)?;
             csv_out.write_byte_record(&record)?;
         }
         csv_out.flush()?;

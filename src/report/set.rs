@@ -204,17 +204,13 @@ impl ReportSet {
     }
 
     /// Puts every staged output in its place. Renames are all that is left
-    /// to do, so no write can fail between the first and the last.
+    /// to do, so no write can fail between the first and the last; a file
+    /// output (one rename, the likeliest to fail) goes first, and a
+    /// termination signal waits until the last is done.
     pub fn commit(mut self) -> io::Result<()> {
-        for staged in std::mem::take(&mut self.staged) {
-            put_in_place(&staged).map_err(|e| {
-                io::Error::new(
-                    e.kind(),
-                    format!("cannot put {} in place: {e}", staged.target.display()),
-                )
-            })?;
-        }
-        Ok(())
+        let mut staged = std::mem::take(&mut self.staged);
+        staged.sort_by_key(|s| s.owns.is_some());
+        commit::put_all_in_place(&staged)
     }
 }
 
@@ -265,77 +261,6 @@ fn stage_one(output: &Owner<'_>) -> Result<Staged, StageError> {
         created,
         _lock: held,
     })
-}
-
-/// A file replaces its old version in one rename. In a directory, each
-/// owned name is moved in (a directory by an atomic exchange with the old
-/// one where the system can); an owned name the new run did not write is
-/// removed; the rest of the directory stays as it is.
-fn put_in_place(staged: &Staged) -> io::Result<()> {
-    let Some(names) = staged.owns else {
-        return fs::rename(&staged.temp, &staged.target);
-    };
-    for name in names {
-        let (new, old) = (staged.temp.join(name), staged.target.join(name));
-        if fs::symlink_metadata(&new).is_err() {
-            remove(&old)?;
-        } else if new.is_dir() && old.is_dir() {
-            replace_dir(&new, &old)?;
-        } else {
-            remove_if_dir(&old)?;
-            fs::rename(&new, &old)?;
-        }
-    }
-    remove(&staged.temp)
-}
-
-/// Puts directory `new` where directory `old` is, in one step where the
-/// system can swap them, else moving the old one aside first.
-fn replace_dir(new: &Path, old: &Path) -> io::Result<()> {
-    if exchange(new, old).is_ok() {
-        return remove(new);
-    }
-    let aside = new.with_extension("old");
-    remove(&aside)?;
-    fs::rename(old, &aside)?;
-    fs::rename(new, old)?;
-    remove(&aside)
-}
-
-fn remove_if_dir(path: &Path) -> io::Result<()> {
-    match fs::symlink_metadata(path) {
-        Ok(m) if m.is_dir() => fs::remove_dir_all(path),
-        _ => Ok(()),
-    }
-}
-
-#[cfg(target_os = "linux")]
-fn exchange(a: &Path, b: &Path) -> io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).map_err(io::Error::other);
-    let (a, b) = (c(a)?, c(b)?);
-    // SAFETY: both are valid NUL-terminated paths; AT_FDCWD resolves them
-    // like rename(2) does.
-    let rc = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            a.as_ptr(),
-            libc::AT_FDCWD,
-            b.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if rc == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn exchange(_: &Path, _: &Path) -> io::Result<()> {
-    Err(io::Error::from(io::ErrorKind::Unsupported))
 }
 
 fn remove(path: &Path) -> io::Result<()> {
@@ -397,6 +322,15 @@ fn lexical(path: &Path) -> PathBuf {
 /// owning one path.
 fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
     for output in outputs {
+        let names_a_folder = output.path.as_os_str().as_encoded_bytes().ends_with(b"/");
+        if output.owns.is_none() && names_a_folder {
+            return Err(format!(
+                "{} {} ends in `/`, a folder's name: it takes a file (e.g. {}fixed.pgn)",
+                output.what,
+                output.path.display(),
+                output.path.display()
+            ));
+        }
         if output.path.exists() && output.path.is_dir() != output.owns.is_some() {
             let kind = if output.owns.is_some() {
                 "a file"
@@ -494,6 +428,7 @@ fn check_owned_names(output: &Owner<'_>) -> Result<(), String> {
     Ok(())
 }
 
+mod commit;
 mod lock;
 
 #[cfg(test)]

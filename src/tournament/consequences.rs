@@ -2,9 +2,9 @@
 //! against its game, the results the audit proves applied, and the
 //! standings, tie-breaks and rating changes before and after.
 
-use super::crosstable::{Crosstable, points};
+use super::crosstable::Crosstable;
 use super::matching::{Match, Matcher, Pairing, PlayedGame, pairings, round_of};
-use super::rating;
+use super::rating::{RatingChange, rating_changes};
 use super::standings::{Ranking, Standing, standings};
 use super::teams::counted_unopposed;
 use super::trf::{Code, Edit, Player, Trf};
@@ -79,14 +79,6 @@ pub struct Consequences {
     pub ratings: Vec<RatingChange>,
     /// Players whose points column disagrees with their codes.
     pub points_notes: Vec<(u32, String)>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct RatingChange {
-    pub start_no: u32,
-    pub games: usize,
-    pub before: f64,
-    pub after: f64,
 }
 
 /// Checks every pairing of `trf` against `games` and works out what the
@@ -405,37 +397,6 @@ fn with_results(players: &[Player], applied: &[(Pairing, Code)]) -> Vec<Player> 
         }
     }
     players
-}
-
-/// The rating change of each rated player: K × (W − We) for each rated
-/// game against a rated opponent, summed, not rounded.
-fn rating_changes(trf: &Trf, after: &[Player], k: f64) -> Vec<RatingChange> {
-    // The ratings are the report's, before and after alike.
-    let change = |p: &Player| -> (usize, f64) {
-        let Some(own) = p.rating else {
-            return (0, 0.0);
-        };
-        let rated = p.rounds.iter().filter_map(|c| {
-            let theirs = trf.player(c.opponent?)?.rating?;
-            matches!(c.code, Code::Win | Code::Draw | Code::Loss)
-                .then(|| rating::change(k, own, theirs, points(c.code)))
-        });
-        rated.fold((0, 0.0), |(n, sum), d| (n + 1, sum + d))
-    };
-    trf.players
-        .iter()
-        .zip(after)
-        .filter(|(p, _)| p.rating.is_some())
-        .map(|(b, a)| {
-            let (games, before) = change(b);
-            RatingChange {
-                start_no: b.start_no,
-                games,
-                before,
-                after: change(a).1,
-            }
-        })
-        .collect()
 }
 
 /// Players whose points column is not what their codes give.

@@ -3,6 +3,9 @@
 //! expected score the regulations' table gives for the rating difference
 //! (a difference over 400 counted as 400). Not rounded per game.
 
+use super::crosstable::points;
+use super::trf::{Code, Player, Trf};
+
 /// The largest rating difference for each expected score of the higher
 /// rated player, from 0.50 up (B.02, table 8.1.2); beyond the last, 1.00.
 const UPPER_BOUNDS: [u32; 50] = [
@@ -38,4 +41,44 @@ pub fn expected(own: u32, opponent: u32) -> f64 {
 /// The change a game brings: K × (score − expected).
 pub fn change(k: f64, own: u32, opponent: u32, score: f64) -> f64 {
     k * (score - expected(own, opponent))
+}
+
+/// A player's rating change before and after the corrections.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingChange {
+    pub start_no: u32,
+    pub games: usize,
+    pub before: f64,
+    pub after: f64,
+}
+
+/// The rating change of each rated player: K × (W − We) for each rated
+/// game against a rated opponent, summed, not rounded.
+pub(super) fn rating_changes(trf: &Trf, after: &[Player], k: f64) -> Vec<RatingChange> {
+    // The ratings are the report's, before and after alike.
+    let total = |p: &Player| -> (usize, f64) {
+        let Some(own) = p.rating else {
+            return (0, 0.0);
+        };
+        let rated = p.rounds.iter().filter_map(|c| {
+            let theirs = trf.player(c.opponent?)?.rating?;
+            matches!(c.code, Code::Win | Code::Draw | Code::Loss)
+                .then(|| change(k, own, theirs, points(c.code)))
+        });
+        rated.fold((0, 0.0), |(n, sum), d| (n + 1, sum + d))
+    };
+    trf.players
+        .iter()
+        .zip(after)
+        .filter(|(p, _)| p.rating.is_some())
+        .map(|(b, a)| {
+            let (games, before) = total(b);
+            RatingChange {
+                start_no: b.start_no,
+                games,
+                before,
+                after: total(a).1,
+            }
+        })
+        .collect()
 }

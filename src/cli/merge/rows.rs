@@ -80,9 +80,37 @@ impl<'a> RowOrder<'a> {
     }
 }
 
-/// A number cell, empty or not a number read as none.
-pub(super) fn number(cell: &[u8]) -> Option<u64> {
-    std::str::from_utf8(cell).ok()?.parse().ok()
+/// A CSV report's rows checked: where its `source`, `game` and `offset`
+/// columns are.
+pub(super) struct CsvRows<'a> {
+    order: RowOrder<'a>,
+    source: Option<usize>,
+    game: Option<usize>,
+    offset: Option<usize>,
+}
+
+impl<'a> CsvRows<'a> {
+    pub(super) fn new(summary: &'a RunSummary, columns: &[&str]) -> CsvRows<'a> {
+        let column = |wanted: &str| columns.iter().position(|c| *c == wanted);
+        let offset = column("offset");
+        CsvRows {
+            order: RowOrder::new(summary, offset.is_some()),
+            source: column("source"),
+            game: column("game"),
+            offset,
+        }
+    }
+
+    pub(super) fn check(&mut self, record: &csv::ByteRecord) -> Result<(), String> {
+        let text = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or_default();
+        // An empty or non-number cell is no number.
+        let number = |i| std::str::from_utf8(text(i)).ok()?.parse().ok();
+        self.order.check(
+            &String::from_utf8_lossy(text(self.source)),
+            number(self.game),
+            number(self.offset),
+        )
+    }
 }
 
 /// Checks a Parquet batch's rows: its `source`, `game` and (verdicts)
