@@ -25,6 +25,7 @@ mod parquet;
 mod readme;
 mod real_games;
 mod robustness;
+mod round_five;
 mod samples;
 mod servers;
 mod slurm_scripts;

@@ -1,7 +1,7 @@
 //! The `audit` subcommand: PGN files in, `verdicts.csv` and `incidents.csv`
 //! out, a summary on stderr.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -173,10 +173,10 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
         notes,
     } = sources(&args.paths);
     for note in notes {
-        eprintln!("pgn-arbiter: note: {note}");
+        say!("pgn-arbiter: note: {note}");
     }
     if inputs.contains(&Source::Stdin) && io::stdin().is_terminal() {
-        eprintln!(
+        say!(
             "pgn-arbiter: reading PGN from standard input (paste games, then Ctrl-D); to audit \
              a file, give its path: pgn-arbiter audit games.pgn"
         );
@@ -227,7 +227,7 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
 /// still writes its empty report, for the merge.)
 fn nothing_read(summary: &Summary, dir: &Path) -> Failure {
     for problem in &summary.source_errors {
-        eprintln!("pgn-arbiter: {problem}");
+        say!("pgn-arbiter: {problem}");
     }
     let kept = if dir.join("summary.json").exists() {
         format!("{} keeps the report it held", dir.display())
@@ -306,7 +306,5 @@ pub(crate) fn progress_bar(inputs: &[Source]) -> ProgressBar {
 }
 
 fn report_summary(s: &Summary, dir: &Path) {
-    let _ = io::stderr()
-        .lock()
-        .write_all(terminal::summary(s, dir).as_bytes());
+    say!("{}", terminal::summary(s, dir).trim_end_matches('\n'));
 }

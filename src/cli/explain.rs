@@ -107,13 +107,13 @@ pub fn run(args: &Args) -> ExitCode {
                 // A closed pipe (`| head`) is the reader's choice, not a failure.
                 Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("pgn-arbiter: cannot write the explanation to standard output: {e}");
+                    say!("pgn-arbiter: cannot write the explanation to standard output: {e}");
                     ExitCode::from(1)
                 }
             }
         }
         Err(e) => {
-            eprintln!("pgn-arbiter: {e}");
+            say!("pgn-arbiter: {e}");
             ExitCode::from(1)
         }
     }
@@ -246,6 +246,7 @@ fn tell_game(
 /// Which game, who played it, where and when.
 fn heading(record: &GameRecord<'_>, source: &str, number: u64) -> String {
     let tag = |t: &Option<Cow<str>>| printable(t.as_deref().unwrap_or("?"));
+    let source = printable(source);
     let mut out = format!("Game {number} of {source} (line {})\n", record.first_line);
     out.push_str(&format!(
         "{} (White) against {} (Black)\n",

@@ -25,11 +25,25 @@ impl Failure {
             Failure::Io(e) => (e.to_string(), 1),
             Failure::NotPgn(why) => (why, 1),
         };
-        // A message quotes the user's files: their control bytes must not
-        // drive the terminal.
-        eprintln!("pgn-arbiter: {}", without_controls(&why));
+        say(&format!("pgn-arbiter: {why}"));
         ExitCode::from(code)
     }
+}
+
+/// Writes `said` and a newline to standard error. A message quotes the
+/// user's files: their control bytes are escaped (line by line, so that a
+/// message may run over several lines) and cannot drive the terminal. A
+/// full or closed standard error (a log on a full disk) is no failure: the
+/// exit code still says how the run went.
+pub(crate) fn say(said: &str) {
+    use std::io::Write;
+    let mut text = String::with_capacity(said.len() + 1);
+    // Lines, not the words: a message of several lines keeps its breaks.
+    for line in said.split('\n') {
+        text.push_str(&without_controls(line));
+        text.push('\n');
+    }
+    let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
 impl std::fmt::Display for Failure {

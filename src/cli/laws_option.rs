@@ -54,7 +54,7 @@ impl LawsOption {
     /// Says on stderr, once a run, that the old option was used.
     pub fn warn_if_deprecated(&self) {
         if self.regime.is_some() {
-            eprintln!(
+            say!(
                 "note: --regime is deprecated; use --supervised for 15.3, nothing for 15.4 \
                  (the rule set is --laws)"
             );

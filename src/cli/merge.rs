@@ -57,7 +57,7 @@ pub struct Args {
 pub fn run(args: &Args) -> ExitCode {
     match merge(args) {
         Ok(summary) => {
-            eprintln!(
+            say!(
                 "{} reports merged: {} games, {} verdict rows and {} incident rows written to {}",
                 args.dirs.len(),
                 summary.games,
@@ -66,7 +66,7 @@ pub fn run(args: &Args) -> ExitCode {
                 args.output.display()
             );
             for m in &summary.missing_shards {
-                eprintln!(
+                say!(
                     "incomplete: {} lacks shard(s) {} ({} bytes of the file no report covers)",
                     without_controls(&m.source),
                     m.shards.join(", "),
@@ -87,9 +87,9 @@ fn inputs_not_read(summary: &RunSummary) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     for error in &summary.errors {
-        eprintln!("pgn-arbiter: {}", without_controls(error));
+        say!("pgn-arbiter: {}", without_controls(error));
     }
-    eprintln!(
+    say!(
         "pgn-arbiter: the merged report lacks what its runs could not read ({} input problem(s) \
          above, kept in summary.json's `errors`); fix those inputs and audit them again",
         summary.errors.len()

@@ -4,6 +4,14 @@
 //! the `--laws` options they share; why a subcommand failed and its exit
 //! code.
 
+/// An `eprintln!` that cannot panic or drive the terminal (see
+/// `failure::say`); defined before the modules, so they all have it.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::failure::say(&format!($($arg)*))
+    };
+}
+
 pub mod audit;
 pub mod command;
 pub mod explain;

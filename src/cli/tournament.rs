@@ -3,6 +3,7 @@
 //! the tie-breaks and the rating changes.
 
 use std::io;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -119,7 +120,9 @@ const MAX_K: f64 = 100.0;
 pub fn run(args: &Args) -> ExitCode {
     match check(args) {
         Ok(said) => {
-            println!("{said}");
+            // A closed or full standard output must not undo the written
+            // reports' exit code.
+            let _ = writeln!(std::io::stdout(), "{said}");
             ExitCode::SUCCESS
         }
         Err(failure) => failure.report(),
@@ -141,7 +144,7 @@ pub fn check(args: &Args) -> Result<String, Failure> {
     let report = read_report(&args.report)?;
     let rankings = rankings(&args.asked(), &report)?;
     for left_out in &rankings.left_out {
-        eprintln!("pgn-arbiter: note: {left_out}");
+        say!("pgn-arbiter: note: {left_out}");
     }
     let Inputs {
         sources: inputs,
@@ -296,7 +299,7 @@ fn audit(
 /// A games file that could not be read: said, and nothing written.
 fn unreadable_games(problems: &[String], dir: &Path) -> Failure {
     for problem in problems {
-        eprintln!("pgn-arbiter: {problem}");
+        say!("pgn-arbiter: {problem}");
     }
     Failure::Io(io::Error::other(format!(
         "the games could not all be read, so no result is applied from them: nothing was \

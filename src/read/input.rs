@@ -151,31 +151,60 @@ const MAX_DEPTH: usize = 64;
 
 fn walk(dir: &Path, problems: &mut Vec<String>, notes: &mut Vec<String>) -> Vec<PathBuf> {
     let mut found = Vec::new();
+    // Each folder is walked once, however many links lead to it: a chain
+    // of folders each linking twice to the next would cost 2^n walks.
+    let mut walked: std::collections::HashMap<(u64, u64), PathBuf> = Default::default();
+    let mut again = Vec::new();
     let walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
         .max_depth(MAX_DEPTH)
-        .sort_by_file_name();
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| {
+            let Some(id) = e.file_type().is_dir().then(|| identity(e.path())).flatten() else {
+                return true;
+            };
+            match walked.entry(id) {
+                std::collections::hash_map::Entry::Occupied(first) => {
+                    again.push((e.path().to_path_buf(), first.get().clone()));
+                    false
+                }
+                std::collections::hash_map::Entry::Vacant(slot) => {
+                    slot.insert(e.path().to_path_buf());
+                    true
+                }
+            }
+        });
     for entry in walker {
         match entry {
             Ok(e) if e.file_type().is_file() && is_pgn_name(e.path()) => {
                 found.push(e.into_path());
             }
             Ok(_) => {}
-            Err(e) => {
-                let path = e
-                    .path()
-                    .map_or_else(String::new, |p| p.display().to_string());
-                match e.loop_ancestor() {
-                    Some(ancestor) => notes.push(format!(
-                        "{path}: a link back to {}, not followed (each file is read once)",
-                        ancestor.display()
-                    )),
-                    None => problems.push(format!("{path}: cannot walk: {e}")),
-                }
-            }
+            Err(e) => walk_problem(&e, problems, notes),
         }
     }
+    notes.extend(again.into_iter().map(|(path, first)| {
+        format!(
+            "{}: the same folder as {}, walked once",
+            path.display(),
+            first.display()
+        )
+    }));
     found
+}
+
+fn walk_problem(e: &walkdir::Error, problems: &mut Vec<String>, notes: &mut Vec<String>) {
+    let path = e
+        .path()
+        .map_or_else(String::new, |p| p.display().to_string());
+    match e.loop_ancestor() {
+        Some(ancestor) => notes.push(format!(
+            "{path}: a link back to {}, not followed (each file is read once)",
+            ancestor.display()
+        )),
+        None => problems.push(format!("{path}: cannot walk: {e}")),
+    }
 }
 
 /// Wraps a raw stream in the decompressor its first bytes call for, and the

@@ -91,9 +91,17 @@ pub struct Splitter<R> {
     buf: Vec<u8>,
     /// Stream offset of `buf[0]`.
     base: u64,
-    /// Bytes dropped from the buffer (inside an oversized game) since
-    /// `base`: later bytes sit that much further on in the stream.
+    /// Bytes dropped from the buffer (inside an oversized game, or blank
+    /// text after a game) since `base`: the bytes from `dropped_at` on sit
+    /// that much further on in the stream.
     dropped: u64,
+    dropped_at: usize,
+    /// The end of the last byte of the last game that is not white space:
+    /// a game's size is up to there, blank text after it is not its own.
+    content_end: usize,
+    /// White space longer than a game may be was dropped from the last
+    /// game: more text in it makes it oversized.
+    blank_dropped: bool,
     /// Bytes of `buf` already scanned.
     scanned: usize,
     /// `scanned` is inside a line whose start was consumed already.
@@ -124,6 +132,9 @@ impl<R: Read> Splitter<R> {
             buf: Vec::with_capacity(target.min(1 << 24) + 64 * 1024),
             base: 0,
             dropped: 0,
+            dropped_at: 0,
+            content_end: 0,
+            blank_dropped: false,
             scanned: 0,
             mid_line: false,
             line: 1,
@@ -234,9 +245,10 @@ impl<R: Read> Splitter<R> {
             if !has_content(&data[s.at..e]) {
                 continue;
             }
-            let next_offset = self.base + self.dropped + e as u64;
+            let next_offset = self.offset_of(e);
             let mut problem = s.problem.clone();
-            if e - s.at > self.max_game || (skipped_inside && i + 1 == starts.len()) {
+            if text_len(&data[s.at..e]) > self.max_game || (skipped_inside && i + 1 == starts.len())
+            {
                 problem.get_or_insert(format!(
                     "the game is {} bytes long, over the limit of {} bytes \
                      (raise it with --max-game-bytes)",
@@ -267,16 +279,46 @@ impl<R: Read> Splitter<R> {
             games,
         };
         self.games_emitted += block.games.len() as u64;
-        self.base += self.dropped + end as u64;
-        self.dropped = 0;
+        self.base = self.offset_of(end);
+        if end > self.dropped_at {
+            self.dropped = 0;
+        }
+        self.dropped_at = self.dropped_at.saturating_sub(end);
+        self.content_end = self.content_end.saturating_sub(end);
         if self.starts.is_empty() {
             self.oversized = false;
         }
         block
     }
 
+    /// The stream offset of `buf[at]`.
+    fn offset_of(&self, at: usize) -> u64 {
+        let dropped = if at > self.dropped_at {
+            self.dropped
+        } else {
+            0
+        };
+        self.base + dropped + at as u64
+    }
+
+    /// Drops `buf[from..scanned]`, scanned already and not kept.
+    fn drop_scanned(&mut self, from: usize) {
+        if self.scanned <= from {
+            return;
+        }
+        self.buf.drain(from..self.scanned);
+        self.dropped_at = match self.dropped {
+            0 => from,
+            _ => self.dropped_at.min(from),
+        };
+        self.dropped += (self.scanned - from) as u64;
+        self.scanned = from;
+    }
+
     fn push_start(&mut self, at: usize) {
-        let offset = self.base + self.dropped + at as u64;
+        let offset = self.offset_of(at);
+        self.content_end = at;
+        self.blank_dropped = false;
         if self.oversized
             && let Some(s) = self.starts.last_mut()
         {
@@ -343,16 +385,7 @@ impl<R: Read> Splitter<R> {
                 None => (0, false),
             };
             if !ends_line {
-                // A line longer than a game may be: consume it in parts.
-                let game_start = self.starts.last().map_or(0, |s| s.at);
-                if self.buf.len() - game_start > self.max_game && !rest.is_empty() {
-                    let chunk_len = rest.len();
-                    self.scan
-                        .chunk(&self.buf[self.scanned..self.scanned + chunk_len]);
-                    self.scanned += chunk_len;
-                    self.mid_line = true;
-                    self.oversized = true;
-                }
+                self.long_line();
                 break;
             }
             let start = self.scanned;
@@ -366,12 +399,45 @@ impl<R: Read> Splitter<R> {
             self.mark(mark, start);
             self.scanned += len;
             self.line += 1;
-            let game_start = self.starts.last().map_or(0, |s| s.at);
-            if self.scanned - game_start > self.max_game {
-                self.oversized = true;
-            }
+            self.measure(start);
         }
         self.drop_oversized();
+    }
+
+    /// A line longer than a game may be, with no end yet: consumed in
+    /// parts.
+    fn long_line(&mut self) {
+        let game_start = self.starts.last().map_or(0, |s| s.at);
+        if self.buf.len() - game_start <= self.max_game || self.scanned == self.buf.len() {
+            return;
+        }
+        let start = self.scanned;
+        self.scan.chunk(&self.buf[start..]);
+        self.scanned = self.buf.len();
+        self.mid_line = true;
+        self.measure(start);
+    }
+
+    /// After `buf[from..scanned]` was scanned: the last game grows by its
+    /// text, not by blank space after it (blank space longer than a game
+    /// may be is dropped, so that it costs no memory either).
+    fn measure(&mut self, from: usize) {
+        let blank = self.buf[from..self.scanned]
+            .iter()
+            .all(u8::is_ascii_whitespace);
+        if !blank {
+            self.oversized |= self.blank_dropped;
+            self.content_end = self.scanned;
+        }
+        let game_start = self.starts.last().map_or(0, |s| s.at);
+        if self.content_end.max(game_start) - game_start > self.max_game {
+            self.oversized = true;
+        }
+        if !self.oversized && self.scanned - self.content_end.max(game_start) > self.max_game {
+            let keep = self.content_end.max(game_start);
+            self.drop_scanned(keep);
+            self.blank_dropped = true;
+        }
     }
 
     /// The last game is over the limit: once it is alone at the front of
@@ -381,12 +447,17 @@ impl<R: Read> Splitter<R> {
         if !self.oversized || self.starts.len() != 1 || self.starts[0].at != 0 {
             return; // `next_block` first hands out the games before it.
         }
-        if self.scanned > HEAD {
-            self.buf.drain(HEAD..self.scanned);
-            self.dropped += (self.scanned - HEAD) as u64;
-            self.scanned = HEAD;
-        }
+        self.drop_scanned(HEAD);
+        self.content_end = self.content_end.min(HEAD);
     }
+}
+
+/// A game's size: up to its last byte that is not white space (blank
+/// text after a game is not its own; see `Splitter::measure`).
+fn text_len(game: &[u8]) -> usize {
+    game.iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |last| last + 1)
 }
 
 #[cfg(test)]

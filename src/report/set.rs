@@ -176,6 +176,9 @@ impl ReportSet {
             owns: Some(html_files),
         }));
         check(&outputs, inputs).map_err(StageError::Refused)?;
+        if !wanted.tournament {
+            check_not_a_tournament(wanted.report_dir).map_err(StageError::Refused)?;
+        }
         let mut set = ReportSet { staged: Vec::new() };
         for output in outputs {
             set.staged.push(stage_one(&output)?);
@@ -346,23 +349,7 @@ fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
     }
     let owned: Vec<Vec<PathBuf>> = outputs.iter().map(Owner::owned).collect();
     let meet = |a: &Path, b: &Path| a.starts_with(b) || b.starts_with(a);
-    for input in inputs {
-        let Source::File(path) = input else { continue };
-        let input_at = resolve(path);
-        for (output, paths) in outputs.iter().zip(&owned) {
-            if paths
-                .iter()
-                .any(|p| meet(p, &input_at) || same_file(p, &input_at))
-            {
-                return Err(format!(
-                    "{} {} would overwrite the input {}: choose another output path",
-                    output.what,
-                    output.path.display(),
-                    path.display()
-                ));
-            }
-        }
-    }
+    check_inputs(outputs, &owned, inputs)?;
     for (i, (a, a_paths)) in outputs.iter().zip(&owned).enumerate() {
         for (b, b_paths) in outputs.iter().zip(&owned).skip(i + 1) {
             if a_paths.iter().any(|p| b_paths.iter().any(|q| meet(p, q))) {
@@ -377,6 +364,57 @@ fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
         }
     }
     outputs.iter().try_for_each(check_owned_names)
+}
+
+/// An `audit` or `merge` does not write into a `tournament`'s report
+/// folder: it would replace the verdicts and leave the standings and the
+/// corrected report that other verdicts made.
+fn check_not_a_tournament(dir: &Path) -> Result<(), String> {
+    let theirs: Vec<&str> = TOURNAMENT_FILES
+        .iter()
+        .filter(|name| !REPORT_FILES.contains(name) && dir.join(name).exists())
+        .copied()
+        .collect();
+    if theirs.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{} holds a tournament's report ({}): this run would replace its verdicts and leave \
+         standings they did not make; write to another folder (-o), or remove those files first",
+        dir.display(),
+        theirs.join(", ")
+    ))
+}
+
+/// No output owns an input or a folder holding one. Standard input
+/// redirected from a file (`- < g.pgn`) is that file.
+fn check_inputs(
+    outputs: &[Owner<'_>],
+    owned: &[Vec<PathBuf>],
+    inputs: &[Source],
+) -> Result<(), String> {
+    let meet = |a: &Path, b: &Path| a.starts_with(b) || b.starts_with(a);
+    for input in inputs {
+        let (input_at, named) = match input {
+            Source::File(path) => (resolve(path), path.display().to_string()),
+            Source::Stdin => (PathBuf::from("/dev/stdin"), "read on standard input".into()),
+            Source::Text { .. } => continue,
+        };
+        let stdin = matches!(input, Source::Stdin);
+        for (output, paths) in outputs.iter().zip(owned) {
+            if paths
+                .iter()
+                .any(|p| (!stdin && meet(p, &input_at)) || same_file(p, &input_at))
+            {
+                return Err(format!(
+                    "{} {} would overwrite the input {named}: choose another output path",
+                    output.what,
+                    output.path.display(),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Two names of one file (a hard link): an input is known by what it is,

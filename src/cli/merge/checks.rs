@@ -216,7 +216,7 @@ pub(super) fn in_shard_order(
             .iter()
             .map(|&i| dirs[i].display().to_string())
             .collect();
-        eprintln!(
+        say!(
             "pgn-arbiter: note: the shards are merged in their order: {}",
             named.join(", ")
         );

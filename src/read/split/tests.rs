@@ -266,3 +266,40 @@ fn the_last_token_after_a_comment_is_read_from_the_line_end() {
         assert_eq!(games(&pgn, 1 << 20).len(), 1, "{first}");
     }
 }
+
+/// f64 (round 5): blank text after a game, lines or one line of spaces,
+/// longer than a game may be, is not the game's: the game is whole, the
+/// next one where the stream has it, and the blank text not kept.
+#[test]
+fn blank_text_after_a_game_is_not_its_size() {
+    let game = "[Event \"c\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n";
+    let next = game.replace("\"c\"", "\"d\"");
+    let limit = HEAD;
+    for blank in ["\n".repeat(3 * limit), " ".repeat(3 * limit) + "\n\n"] {
+        let pgn = format!("{game}{blank}{next}");
+        for target in [1000, 1 << 20] {
+            let got = split(pgn.as_bytes(), target, limit);
+            assert_eq!(
+                got.len(),
+                2,
+                "{:?}",
+                got.iter().map(|g| &g.3).collect::<Vec<_>>()
+            );
+            assert_eq!(got[0].0, game.trim());
+            assert_eq!(got[0].3, None, "{} blank, target {target}", blank.len());
+            assert_eq!(got[1].0, next.trim());
+            assert_eq!(got[1].1, (game.len() + blank.len()) as u64);
+            assert_eq!(got[1].3, None);
+        }
+    }
+    // Text after the blank in the same game makes it as long as it is.
+    let tagless = format!("1. e4 e5 {{{}x}} 2. Nf3 *\n", "\n".repeat(3 * limit));
+    let got = split(tagless.as_bytes(), 1000, limit);
+    assert!(
+        got[0]
+            .3
+            .as_deref()
+            .is_some_and(|p| p.contains("over the limit")),
+        "{got:?}"
+    );
+}
