@@ -24,6 +24,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import unicodedata
 import warnings
 from typing import Any, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
@@ -90,6 +91,7 @@ class Batches:
 
     def __init__(self, run: Any):
         self._run = run
+        self._stop = run.stopper()
         self.summary: Optional[dict] = None
 
     def __iter__(self) -> "Batches":
@@ -104,8 +106,13 @@ class Batches:
             raise
 
     def close(self) -> None:
-        """Stops the audit, if it is still running."""
-        self._run.cancel()
+        """Stops the audit, if it is still running; from any thread (a
+        thread waiting for the next batch then gets ``StopIteration``)."""
+        self._stop.set()
+        try:
+            self._run.cancel()
+        except RuntimeError:
+            pass  # another thread waits in next(): it stops the audit
 
     def __enter__(self) -> "Batches":
         return self
@@ -182,8 +189,12 @@ def audit(
     options, paths, text, name = _call(source, locals())
     run = _native.start(options, paths, text, name, 1 << 16)
     pairs = list(run)
+    # One dictionary per column across the batches: pyarrow's own group_by
+    # refuses chunks whose dictionaries differ.
     verdicts = pyarrow.Table.from_batches([v for v, _ in pairs], schema=VERDICT_SCHEMA)
+    verdicts = verdicts.unify_dictionaries()
     incidents = pyarrow.Table.from_batches([i for _, i in pairs], schema=INCIDENT_SCHEMA)
+    incidents = incidents.unify_dictionaries()
     return Report(verdicts, incidents, _finished(run.summary))
 
 
@@ -238,6 +249,14 @@ def audit_game(game: Any, **options: Any) -> Tuple[dict, list]:
         if not hasattr(game, "accept"):
             raise TypeError(
                 f"audit_game takes PGN text or a chess.pgn.Game, not {type(game).__name__}"
+            )
+        errors = getattr(game, "errors", None)
+        if errors:
+            # python-chess stops a game at its first illegal move: what it
+            # writes is not the record, and judging it would be wrong.
+            raise ValueError(
+                f"python-chess could not read the whole game ({errors[0]}): give audit_game "
+                "the game's PGN text, which is audited move by move, illegal moves included"
             )
         game = str(game)
     text = game.encode("utf-8") if isinstance(game, str) else bytes(game)
@@ -414,7 +433,7 @@ def _source(source: Any) -> Tuple[Optional[list], Optional[bytes], str]:
     if isinstance(source, str) and _is_pgn_text(source):
         return None, source.encode("utf-8"), _TEXT_NAME
     if isinstance(source, (str, os.PathLike)):
-        return [os.fspath(source)], None, os.fspath(source)
+        return [os.fspath(source)], None, _display(os.fspath(source))
     if hasattr(source, "read"):
         data = source.read()
         if isinstance(data, str):
@@ -432,13 +451,34 @@ def _source(source: Any) -> Tuple[Optional[list], Optional[bytes], str]:
 
 
 def _is_pgn_text(text: str) -> bool:
-    """A path has no newline and does not start like a game."""
+    """A path has no newline and does not start like a game, unless it
+    names a file that is there (``"1. e4 e5.pgn"`` is a path)."""
+    if "\n" in text:
+        return True
     head = text.lstrip("\ufeff \t")
-    return "\n" in text or head.startswith("[") or head[:2] == "1."
+    return (head.startswith("[") or head[:2] == "1.") and not os.path.exists(text)
+
+
+def _display(path: str) -> str:
+    """A path's name as text, whatever its bytes (a Latin-1 file name is
+    no UTF-8: its bytes are written as escapes, never raised on)."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def _finished(summary_json: Optional[str]) -> dict:
     summary = json.loads(summary_json) if summary_json else {}
-    for problem in summary.get("errors", []):
+    errors = [_printable(problem) for problem in summary.get("errors", [])]
+    if errors and summary.get("games") == 0:
+        # As the command line's exit 1: no table stands for inputs that
+        # could not be read, even where warnings are ignored.
+        raise OSError("no game was read: " + "; ".join(errors))
+    for problem in errors:
         warnings.warn(problem, InputWarning, stacklevel=3)
     return summary
+
+
+def _printable(text: str) -> str:
+    """Control characters (a file name's terminal escapes) as ``\\x1b``."""
+    return "".join(
+        f"\\x{ord(c):02x}" if unicodedata.category(c) == "Cc" else c for c in text
+    )

@@ -18,6 +18,7 @@ use pgn_arbiter::cli::explain::Request;
 use pgn_arbiter::cli::settings::{Settings, choice};
 use pgn_arbiter::cli::tables::{self, Audit, Bytes, Failure, Input};
 use pgn_arbiter::cli::tournament::{Args, LawsOption, check};
+use pgn_arbiter::report::rows::without_controls;
 use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -183,6 +184,11 @@ impl Run {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     self.batches = Some(batches);
+                    if self.stop.load(Ordering::Relaxed) {
+                        // Closed from another thread (see `Stop`).
+                        self.cancel(py);
+                        return Ok(None);
+                    }
                     if let Err(interrupt) = py.check_signals() {
                         self.cancel(py);
                         return Err(interrupt);
@@ -191,6 +197,12 @@ impl Run {
                 Err(RecvTimeoutError::Disconnected) => return self.end(py).map(|()| None),
             }
         }
+    }
+
+    /// A handle that stops the audit from any thread, also while another
+    /// waits in `__next__` (which holds this object the while).
+    fn stopper(&self) -> Stop {
+        Stop(self.stop.clone())
     }
 
     /// Stops the audit and waits for its thread.
@@ -214,9 +226,25 @@ impl Run {
                 self.summary = Some(audit.summary);
                 Ok(())
             }
+            Ok(Err(Failure::Io(e)))
+                if e.kind() == io::ErrorKind::Interrupted && self.stop.load(Ordering::Relaxed) =>
+            {
+                Ok(()) // stopped by `Stop`: the iteration just ends
+            }
             Ok(Err(failure)) => Err(exception(failure)),
             Err(_) => Err(PyOSError::new_err("the audit thread failed")),
         }
+    }
+}
+
+/// Stops an audit from any thread: `Batches.close()`.
+#[pyclass(module = "pgn_arbiter._native")]
+struct Stop(Arc<AtomicBool>);
+
+#[pymethods]
+impl Stop {
+    fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 
@@ -228,14 +256,17 @@ impl Drop for Run {
 }
 
 /// The exception a Python user expects, with the command line's message.
+/// Its words quote file names: their control characters are escaped.
 fn exception(failure: Failure) -> PyErr {
+    let said = |text: &str| without_controls(text).into_owned();
     match failure {
-        Failure::Usage(why) => PyValueError::new_err(why),
-        Failure::NotPgn(why) => NotPgnError::new_err(why),
+        Failure::Usage(why) => PyValueError::new_err(said(&why)),
+        Failure::NotPgn(why) => NotPgnError::new_err(said(&why)),
         Failure::Io(e) => match e.kind() {
-            io::ErrorKind::NotFound => PyFileNotFoundError::new_err(e.to_string()),
+            // ENOENT is 2 wherever Python runs: `e.errno == errno.ENOENT`.
+            io::ErrorKind::NotFound => PyFileNotFoundError::new_err((2, said(&e.to_string()))),
             io::ErrorKind::Interrupted => PyKeyboardInterrupt::new_err(e.to_string()),
-            _ => PyOSError::new_err(e.to_string()),
+            _ => PyOSError::new_err(said(&e.to_string())),
         },
     }
 }
@@ -413,6 +444,7 @@ fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Run>()?;
+    m.add_class::<Stop>()?;
     m.add_function(wrap_pyfunction!(start, m)?)?;
     m.add_function(wrap_pyfunction!(schemas, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;

@@ -87,10 +87,10 @@ def test_bad_input_raises_what_python_users_expect(tmp_path):
         pgn_arbiter.audit([])
 
 
-def test_a_folder_without_pgn_gives_an_empty_table_and_says_why(tmp_path):
-    with pytest.warns(pgn_arbiter.InputWarning, match="no \\*.pgn"):
-        report = pgn_arbiter.audit(tmp_path)
-    assert report.verdicts.num_rows == 0 and report.verdicts.schema == pgn_arbiter.VERDICT_SCHEMA
+def test_a_folder_without_pgn_raises_and_says_why(tmp_path):
+    # As the command line's exit 1: no empty table for inputs never read.
+    with pytest.raises(OSError, match="no game was read: .*no \\*.pgn"):
+        pgn_arbiter.audit(tmp_path)
 
 
 def test_a_cut_file_warns_and_keeps_the_rest(tmp_path):

@@ -97,6 +97,7 @@ pub fn audit(
         },
         pending: Vec::new(),
         pending_rows: 0,
+        pending_incidents: 0,
         batch_rows: batch_rows.max(1),
         sink,
     };
@@ -141,6 +142,14 @@ pub fn explain(request: &Request, input: Option<Input>) -> Result<String, Failur
         }
         None => None,
     };
+    if let Some(source) = &source {
+        pgn_or_refused(source)?;
+    }
+    if let Some(fen) = &request.fen
+        && let Err(e) = fen.parse::<shakmaty::fen::Fen>()
+    {
+        return Err(Failure::Usage(format!("fen `{fen}` is no position: {e}")));
+    }
     crate::cli::explain::tell(request, source, false)
         .map_err(|why| Failure::Io(io::Error::other(why)))
 }
@@ -178,6 +187,13 @@ fn exists(path: &std::path::Path) -> Result<(), Failure> {
 /// A file that is not PGN is refused before any game is audited: a
 /// program wants the exception, not a table without its games.
 fn pgn_or_refused(source: &Source) -> Result<(), Failure> {
+    // A pipe or a FIFO is not opened twice: its first bytes would be the
+    // check's, and a FIFO's writer may be gone. The run reports it.
+    if let Source::File(path) = source
+        && !std::fs::metadata(path).is_ok_and(|m| m.is_file())
+    {
+        return Ok(());
+    }
     match source.open_raw().and_then(decompress) {
         Err(e) if NotPgn::is(&e) => Err(Failure::NotPgn(format!("{}: {e}", source.name()))),
         Err(e) if e.kind() == io::ErrorKind::InvalidData => Err(Failure::Io(io::Error::new(
@@ -194,11 +210,26 @@ struct Batches<'a> {
     rows: TableRows,
     pending: Vec<(RecordBatch, RecordBatch)>,
     pending_rows: usize,
+    pending_incidents: usize,
     batch_rows: usize,
     sink: &'a mut dyn FnMut(RecordBatch, RecordBatch) -> io::Result<()>,
 }
 
 impl Batches<'_> {
+    /// Keeps a pair until about `batch_rows` verdict rows, or as many
+    /// incident rows, wait: with `rows="flagged"` a month of confirmed games
+    /// has few verdict rows and many incidents (and an events file's
+    /// unmatched lines none), which must not all wait for the end.
+    fn hold(&mut self, pair: (RecordBatch, RecordBatch)) -> io::Result<()> {
+        self.pending_rows += pair.0.num_rows();
+        self.pending_incidents += pair.1.num_rows();
+        self.pending.push(pair);
+        if self.pending_rows.max(self.pending_incidents) >= self.batch_rows {
+            self.hand_over()?;
+        }
+        Ok(())
+    }
+
     fn hand_over(&mut self) -> io::Result<()> {
         if self.pending.is_empty() {
             return Ok(());
@@ -206,6 +237,7 @@ impl Batches<'_> {
         let (verdicts, incidents): (Vec<_>, Vec<_>) =
             std::mem::take(&mut self.pending).into_iter().unzip();
         self.pending_rows = 0;
+        self.pending_incidents = 0;
         let concat = |schema: SchemaRef, batches: &[RecordBatch]| {
             crate::report::table::concat(&schema, batches).map_err(io::Error::other)
         };
@@ -223,12 +255,7 @@ impl Output for Batches<'_> {
 
     fn block(&mut self, part: TablePart, summary: &mut Summary) -> io::Result<()> {
         let (verdicts, incidents) = part.finish(summary);
-        self.pending_rows += verdicts.num_rows();
-        self.pending.push((verdicts, incidents));
-        if self.pending_rows >= self.batch_rows {
-            self.hand_over()?;
-        }
-        Ok(())
+        self.hold((verdicts, incidents))
     }
 
     fn unmatched_events(
@@ -237,10 +264,13 @@ impl Output for Batches<'_> {
         lines: &[crate::read::events::Unmatched],
     ) -> io::Result<()> {
         let (verdicts, _) = schemas();
-        self.pending.push((
-            RecordBatch::new_empty(verdicts),
-            unmatched_rows(path, lines),
-        ));
+        for part in lines.chunks(self.batch_rows) {
+            let pair = (
+                RecordBatch::new_empty(verdicts.clone()),
+                unmatched_rows(path, part),
+            );
+            self.hold(pair)?;
+        }
         Ok(())
     }
 

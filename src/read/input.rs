@@ -210,7 +210,7 @@ fn walk_problem(e: &walkdir::Error, problems: &mut Vec<String>, notes: &mut Vec<
 /// Wraps a raw stream in the decompressor its first bytes call for, and the
 /// result in a transcoder when it is UTF-16 (it starts with a UTF-16
 /// byte-order mark; Windows tools write such files). Anything else is read
-/// as bytes: UTF-8 or Latin-1 tags are sorted out later, per game.
+/// as bytes: UTF-8 or Windows-1252 tags are sorted out later, per game.
 pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
     let mut text = BufReader::with_capacity(64 * 1024, decompressed(raw)?);
     let head = text.fill_buf()?;
@@ -257,9 +257,17 @@ impl std::error::Error for NotPgn {}
 /// assert!(not_pgn(b"e3 d5 Be2 Nc6 Nf3 e5 d4 exd4 O-O").is_none());
 /// assert!(not_pgn(b"Dear club members, the meeting is on Friday.").is_some());
 /// assert!(not_pgn(b"\x7fELF\x02\x01\x01\0\0\0").is_some());
+/// assert!(not_pgn(b"\xef\xbb\xbf\r\n\r\n").is_none());
 /// ```
 pub fn not_pgn(head: &[u8]) -> Option<&'static str> {
-    if head.is_empty() || looks_like_pgn(head) {
+    // A round's file with no game yet (a byte-order mark, blank lines) is
+    // an empty PGN file, like a file of no byte.
+    let blank = head
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(head)
+        .iter()
+        .all(u8::is_ascii_whitespace);
+    if blank || looks_like_pgn(head) {
         return None;
     }
     let control = head

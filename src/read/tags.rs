@@ -1,5 +1,5 @@
 //! The tags of a game the audit reads, and what they say about where the
-//! game was played; tag text unescaped and decoded (UTF-8, else Latin-1).
+//! game was played; tag text unescaped and decoded (UTF-8, else Windows-1252).
 
 use crate::model::time_control::WrittenIn;
 use std::borrow::Cow;
@@ -197,12 +197,18 @@ fn unescape(raw: &[u8]) -> Vec<u8> {
     value
 }
 
-/// Tag text as UTF-8, or Latin-1 when it is not valid UTF-8 (old
-/// over-the-board files).
+/// Tag text as UTF-8, or Windows-1252 when it is not valid UTF-8 (old
+/// over-the-board files, ChessBase's and most Windows tools' encoding): a
+/// superset of Latin-1's letters whose bytes 0x80-0x9F are `’`, `Š`, `–`
+/// where Latin-1 has control characters.
 pub(super) fn decode(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Cow::Borrowed(text),
-        Err(_) => Cow::Owned(bytes.iter().map(|&c| char::from(c)).collect()),
+        Err(_) => {
+            encoding_rs::WINDOWS_1252
+                .decode_without_bom_handling(bytes)
+                .0
+        }
     }
 }
 
@@ -238,6 +244,7 @@ mod tests {
     fn values_are_unescaped_and_decoded() {
         assert_eq!(super::unescape(br#"a \"b\" c\\"#), br#"a "b" c\"#.to_vec());
         assert_eq!(super::decode(b"Andr\xe9"), "André");
+        assert_eq!(super::decode(b"O\x92Brien, \x8aimon"), "O’Brien, Šimon");
         assert_eq!(super::decode("Café".as_bytes()), "Café");
     }
 }
