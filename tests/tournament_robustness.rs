@@ -840,36 +840,55 @@ fn f82_a_line_whose_columns_do_not_line_up_is_refused() {
     assert!(!dir.path().join("out").exists());
 }
 
+/// A mate by White in four.
+const MATE: &str = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
+
+/// A two-player event `name` (Adams 1, Brown 2, each line's points and
+/// round cells) checked against `pgn`: the folder (its `out/` written),
+/// the report's path and the run.
+fn two_players(
+    name: &str,
+    adams: (f64, &[(u32, char, char)]),
+    brown: (f64, &[(u32, char, char)]),
+    pgn: &str,
+) -> (tempfile::TempDir, PathBuf, Output) {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("t.trf");
+    let lines = [
+        format!("012 {name}"),
+        line(1, "Adams, Ann", "2000", adams.0, adams.1),
+        line(2, "Brown, Bob", "2000", brown.0, brown.1),
+    ];
+    fs::write(&report, lines.join("\n") + "\n").unwrap();
+    let games = dir.path().join("g.pgn");
+    fs::write(&games, pgn).unwrap();
+    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    (dir, report, run)
+}
+
+/// The first row of `out/pairings.csv` in `dir`.
+fn first_pairing(dir: &Path) -> String {
+    let pairings = fs::read_to_string(dir.join("out/pairings.csv")).unwrap();
+    pairings.lines().nth(1).unwrap().to_string()
+}
+
 /// f68 (round 5): a game whose record ends unfinished (`*`) proves no
 /// result: its pairing goes to review saying the report's result stands,
 /// never "the audit's result is applied", and nothing is applied.
 #[test]
 fn f68_an_unfinished_game_applies_nothing_and_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("t.trf");
-    let lines = [
-        "012 Star".to_string(),
-        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'w', '1')]),
-        line(2, "Brown, Bob", "2000", 0.0, &[(1, 'b', '0')]),
-    ];
-    fs::write(&report, lines.join("\n") + "\n").unwrap();
-    let games = dir.path().join("g.pgn");
-    fs::write(
-        &games,
-        game(
-            Some(1),
-            "Adams, Ann",
-            "Brown, Bob",
-            "*",
-            "1. e4 e5 2. Nf3 *",
-        ),
-    )
-    .unwrap();
-    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
-    assert!(run.status.success(), "{}", stderr(&run));
+    let pgn = game(
+        Some(1),
+        "Adams, Ann",
+        "Brown, Bob",
+        "*",
+        "1. e4 e5 2. Nf3 *",
+    );
+    let cells: [&[_]; 2] = [&[(2, 'w', '1')], &[(1, 'b', '0')]];
+    let (dir, report, run) = two_players("Star", (1.0, cells[0]), (0.0, cells[1]), &pgn);
     assert!(String::from_utf8_lossy(&run.stdout).contains("0 result(s) applied"));
-    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
-    let row = pairings.lines().nth(1).unwrap();
+    let row = first_pairing(dir.path());
     assert!(
         row.contains(",review,") && row.contains("the report's result stands"),
         "{row}"
@@ -884,25 +903,10 @@ fn f68_an_unfinished_game_applies_nothing_and_says_so() {
 /// into both lines, and the second player loses the point he never won.
 #[test]
 fn f62_a_win_both_lines_claim_is_settled_by_the_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("t.trf");
-    let lines = [
-        "012 Both".to_string(),
-        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'w', '1')]),
-        line(2, "Brown, Bob", "2000", 1.0, &[(1, 'b', '1')]),
-    ];
-    fs::write(&report, lines.join("\n") + "\n").unwrap();
-    let games = dir.path().join("g.pgn");
-    let mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
-    fs::write(
-        &games,
-        game(Some(1), "Adams, Ann", "Brown, Bob", "1-0", mate),
-    )
-    .unwrap();
-    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
-    let row = pairings.lines().nth(1).unwrap();
+    let pgn = game(Some(1), "Adams, Ann", "Brown, Bob", "1-0", MATE);
+    let cells: [&[_]; 2] = [&[(2, 'w', '1')], &[(1, 'b', '1')]];
+    let (dir, _, _) = two_players("Both", (1.0, cells[0]), (1.0, cells[1]), &pgn);
+    let row = first_pairing(dir.path());
     assert!(
         row.contains(",mismatch,") && row.contains("the two lines disagree"),
         "{row}"
@@ -922,25 +926,10 @@ fn f62_a_win_both_lines_claim_is_settled_by_the_game() {
 /// its result turned to them, not read as the first player's win.
 #[test]
 fn f60_a_colourless_pairing_keeps_who_won() {
-    let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("t.trf");
-    let lines = [
-        "012 Colourless".to_string(),
-        line(1, "Adams, Ann", "2000", 0.0, &[(2, '-', '0')]),
-        line(2, "Brown, Bob", "2000", 1.0, &[(1, '-', '1')]),
-    ];
-    fs::write(&report, lines.join("\n") + "\n").unwrap();
-    let games = dir.path().join("g.pgn");
-    let mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
-    fs::write(
-        &games,
-        game(Some(1), "Brown, Bob", "Adams, Ann", "1-0", mate),
-    )
-    .unwrap();
-    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
-    let row = pairings.lines().nth(1).unwrap();
+    let pgn = game(Some(1), "Brown, Bob", "Adams, Ann", "1-0", MATE);
+    let cells: [&[_]; 2] = [&[(2, '-', '0')], &[(1, '-', '1')]];
+    let (dir, report, _) = two_players("Colourless", (0.0, cells[0]), (1.0, cells[1]), &pgn);
+    let row = first_pairing(dir.path());
     assert!(row.contains(",0-1,1-0,0-1,agree,"), "{row}");
     let corrected = fs::read(dir.path().join("out/corrected.trf")).unwrap();
     assert_eq!(corrected, fs::read(&report).unwrap(), "nothing to correct");
@@ -996,25 +985,10 @@ fn f61_contradicting_games_for_one_pairing_apply_nothing() {
 /// flagged, not lost with its game called "no pairing".
 #[test]
 fn f66_a_pairing_both_lines_give_one_colour_is_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("t.trf");
-    let lines = [
-        "012 BB".to_string(),
-        line(1, "Adams, Ann", "2000", 1.0, &[(2, 'b', '1')]),
-        line(2, "Brown, Bob", "2000", 0.0, &[(1, 'b', '0')]),
-    ];
-    fs::write(&report, lines.join("\n") + "\n").unwrap();
-    let games = dir.path().join("g.pgn");
-    let mate = "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0";
-    fs::write(
-        &games,
-        game(Some(1), "Brown, Bob", "Adams, Ann", "1-0", mate),
-    )
-    .unwrap();
-    let run = tournament(dir.path(), &[path(&report), path(&games), "-o", "out"]);
-    assert!(run.status.success(), "{}", stderr(&run));
-    let pairings = fs::read_to_string(dir.path().join("out/pairings.csv")).unwrap();
-    let row = pairings.lines().nth(1).unwrap();
+    let pgn = game(Some(1), "Brown, Bob", "Adams, Ann", "1-0", MATE);
+    let cells: [&[_]; 2] = [&[(2, 'b', '1')], &[(1, 'b', '0')]];
+    let (dir, _, _) = two_players("BB", (1.0, cells[0]), (0.0, cells[1]), &pgn);
+    let row = first_pairing(dir.path());
     assert!(
         row.starts_with("1,1,2,") && row.contains(",mismatch,") && row.contains("opposite colours"),
         "{row}"

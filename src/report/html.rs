@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 mod chart;
+pub mod index;
 mod replay;
 
 use askama::Template;
@@ -24,7 +25,6 @@ use crate::model::verdict::Verdict;
 use crate::read::parse::GameRecord;
 use crate::report::audited::Origin;
 use crate::report::diagram::glyph;
-use crate::report::summary::RunSummary;
 
 /// A row of the index table.
 #[derive(Debug, Clone)]
@@ -97,22 +97,6 @@ struct GameTemplate<'a> {
     helpmate: String,
     /// The boards for the script (`replay.js`), as JSON.
     positions: String,
-}
-
-#[derive(Template)]
-#[template(path = "index.html")]
-struct IndexTemplate<'a> {
-    run: &'a RunSummary,
-    /// Flagged games first: errors, corrections, reviews, then the games
-    /// that only have incidents; input order within each.
-    rows: Vec<&'a IndexRow>,
-    rules: Vec<&'a str>,
-    categories: Vec<&'a str>,
-    kinds: Vec<&'a str>,
-    /// The report directory, relative to the index.
-    reports: &'a str,
-    /// The names of the verdicts and incidents files.
-    files: &'a [String; 2],
 }
 
 /// The most incident boards a page draws: a game of thousands of
@@ -456,39 +440,6 @@ pub fn svg_board(board: &Board, marked: &[Square]) -> String {
     }
     svg.push_str("</svg>");
     svg
-}
-
-/// The index page.
-/// The index: the run's summary and a table of every game with a page.
-pub fn index(run: &RunSummary, rows: &[IndexRow], reports: &str, files: &[String; 2]) -> String {
-    let distinct = |f: fn(&IndexRow) -> &str| {
-        let mut v: Vec<&str> = rows
-            .iter()
-            .flat_map(|r| f(r).split(' '))
-            .filter(|s| !s.is_empty())
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
-    };
-    let mut flagged_first: Vec<&IndexRow> = rows.iter().collect();
-    flagged_first.sort_by_key(|r| match r.status.as_str() {
-        "error" => 0,
-        "corrected" => 1,
-        "review" => 2,
-        _ => 3,
-    });
-    IndexTemplate {
-        run,
-        rows: flagged_first,
-        rules: distinct(|r| &r.rule),
-        categories: distinct(|r| &r.category),
-        kinds: distinct(|r| &r.incidents),
-        reports,
-        files,
-    }
-    .render()
-    .unwrap_or_else(|e| format!("<p>the report could not be rendered: {e}</p>"))
 }
 
 #[cfg(test)]

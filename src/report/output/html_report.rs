@@ -9,14 +9,15 @@ use std::sync::Arc;
 use super::{Format, Output};
 use crate::model::verdict::Status;
 use crate::report::audited::AuditedGame;
-use crate::report::html::{self, IndexRow, Page};
+use crate::report::html::index::IndexWriter;
+use crate::report::html::{self, IndexRow};
 use crate::report::set::resolve;
 use crate::report::summary::RunSummary;
 use crate::report::summary::Summary;
 
 pub struct HtmlReport {
     dir: PathBuf,
-    rows: Vec<IndexRow>,
+    index: IndexWriter,
     /// The run's summary, as summary.json will say it.
     document: RunSummary,
     /// The report directory, relative to the HTML report's, for links to
@@ -57,11 +58,12 @@ impl HtmlReport {
         let reports = html::relative(&resolve(html_at), &resolve(reports_at));
         Ok(HtmlReport {
             dir: dir.to_path_buf(),
-            rows: Vec::new(),
+            index: IndexWriter::create(dir)?,
             document,
             reports: reports.to_string_lossy().replace('\\', "/"),
             files,
             pages: Pages {
+                dir: dir.into(),
                 stems: html::page_stems(sources).into(),
                 every_game: false,
             },
@@ -74,19 +76,30 @@ fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
 }
 
-/// Renders the page of each game to look at.
+/// Renders and writes the page of each game to look at, in the workers:
+/// a block's pages are not held until its turn (a block of tiny games
+/// makes pages two hundred times its size).
 #[derive(Clone)]
 pub struct Pages {
+    /// The staged HTML folder.
+    dir: Arc<Path>,
     /// For each source, a name unique in the run and safe in a file name.
     stems: Arc<[String]>,
     /// A page for every game, not only for those to look at.
     every_game: bool,
 }
 
-impl Format for Pages {
-    type Part = Vec<Page>;
+/// A block's pages, written: their index rows, or the first failure.
+#[derive(Default)]
+pub struct Written {
+    rows: Vec<IndexRow>,
+    failed: Option<io::Error>,
+}
 
-    fn game(&self, game: &AuditedGame<'_>, pages: &mut Vec<Page>) {
+impl Format for Pages {
+    type Part = Written;
+
+    fn game(&self, game: &AuditedGame<'_>, written: &mut Written) {
         let (origin, judgement) = (game.origin, game.judgement);
         let stem = &self.stems[origin.input];
         let verdict = &judgement.verdict;
@@ -100,7 +113,14 @@ impl Format for Pages {
                     .then(|| html::error_page(game.record, &judgement.book, verdict, origin, stem))
                     .flatten()
             });
-        pages.extend(page);
+        if let Some(page) = page
+            && written.failed.is_none()
+        {
+            match write(&self.dir.join(&page.row.page), page.html.as_bytes()) {
+                Ok(()) => written.rows.push(page.row),
+                Err(e) => written.failed = Some(e),
+            }
+        }
     }
 }
 
@@ -111,18 +131,17 @@ impl Output for HtmlReport {
         self.pages.clone()
     }
 
-    fn block(&mut self, pages: Vec<Page>, _: &mut Summary) -> io::Result<()> {
-        for page in pages {
-            write(&self.dir.join(&page.row.page), page.html.as_bytes())?;
-            self.rows.push(page.row);
+    fn block(&mut self, written: Written, _: &mut Summary) -> io::Result<()> {
+        if let Some(e) = written.failed {
+            return Err(e);
         }
-        Ok(())
+        written.rows.iter().try_for_each(|row| self.index.add(row))
     }
 
     fn finish(self, summary: &Summary) -> io::Result<()> {
         let mut document = self.document;
         document.complete(summary);
-        let index = html::index(&document, &self.rows, &self.reports, &self.files);
-        write(&self.dir.join("index.html"), index.as_bytes())
+        self.index
+            .finish(&self.dir, &document, &self.reports, &self.files)
     }
 }
