@@ -133,3 +133,22 @@ def test_f16_close_from_another_thread_stops_the_audit(tmp_path):
     rows += sum(verdicts.num_rows for verdicts, _ in batches)
     closer.join()
     assert rows < 999 * 20, "the audit ran to its end"
+
+
+def test_f17_a_chdir_during_the_audit_reads_the_same_files(tmp_path, monkeypatch):
+    game = '[Event "{r}"]\n[Result "0-1"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n'
+    for folder, rounds, n in [("month", ["r1", "r2", "r3"], 3000), ("elsewhere", ["r2"], 1)]:
+        (tmp_path / folder / "games").mkdir(parents=True)
+        for r in rounds:
+            text = game.format(r=f"{folder} {r}") * n
+            (tmp_path / folder / "games" / f"{r}.pgn").write_text(text)
+    monkeypatch.chdir(tmp_path / "month")
+    batches = pgn_arbiter.audit_batches("games", threads=1, batch_rows=1)
+    first = next(batches)[0]
+    events, rows = set(first.column("event").to_pylist()), first.num_rows
+    os.chdir(tmp_path / "elsewhere")  # while the audit runs
+    for verdicts, _ in batches:
+        rows += verdicts.num_rows
+        events |= set(verdicts.column("event").to_pylist())
+    assert (rows, events) == (9000, {f"month r{i}" for i in (1, 2, 3)})
+    assert batches.summary["inputs"][1]["source"] == "games/r2.pgn"

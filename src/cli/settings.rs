@@ -132,6 +132,7 @@ impl Settings {
             large_game: Arc::default(),
             report_control: None,
             stop: None,
+            base: None,
         };
         Ok(Config {
             options,

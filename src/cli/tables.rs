@@ -104,6 +104,7 @@ pub fn audit(
     let mut outputs = plan.build(&config, None, &inputs, vec![Box::new(batches)])?;
     let options = Options {
         stop: Some(stop),
+        base: std::env::current_dir().ok().map(Into::into),
         ..config.options.clone()
     };
     let mut summary = pipeline::run(&inputs, &options, &ProgressBar::hidden(), &mut outputs)?;

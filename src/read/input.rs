@@ -45,9 +45,14 @@ impl Source {
 
     /// Opens the raw (possibly compressed) bytes.
     pub fn open_raw(&self) -> io::Result<Box<dyn Read + Send>> {
+        self.open_raw_in(None)
+    }
+
+    /// Opens the raw bytes, a relative path from `base` if given.
+    pub fn open_raw_in(&self, base: Option<&Path>) -> io::Result<Box<dyn Read + Send>> {
         Ok(match self {
             Source::Stdin => Box::new(io::stdin()),
-            Source::File(p) => Box::new(File::open(p)?),
+            Source::File(p) => Box::new(File::open(base.map_or(p.clone(), |b| b.join(p)))?),
             Source::Text { bytes, .. } => Box::new(io::Cursor::new(bytes.clone())),
         })
     }

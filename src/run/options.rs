@@ -31,6 +31,10 @@ pub struct Options {
     /// worker leaves the rest of its block, and the run ends with an
     /// `Interrupted` error.
     pub stop: Option<Arc<std::sync::atomic::AtomicBool>>,
+    /// The folder relative paths are opened from, fixed when the run was
+    /// asked for: a program may change its working folder while the run
+    /// reads (a notebook's `%cd`), and must not change which files it reads.
+    pub base: Option<Arc<std::path::Path>>,
 }
 
 /// Bytes of PGN a block holds (at least; a block ends on a game): large

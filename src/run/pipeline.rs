@@ -60,7 +60,7 @@ pub fn run(
                 formats,
                 next: 0,
             };
-            read_all(sources, &names, progress, workers)
+            read_all(sources, &names, progress, workers, options.base.as_deref())
         });
         // The writer owns the permits' sender: if it stops on an error, the
         // reader waiting for a permit wakes up and stops too.
@@ -150,12 +150,13 @@ fn read_all(
     names: &[String],
     progress: &ProgressBar,
     mut workers: Workers<'_>,
+    base: Option<&std::path::Path>,
 ) -> Vec<String> {
     let mut errors = Vec::new();
     for (index, source) in sources.iter().enumerate() {
         let name = &names[index];
         let stream = source
-            .open_raw()
+            .open_raw_in(base)
             .map(|raw| progress.wrap_read(raw))
             .and_then(decompress);
         let stream: Box<dyn Read + Send> = match stream {
