@@ -161,3 +161,47 @@ fn f29_an_audit_into_a_tournaments_folder_is_refused() {
         assert_eq!(fs::read(dir.path().join("T/verdicts.csv")).unwrap(), before);
     }
 }
+
+/// f63: a game on one line of 256 MB (a comment without a line end) read
+/// from a pipe, 64 KiB a read: the splitter searches on from where the last
+/// read's search stopped, so this takes about a second; when it searched
+/// the unfinished line from its start after each read it took 45 s.
+#[test]
+fn f63_one_long_line_is_read_in_linear_time() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = bin(dir.path(), &["audit", "-", "-o", "r"])
+        .args(["--max-game-bytes", "1000000000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        stdin.write_all(b"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 {")?;
+        let chunk = vec![b'a'; 1 << 20];
+        for _ in 0..256 {
+            stdin.write_all(&chunk)?;
+        }
+        stdin.write_all(b"} e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n")
+    });
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("still reading one long line after 20 s (quadratic: about 45 s)");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    writer.join().unwrap().unwrap();
+    assert!(status.success());
+    let verdicts = fs::read_to_string(dir.path().join("r/verdicts.csv")).unwrap();
+    assert!(
+        verdicts.lines().nth(1).unwrap().contains(",confirmed,"),
+        "{verdicts}"
+    );
+}

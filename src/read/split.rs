@@ -106,6 +106,8 @@ pub struct Splitter<R> {
     scanned: usize,
     /// `scanned` is inside a line whose start was consumed already.
     mid_line: bool,
+    /// `buf[scanned..searched]` holds no line end.
+    searched: usize,
     /// 1-based line number at `scanned`.
     line: u64,
     /// Starts of the games found in `buf`, ascending.
@@ -137,6 +139,7 @@ impl<R: Read> Splitter<R> {
             blank_dropped: false,
             scanned: 0,
             mid_line: false,
+            searched: 0,
             line: 1,
             starts: Vec::new(),
             scan: Scan::default(),
@@ -273,6 +276,7 @@ impl<R: Read> Splitter<R> {
             s.at -= end;
         }
         self.scanned -= end.min(self.scanned);
+        self.searched -= end.min(self.searched);
         let block = Block {
             first_game: self.games_emitted,
             data,
@@ -307,6 +311,7 @@ impl<R: Read> Splitter<R> {
             return;
         }
         self.buf.drain(from..self.scanned);
+        self.searched -= (self.scanned - from).min(self.searched);
         self.dropped_at = match self.dropped {
             0 => from,
             _ => self.dropped_at.min(from),
@@ -374,7 +379,13 @@ impl<R: Read> Splitter<R> {
         }
         while self.scanned < self.buf.len() {
             let rest = &self.buf[self.scanned..];
-            let (len, ends_line) = match memchr::memchr2(b'\n', b'\r', rest) {
+            // An unfinished line is searched on from where the last read's
+            // search stopped, not from its start: one long line (a comment
+            // without a line end) costs time linear in its length.
+            let from = self.searched.saturating_sub(self.scanned).min(rest.len());
+            let found = memchr::memchr2(b'\n', b'\r', &rest[from..]).map(|i| i + from);
+            self.searched = self.scanned + found.unwrap_or(rest.len());
+            let (len, ends_line) = match found {
                 Some(i) if rest[i] == b'\r' && i + 1 == rest.len() && !at_eof => {
                     // `\r` at the end of what was read: `\n` may follow.
                     (0, false)
