@@ -1053,3 +1053,36 @@ fn f67_corrected_trf_ranks_are_one_ranking() {
         );
     }
 }
+
+/// f65 (round 5): a UTF-8 report whose name fields were padded to 33
+/// bytes, not characters (C's `%-33s`): the accented players' lines are a
+/// column short and are refused naming the line, not read a column off.
+#[test]
+fn f65_a_name_padded_by_bytes_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let padded = edited_u19(dir.path(), "bytes.trf", |text| {
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| {
+                if !l.starts_with("001") {
+                    return l.to_string();
+                }
+                let chars: Vec<char> = l.chars().collect();
+                let name: String = chars[14..47].iter().collect();
+                let extra = name.len() - name.chars().count();
+                let kept: String = chars[14..47 - extra].iter().collect();
+                let rest: String = chars[47..].iter().collect();
+                format!("{}{kept}{rest}", &l[..14])
+            })
+            .collect();
+        lines.join("\n") + "\n"
+    });
+    assert!(fs::read_to_string(&padded).unwrap().contains("Hülleman"));
+    let run = tournament(
+        dir.path(),
+        &[path(&padded), path(&u19("games.pgn")), "-o", "out"],
+    );
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    assert!(stderr(&run).contains("line "), "{}", stderr(&run));
+    assert!(!dir.path().join("out").exists());
+}
