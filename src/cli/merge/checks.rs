@@ -248,6 +248,9 @@ pub(super) fn check_disjoint(dirs: &[PathBuf], summaries: &[RunSummary]) -> Resu
                     a.source,
                     match (a.shard, b.shard) {
                         (Some(x), Some(y)) => format!(" (shards {x} and {y} overlap)"),
+                        _ if a.source != b.source => {
+                            format!(" (as {}: one file under two names)", b.source)
+                        }
                         _ => String::new(),
                     }
                 )));
