@@ -190,6 +190,23 @@ fn games_missing_parts() {
     assert_eq!(status[6], "review", "tags only: no move, no result");
 }
 
+/// Round 5's note: `{ forfeit } 1-0` and no move goes to review (a comment
+/// is nobody's ruling), and the reason quotes the comment instead of
+/// saying the record has no word of a forfeit.
+#[test]
+fn a_comment_before_a_bare_result_is_quoted() {
+    let pgn = "[Event \"x\"]\n[Result \"1-0\"]\n\n{ forfeit } 1-0\n";
+    let run = audit(&["-"], Some(pgn.as_bytes()));
+    assert_accounted(&run, 1);
+    assert_eq!(run.verdicts[0]["status"], "review");
+    let reason = &run.verdicts[0]["reason"];
+    assert!(
+        reason.contains("1-0 after the comment “forfeit”"),
+        "{reason}"
+    );
+    assert!(!reason.contains("without a word"), "{reason}");
+}
+
 #[test]
 fn enormous_comment_is_an_error_row_and_reading_goes_on() {
     let dir = tempfile::tempdir().unwrap();

@@ -303,7 +303,7 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
         _ if forfeit => return None,
         _ => Clause::AsRecorded,
     };
-    let reason = phrase::unplayed_or_unrecorded(recorded);
+    let reason = phrase::unplayed_or_unrecorded(recorded, game.record.closing_comment());
     Some(Verdict::decide(recorded, recorded, clause, 0, reason).for_review())
 }
 

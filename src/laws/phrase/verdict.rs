@@ -106,9 +106,20 @@ pub(in crate::laws) fn as_recorded(
 }
 
 /// A record with no move, and `recorded`: not played, or not recorded.
-pub(in crate::laws) fn unplayed_or_unrecorded(recorded: GameResult) -> String {
-    let what = match recorded {
-        GameResult::Unfinished => "no move and no result".to_string(),
+/// A comment before the result is quoted: its words may say forfeit, but
+/// a comment is nobody's ruling, so the game still goes to the arbiter.
+pub(in crate::laws) fn unplayed_or_unrecorded(
+    recorded: GameResult,
+    comment: Option<&str>,
+) -> String {
+    let what = match (recorded, comment.filter(|c| !c.is_empty())) {
+        (GameResult::Unfinished, _) => "no move and no result".to_string(),
+        (_, Some(comment)) => {
+            // An annotator's paragraph is quoted by its start.
+            let cut: String = comment.chars().take(80).collect();
+            let more = if cut.len() < comment.len() { "…" } else { "" };
+            format!("no move, and {recorded} after the comment “{cut}{more}”")
+        }
         _ => format!("no move, and {recorded} without a word that the game was forfeited"),
     };
     format!(
