@@ -205,8 +205,10 @@ def audit_batches(source: Any, *, batch_rows: int = 65536, **options: Any) -> Ba
 
     Args:
         source: as in :func:`audit`.
-        batch_rows: about how many verdict rows a batch holds (whole games:
-            a game's incidents come in the same pair as its verdict).
+        batch_rows: about how many verdict rows a batch holds, or incident
+            rows when they are more (``rows="flagged"`` on a month of
+            confirmed games with incidents); whole games: a game's
+            incidents come in the same pair as its verdict.
         **options: the other arguments are :func:`audit`'s keyword
             arguments (``laws``, ``proof``, ``short_lines``, ``threads``,
             ``supervised``, ``events``, ``only_rapid``, ``clock_tolerance``,
