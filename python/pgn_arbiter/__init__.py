@@ -24,7 +24,6 @@ from __future__ import annotations
 import inspect
 import json
 import os
-import unicodedata
 import warnings
 from typing import Any, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
@@ -469,7 +468,7 @@ def _display(path: str) -> str:
 
 def _finished(summary_json: Optional[str]) -> dict:
     summary = json.loads(summary_json) if summary_json else {}
-    errors = [_printable(problem) for problem in summary.get("errors", [])]
+    errors = [_native.printable(problem) for problem in summary.get("errors", [])]
     if errors and summary.get("games") == 0:
         # As the command line's exit 1: no table stands for inputs that
         # could not be read, even where warnings are ignored.
@@ -477,10 +476,3 @@ def _finished(summary_json: Optional[str]) -> dict:
     for problem in errors:
         warnings.warn(problem, InputWarning, stacklevel=3)
     return summary
-
-
-def _printable(text: str) -> str:
-    """Control characters (a file name's terminal escapes) as ``\\x1b``."""
-    return "".join(
-        f"\\x{ord(c):02x}" if unicodedata.category(c) == "Cc" else c for c in text
-    )

@@ -237,6 +237,13 @@ impl Run {
     }
 }
 
+/// Text with its control characters escaped (`\x1b`), as the command line
+/// prints it: for the messages Python words itself.
+#[pyfunction]
+fn printable(text: &str) -> String {
+    without_controls(text).into_owned()
+}
+
 /// Stops an audit from any thread: `Batches.close()`.
 #[pyclass(module = "pgn_arbiter._native")]
 struct Stop(Arc<AtomicBool>);
@@ -449,6 +456,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(schemas, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
+    m.add_function(wrap_pyfunction!(printable, m)?)?;
     m.add_function(wrap_pyfunction!(tournament, m)?)?;
     m.add("NotPgnError", m.py().get_type::<NotPgnError>())?;
     m.add("VERSION", env!("CARGO_PKG_VERSION"))?;

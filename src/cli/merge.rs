@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use crate::cli::failure::Failure;
 use crate::read::input::Source;
 use crate::report::file::{Compression, ReportFile, ReportFormat, open_report};
-use crate::report::rows::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header, without_controls};
+use crate::report::rows::{INCIDENT_COLUMNS, VERDICT_COLUMNS, header};
 use crate::report::set::{ReportSet, Wanted};
 use crate::report::summary::{InputSummary, RunSummary};
 
@@ -68,7 +68,7 @@ pub fn run(args: &Args) -> ExitCode {
             for m in &summary.missing_shards {
                 say!(
                     "incomplete: {} lacks shard(s) {} ({} bytes of the file no report covers)",
-                    without_controls(&m.source),
+                    m.source,
                     m.shards.join(", "),
                     m.bytes
                 );
@@ -87,7 +87,7 @@ fn inputs_not_read(summary: &RunSummary) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     for error in &summary.errors {
-        say!("pgn-arbiter: {}", without_controls(error));
+        say!("pgn-arbiter: {error}");
     }
     say!(
         "pgn-arbiter: the merged report lacks what its runs could not read ({} input problem(s) \

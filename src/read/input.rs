@@ -129,24 +129,29 @@ pub fn identity(path: &Path) -> Option<(u64, u64)> {
 struct Seen(std::collections::HashMap<(u64, u64), PathBuf>);
 
 impl Seen {
-    fn first_time(&mut self, path: PathBuf, problems: &mut Vec<String>) -> Option<PathBuf> {
-        let Some(id) = identity(&path) else {
-            return Some(path); // opening it will report the problem
-        };
-        match self.0.entry(id) {
-            std::collections::hash_map::Entry::Occupied(first) => {
-                problems.push(format!(
-                    "{}: the same file as {}, read once",
-                    path.display(),
-                    first.get().display()
-                ));
+    /// The name the file or folder at `path` was first met under, if it
+    /// was met before; else it is met now. (One that cannot be read is
+    /// never "met": opening it will report the problem.)
+    fn met_before(&mut self, path: &Path) -> Option<PathBuf> {
+        match self.0.entry(identity(path)?) {
+            std::collections::hash_map::Entry::Occupied(first) => Some(first.get().clone()),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(path.to_path_buf());
                 None
             }
-            std::collections::hash_map::Entry::Vacant(slot) => {
-                slot.insert(path.clone());
-                Some(path)
-            }
         }
+    }
+
+    fn first_time(&mut self, path: PathBuf, problems: &mut Vec<String>) -> Option<PathBuf> {
+        let Some(first) = self.met_before(&path) else {
+            return Some(path);
+        };
+        problems.push(format!(
+            "{}: the same file as {}, read once",
+            path.display(),
+            first.display()
+        ));
+        None
     }
 }
 
@@ -158,7 +163,7 @@ fn walk(dir: &Path, problems: &mut Vec<String>, notes: &mut Vec<String>) -> Vec<
     let mut found = Vec::new();
     // Each folder is walked once, however many links lead to it: a chain
     // of folders each linking twice to the next would cost 2^n walks.
-    let mut walked: std::collections::HashMap<(u64, u64), PathBuf> = Default::default();
+    let mut folders = Seen::default();
     let mut again = Vec::new();
     let walker = walkdir::WalkDir::new(dir)
         .follow_links(true)
@@ -166,19 +171,14 @@ fn walk(dir: &Path, problems: &mut Vec<String>, notes: &mut Vec<String>) -> Vec<
         .sort_by_file_name()
         .into_iter()
         .filter_entry(|e| {
-            let Some(id) = e.file_type().is_dir().then(|| identity(e.path())).flatten() else {
-                return true;
-            };
-            match walked.entry(id) {
-                std::collections::hash_map::Entry::Occupied(first) => {
-                    again.push((e.path().to_path_buf(), first.get().clone()));
-                    false
-                }
-                std::collections::hash_map::Entry::Vacant(slot) => {
-                    slot.insert(e.path().to_path_buf());
-                    true
-                }
-            }
+            let first = e
+                .file_type()
+                .is_dir()
+                .then(|| folders.met_before(e.path()))
+                .flatten();
+            let new = first.is_none();
+            again.extend(first.map(|first| (e.path().to_path_buf(), first)));
+            new
         });
     for entry in walker {
         match entry {

@@ -441,12 +441,10 @@ impl<R: Read> Splitter<R> {
             self.content_end = self.scanned;
         }
         let game_start = self.starts.last().map_or(0, |s| s.at);
-        if self.content_end.max(game_start) - game_start > self.max_game {
-            self.oversized = true;
-        }
-        if !self.oversized && self.scanned - self.content_end.max(game_start) > self.max_game {
-            let keep = self.content_end.max(game_start);
-            self.drop_scanned(keep);
+        let text_end = self.content_end.max(game_start);
+        self.oversized |= text_end - game_start > self.max_game;
+        if !self.oversized && self.scanned - text_end > self.max_game {
+            self.drop_scanned(text_end);
             self.blank_dropped = true;
         }
     }

@@ -15,7 +15,7 @@ use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
-use crate::read::input::Source;
+use crate::read::input::{Source, identity};
 
 /// What a report directory's run writes; the pairs of the forms it did not
 /// write (plain, `.zst`, Parquet) are left over from an earlier run, and
@@ -419,18 +419,8 @@ fn check_inputs(
 
 /// Two names of one file (a hard link): an input is known by what it is,
 /// not by its name.
-#[cfg(unix)]
 fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (fs::metadata(a), fs::metadata(b)) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
-}
-
-#[cfg(not(unix))]
-fn same_file(_: &Path, _: &Path) -> bool {
-    false
+    identity(a).is_some_and(|id| identity(b) == Some(id))
 }
 
 /// Each name a directory output owns is absent or of the kind the output

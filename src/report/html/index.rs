@@ -75,15 +75,17 @@ impl IndexWriter {
             "review" => 2,
             _ => 3,
         };
-        let words = |text: &str| -> Vec<String> {
-            text.split(' ')
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect()
+        // A word is copied only the first time it is met.
+        let keep = |set: &mut BTreeSet<String>, text: &str| {
+            for word in text.split(' ').filter(|w| !w.is_empty()) {
+                if !set.contains(word) {
+                    set.insert(word.to_string());
+                }
+            }
         };
-        self.rules.extend(words(&row.rule));
-        self.categories.extend(words(&row.category));
-        self.kinds.extend(words(&row.incidents));
+        keep(&mut self.rules, &row.rule);
+        keep(&mut self.categories, &row.category);
+        keep(&mut self.kinds, &row.incidents);
         self.any_rows = true;
         let html = RowTemplate { row }.render().map_err(io::Error::other)?;
         self.spills[group].1.write_all(html.as_bytes())
@@ -117,7 +119,8 @@ impl IndexWriter {
         out.write_all(head.as_bytes()).map_err(failed)?;
         for (path, spill) in self.spills {
             spill.into_inner().map_err(|e| failed(e.into_error()))?;
-            let mut rows = File::open(&path)?;
+            let mut rows = File::open(&path)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
             io::copy(&mut rows, &mut out).map_err(failed)?;
             drop(rows);
             std::fs::remove_file(&path)?;
