@@ -26,6 +26,7 @@ mod readme;
 mod real_games;
 mod robustness;
 mod round_five;
+mod round_six;
 mod samples;
 mod servers;
 mod slurm_scripts;

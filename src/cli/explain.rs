@@ -16,7 +16,7 @@ use crate::cli::laws_option::LawsOption;
 use crate::cli::settings::Settings;
 use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::rulebook::sentence;
-use crate::laws::{Book, Judgement, as_sentence};
+use crate::laws::{Book, Judgement, as_sentence, capitalised};
 use crate::model::time_control::Category;
 use crate::model::verdict::Status;
 use crate::read::ending::{self, Ending};
@@ -226,6 +226,12 @@ fn tell_game(
     match &audit.game {
         Some(game) => {
             out.push_str(&tell_ending(judgement.ending, game.statement.as_ref()));
+            if let Some(doubt) = &game.doubt {
+                out.push_str(&format!(
+                    "{}.\n\n",
+                    capitalised(&printable(&doubt.quoted()))
+                ));
+            }
             if judgement.incidents.is_empty() && judgement.verdict.status == Status::Confirmed {
                 out.push_str("Nothing in the record calls for an arbiter.\n\n");
             }

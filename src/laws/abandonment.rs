@@ -26,7 +26,9 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
         return None;
     }
     let winner = recorded.winner()?;
-    let leaver = statement.side.unwrap_or(!winner);
+    // The words name who left, or the result does: a decisive result
+    // beside "abandoned" says who.
+    let leaver = statement.side().unwrap_or(!winner);
     let ply = game.plies();
     let answer = game.can_mate(ply, winner);
     let lead = phrase::left(&statement.quoted(), leaver);

@@ -1,6 +1,8 @@
 //! How the game ended: what the record states (a tag, a server's comment),
-//! checked against the final position; the board fills in what the record
-//! leaves unsaid. A statement the board contradicts is said in the reason.
+//! checked against the final position and the result; the board fills in
+//! what the record leaves unsaid. A statement the board contradicts is said
+//! in the reason; words that contradict the result, or that are not
+//! understood, send the game to review unless the board settled it.
 
 use shakmaty::{Chess, Position};
 
@@ -11,7 +13,7 @@ use super::phrase::verdict::with;
 use crate::board::permissive::State;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Status, Verdict};
-use crate::read::ending::{self, Ending, EndingSource, Statement};
+use crate::read::ending::{self, Doubt, Ending, EndingSource, Role, Statement};
 
 /// The game's ending and where it was read, and the verdict with any
 /// contradiction between the record's words and the board added.
@@ -20,25 +22,10 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
     let mark = final_mark(game, &verdict);
     let stated = game.statement.as_ref();
     if verdict.status != Status::Error {
-        if let Some(note) = stated.and_then(|s| contradiction(s, mark)) {
-            verdict.reason = with(&verdict.reason, &note);
-        }
-        let words = stated
-            .filter(|_| !decided_on_board(&verdict))
-            .and_then(|s| against_the_result(s, recorded).or_else(|| played_after_all(game, s)));
-        if let Some(why) = words {
-            verdict = self_contradiction(verdict, recorded, &why);
-        } else if let Some(why) = two_results(game) {
-            // The board ends a game whatever either result says; the
-            // reason still tells the two apart.
-            match ended_on_board(&verdict) {
-                true => verdict.reason = with(&verdict.reason, &why),
-                false => verdict = self_contradiction(verdict, recorded, &why),
-            }
-        }
+        verdict = weigh_the_words(game, verdict, mark);
     }
     let ending = match stated {
-        Some(s) if s.ending != Ending::Unknown => (s.ending, s.source),
+        Some(s) if s.ending != Ending::Unknown => (s.ending, s.words.source),
         _ => mark
             .or_else(|| ended_before_the_record(&verdict))
             .or_else(|| drawn_by_play(game, recorded))
@@ -51,6 +38,39 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
             .unwrap_or((Ending::Unknown, EndingSource::None)),
     };
     (ending, verdict)
+}
+
+/// The record's words against the board and the result: a contradiction
+/// of the board is said; one of the result, two results, or words not
+/// understood send the game to review unless the board settled it.
+fn weigh_the_words(game: &Game<'_>, mut verdict: Verdict, mark: Option<Ending>) -> Verdict {
+    let recorded = game.recorded();
+    let stated = game.statement.as_ref();
+    if let Some(note) = stated.and_then(|s| contradiction(s, mark)) {
+        verdict.reason = with(&verdict.reason, &note);
+    }
+    let words = stated
+        .filter(|_| !decided_on_board(&verdict))
+        .and_then(|s| against_the_result(s, recorded).or_else(|| played_after_all(game, s)));
+    if let Some(why) = words {
+        return self_contradiction(verdict, recorded, &why);
+    }
+    // The board ends a game whatever either result says and whatever the
+    // words; the reason still says what the record holds.
+    let on_board = ended_on_board(&verdict);
+    if let Some(why) = two_results(game) {
+        match on_board {
+            true => verdict.reason = with(&verdict.reason, &why),
+            false => return self_contradiction(verdict, recorded, &why),
+        }
+    }
+    if let Some(doubt) = &game.doubt {
+        match on_board {
+            true => verdict.reason = with(&verdict.reason, &phrase::unread_note(doubt)),
+            false => return unread(verdict, recorded, doubt),
+        }
+    }
+    verdict
 }
 
 /// What the final position shows at a glance: mate, stalemate, too little
@@ -120,7 +140,7 @@ fn repeated_three_times(game: &Game<'_>, last: &Chess) -> bool {
 /// board does not show mated was resigned; a draw not on the board was
 /// agreed. The tag does not say so: the ending is inferred, and marked so.
 fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, EndingSource)> {
-    stated.filter(|s| s.ending == Ending::Unknown)?;
+    stated.filter(|s| s.ending == Ending::Unknown && s.by_play)?;
     let ending = match recorded {
         GameResult::Win(_) => Ending::Resignation,
         GameResult::Draw => Ending::Agreement,
@@ -167,18 +187,20 @@ fn ended_on_board(verdict: &Verdict) -> bool {
 /// recorded winner, they tell a draw beside a decisive result, or a game
 /// aborted or adjourned beside a result. `None` when they agree.
 fn against_the_result(s: &Statement, recorded: GameResult) -> Option<String> {
+    use ending::Disagreement as D;
     let disagreement = ending::disagreement(s, recorded)?;
     let says = s.quoted();
-    match disagreement {
-        ending::Disagreement::NamedLoserWon(side) => {
-            // "Bob won on time" names the winner; "Alice resigns" the loser.
-            let named = if s.winner_named { !side } else { side };
-            let winner = s.winner_named;
-            Some(phrase::names_the_other(&says, named, winner, recorded))
+    Some(match (disagreement, s.party) {
+        // "Bob won on time" names the winner; "Alice resigns" the loser.
+        (D::AnotherWinner, Some(p)) => {
+            phrase::names_the_other(&says, p.side, p.role == Role::Winner, recorded)
         }
-        ending::Disagreement::DrawnButDecisive => Some(phrase::tells_a_draw(&says, recorded)),
-        ending::Disagreement::NotPlayedOut => Some(phrase::did_not_count(&says, recorded)),
-    }
+        (D::AnotherWinner, None) => phrase::gives_another_result(&says, recorded),
+        (D::DecisiveButDrawn, _) => phrase::tells_a_decision(&says, recorded),
+        (D::DrawnButDecisive, _) => phrase::tells_a_draw(&says, recorded),
+        (D::FlaggedWon(side), _) => phrase::flagged_side_won(&says, side, recorded),
+        (D::NotPlayedOut, _) => phrase::did_not_count(&says, recorded),
+    })
 }
 
 /// Words that call the game unplayed beside more moves than a forfeit
@@ -197,10 +219,22 @@ fn two_results(game: &Game<'_>) -> Option<String> {
     Some(phrase::two_results(tag, marker))
 }
 
-/// A record whose words contradict its result: a human decides; until then
-/// the recorded result is kept as the reading, and the reason quotes both.
+/// A record whose words about the ending the audit could not take (not
+/// understood, or two statements that disagree): a human reads them.
+fn unread(verdict: Verdict, recorded: GameResult, doubt: &Doubt) -> Verdict {
+    let reason = phrase::unread(doubt, recorded, &verdict.reason);
+    kept_for_the_arbiter(verdict, recorded, reason)
+}
+
+/// A record whose words contradict its result: a human decides.
 fn self_contradiction(verdict: Verdict, recorded: GameResult, why: &str) -> Verdict {
     let reason = phrase::contradicts_itself(why, recorded, &verdict.reason);
+    kept_for_the_arbiter(verdict, recorded, reason)
+}
+
+/// Until an arbiter decides, the recorded result is kept as the reading,
+/// and the reason says why.
+fn kept_for_the_arbiter(verdict: Verdict, recorded: GameResult, reason: String) -> Verdict {
     Verdict {
         status: Status::Review,
         correct: Some(recorded),

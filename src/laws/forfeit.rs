@@ -12,7 +12,7 @@ use super::Game;
 use super::phrase::unplayed as words;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Verdict};
-use crate::read::ending::Ending;
+use crate::read::ending::{Ending, EndingSource};
 
 /// The most plies a record the words call unplayed may hold: a player who
 /// came may have made a first move before the forfeit was declared.
@@ -21,7 +21,12 @@ pub(super) const UNPLAYED_PLIES: usize = 2;
 /// The verdict on a record whose words say the game was not played, when
 /// its moves do not say otherwise.
 pub(super) fn judge(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
-    let said = game.statement.as_ref().filter(|s| s.unplayed())?;
+    // A comment is nobody's ruling: `{ forfeit } 1-0` goes to the arbiter
+    // as any record with no move does.
+    let said = game
+        .statement
+        .as_ref()
+        .filter(|s| s.unplayed() && s.words.source != EndingSource::ResultComment)?;
     let plies = game.plies();
     if plies > UNPLAYED_PLIES || game.replay.stop.is_some() {
         return None;

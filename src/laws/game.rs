@@ -16,7 +16,7 @@ use crate::model::claim::{Claim, ClaimKind};
 use crate::model::clock::Clock;
 use crate::model::incident::{Incident, IncidentKind};
 use crate::model::outcome::GameResult;
-use crate::read::ending::Statement;
+use crate::read::ending::{Doubt, Reading, Statement};
 use crate::read::parse::GameRecord;
 
 /// A game as recorded and as replayed on the board, with its claims.
@@ -27,8 +27,12 @@ pub struct Game<'a> {
     /// Claims from the record's comments and from `--events`; an entry that
     /// could not be read says why.
     pub claims: Vec<Result<Claim, String>>,
-    /// How the record says the game ended (a tag, a server's comment).
+    /// How the record says the game ended (a tag, a server's comment),
+    /// understood.
     pub statement: Option<Statement>,
+    /// Words about the ending the audit cannot take: not understood, or
+    /// two statements that disagree.
+    pub doubt: Option<Doubt>,
     /// The game's helpmate questions, remembered by position and bounded:
     /// the dead-position check and the claims ask about the same
     /// positions, and the search is the costliest step of an audit. Shared
@@ -60,11 +64,13 @@ impl<'a> Game<'a> {
         replay: Replay,
         claims: Vec<Result<Claim, String>>,
     ) -> Self {
+        let reading = Reading::of(record);
         Game {
             record,
             replay,
             claims,
-            statement: Statement::read(record),
+            statement: reading.statement,
+            doubt: reading.doubt,
             solver: Rc::new(RefCell::new(Solver::for_game())),
             clock_plies: std::cell::OnceCell::new(),
         }
@@ -238,7 +244,7 @@ impl Game<'_> {
     /// The loser by the result when the record states no ending and his
     /// last clock reads zero: a flag fall only the clocks show.
     pub(super) fn loser_on_clocks(&self, recorded: GameResult) -> Option<Color> {
-        if self.statement.is_some() {
+        if self.statement.is_some() || self.doubt.is_some() {
             return None;
         }
         let loser = !recorded.winner()?;

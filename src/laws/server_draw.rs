@@ -31,7 +31,7 @@ pub(super) fn draw_the_laws_do_not_have(
         .into_iter()
         .map(|side| (side, game.can_mate(ply, side)))
         .find(|(_, a)| matches!(a.mate, Mate::Possible(_) | Mate::NotShownImpossible))?;
-    let server = said.server.unwrap_or(phrase::THE_RECORD);
+    let server = said.server().unwrap_or(phrase::THE_RECORD);
     let mate = mate_phrase(side, &answer);
     let reason = phrase::draw_not_in_the_laws(server, &said.quoted(), &mate);
     let verdict = Verdict::decide(recorded, recorded, Clause::AsRecorded, ply, reason);
@@ -40,7 +40,8 @@ pub(super) fn draw_the_laws_do_not_have(
 
 /// "FICS scored it a draw because by its count White (king and knight) has
 /// no mating material": a server that drew a game lost on time, in its own
-/// terms.
+/// terms. A record no server kept gives the draw without a reason: none is
+/// made up for it.
 pub(super) fn server_draw(
     game: &Game<'_>,
     said: Option<&Statement>,
@@ -49,7 +50,9 @@ pub(super) fn server_draw(
     claimant: Color,
 ) -> Option<String> {
     let said = said.filter(|_| recorded == GameResult::Draw)?;
-    let who = said.server.unwrap_or(phrase::THE_RECORD);
+    let Some(who) = said.server() else {
+        return Some(phrase::draw_without_a_reason(recorded));
+    };
     let position = game.legal_position(ply);
     let board = position.as_ref().map(|(pos, _)| pos.board());
     Some(phrase::no_mating_material(who, claimant, board))

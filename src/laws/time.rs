@@ -15,7 +15,7 @@ use shakmaty::Color;
 
 use super::both_flags::{both_flags, both_flags_rule};
 use super::edition::Book;
-use super::phrase::time as phrase;
+use super::phrase::time::{self as phrase, Whose};
 use super::phrase::{last_readings, mate_phrase};
 use super::server_draw::server_draw;
 use super::{Decision, Game};
@@ -33,8 +33,8 @@ enum ClaimSource {
     /// A `[%claim time …]` in the record, or an `--events` line.
     Recorded,
     /// The record states the game ended on time (a `Termination` tag, a
-    /// server's comment before the result).
-    Stated,
+    /// server's comment before the result), and shows whose flag fell so.
+    Stated(Whose),
     /// Nothing stated: the loser's last clock reading is zero.
     ClockAtZero,
 }
@@ -54,20 +54,31 @@ fn server(game: &Game<'_>) -> Option<&'static str> {
     game.record.tags.server()
 }
 
-/// The side whose flag the end of the record shows fallen, if any, and
-/// what shows it. A server's words name who flagged; else the loser, or
-/// in a drawn game the side to move.
-fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<(Color, ClaimSource)> {
-    let to_move = game.replay.end.turn();
+/// What the end of the record shows of a flag fall.
+enum AtEnd {
+    /// `Color`'s flag fell, shown so.
+    Flag(Color, ClaimSource),
+    /// The words say a flag fell and name nobody, beside a draw no server
+    /// decided: whose flag fell is not on record.
+    Unsaid,
+}
+
+/// Whose flag the end of the record shows fallen, if any, and what shows
+/// it: the words' own name for him; else the loser by a decisive result;
+/// beside a draw, the side to move when a server kept the record (it ends
+/// the game the moment a flag falls), and nobody otherwise.
+fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<AtEnd> {
     if let Some(said) = stated_on_time(game) {
-        let flagged = said
-            .side
-            .or_else(|| recorded.winner().map(|w| !w))
-            .unwrap_or(to_move);
-        return Some((flagged, ClaimSource::Stated));
+        let (flagged, whose) = match (said.side(), recorded.winner(), said.server()) {
+            (Some(named), _, _) => (named, Whose::Named),
+            (None, Some(winner), _) => (!winner, Whose::ByResult),
+            (None, None, Some(_)) => (game.replay.end.turn(), Whose::ToMove),
+            (None, None, None) => return Some(AtEnd::Unsaid),
+        };
+        return Some(AtEnd::Flag(flagged, ClaimSource::Stated(whose)));
     }
     let loser = game.loser_on_clocks(recorded)?;
-    Some((loser, ClaimSource::ClockAtZero))
+    Some(AtEnd::Flag(loser, ClaimSource::ClockAtZero))
 }
 
 pub(super) fn judge(
@@ -107,10 +118,27 @@ pub(super) fn judge(
         decisions.extend(rejected.and_then(|r| resting_on_rejection(game, recorded, r)));
         return;
     }
-    if let Some((flagged, source)) = flagged_at_end(game, recorded) {
-        let ply = game.plies();
-        decisions.push(flag_fall(game, book, recorded, ply, flagged, source));
+    let ply = game.plies();
+    match flagged_at_end(game, recorded) {
+        Some(AtEnd::Flag(flagged, source)) => {
+            decisions.push(flag_fall(game, book, recorded, ply, flagged, source));
+        }
+        Some(AtEnd::Unsaid) => decisions.push(flagger_unsaid(game, book, recorded)),
+        None => {}
     }
+}
+
+/// Words that say a flag fell, naming nobody, beside a draw in a record no
+/// server kept: the result turns on who flagged, which only the arbiter
+/// knows.
+fn flagger_unsaid(game: &Game<'_>, book: &Book, recorded: GameResult) -> Decision {
+    let ply = game.plies();
+    let quoted = stated_on_time(game)
+        .map(Statement::quoted)
+        .unwrap_or_default();
+    let reason = phrase::flagger_unsaid(&quoted, recorded, book.rules.time_clause);
+    let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason);
+    Decision::new(ply, 3, verdict.for_review())
 }
 
 /// Why a claim on time made once `ply` plies were played fails, if it does:
@@ -157,7 +185,7 @@ fn flag_fall(
     let readings = last_readings(game, ply);
     let stated = stated_on_time(game);
     let quoted = stated.map(Statement::quoted);
-    let writer = stated.and_then(|s| s.server);
+    let writer = stated.and_then(Statement::server);
     let claim = phrase::claim_words(flagged, claim_read(source, quoted.as_deref(), writer));
     let clause = book.rules.time_clause;
     let mut incidents = vec![game.incident(
@@ -169,8 +197,8 @@ fn flag_fall(
     )];
     let claimant_clock = game.clock_after(!flagged, ply);
     let server = server(game);
-    let both_stated =
-        source == ClaimSource::Stated && stated.is_some_and(|s| s.ending == Ending::BothFlags);
+    let both_stated = matches!(source, ClaimSource::Stated(_))
+        && stated.is_some_and(|s| s.ending == Ending::BothFlags);
     let both_down = both_stated
         || claimant_clock == Some(Clock::ZERO)
             && server.is_none()
@@ -206,7 +234,9 @@ fn claim_read<'a>(
 ) -> phrase::ClaimRead<'a> {
     match source {
         ClaimSource::Recorded => phrase::ClaimRead::Recorded,
-        ClaimSource::Stated => phrase::ClaimRead::Stated(quoted.unwrap_or_default(), server),
+        ClaimSource::Stated(whose) => {
+            phrase::ClaimRead::Stated(quoted.unwrap_or_default(), server, whose)
+        }
         ClaimSource::ClockAtZero => phrase::ClaimRead::ClockAtZero,
     }
 }

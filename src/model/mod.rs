@@ -5,6 +5,7 @@
 pub mod claim;
 pub mod clock;
 pub mod date;
+pub mod ending;
 pub mod incident;
 pub mod outcome;
 pub mod time_control;

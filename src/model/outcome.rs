@@ -15,13 +15,17 @@ pub enum GameResult {
 
 impl GameResult {
     /// Reads a result the way people write it: `1-0`, `1–0` (en dash),
-    /// `½-½`, `1/2`, `0.5-0.5`, `*`, with surrounding spaces.
+    /// `1:0`, `½-½`, `½:½`, `1/2`, `0.5-0.5`, `0,5-0,5`, `*`, with
+    /// surrounding spaces. Words are not read here (`remis`: see
+    /// [`crate::read::parse::GameRecord::recorded_result`]).
     ///
     /// ```
     /// use pgn_arbiter::model::outcome::GameResult;
     /// use shakmaty::Color;
     /// assert_eq!(GameResult::parse("1–0"), Some(GameResult::Win(Color::White)));
+    /// assert_eq!(GameResult::parse("0:1"), Some(GameResult::Win(Color::Black)));
     /// assert_eq!(GameResult::parse("½-½"), Some(GameResult::Draw));
+    /// assert_eq!(GameResult::parse("0,5-0,5"), Some(GameResult::Draw));
     /// assert_eq!(GameResult::parse("draw?"), None);
     /// ```
     pub fn parse(s: &str) -> Option<GameResult> {
@@ -37,6 +41,7 @@ impl GameResult {
             match c {
                 '–' | '—' | '‒' | '−' | ':' => norm.push('-'),
                 '½' => norm.push_str("1/2"),
+                ',' => norm.push('.'),
                 ' ' => {}
                 c => norm.push(c),
             }
@@ -44,7 +49,7 @@ impl GameResult {
         match norm.as_str() {
             "1-0" | "+-" | "+--" | "+/-" => Some(GameResult::Win(Color::White)),
             "0-1" | "-+" | "--+" | "-/+" => Some(GameResult::Win(Color::Black)),
-            "1/2-1/2" | "1/2" | "0.5-0.5" | "=" | "=-=" => Some(GameResult::Draw),
+            "1/2-1/2" | "1/2" | "0.5-0.5" | ".5-.5" | "=" | "=-=" => Some(GameResult::Draw),
             "*" => Some(GameResult::Unfinished),
             _ => None,
         }
@@ -83,8 +88,14 @@ pub fn is_result_token(token: &[u8]) -> bool {
         (_, Some(b'.')) => return false,
         _ => {}
     }
-    // `1/2` alone is how some hand-typed files write a draw.
+    // `1/2` alone is how some hand-typed files write a draw; German, Czech
+    // and Dutch files write `1:0`, `0:1`, `0,5-0,5`.
     matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"1/2" | b"*")
+        || token.iter().all(|b| b"0123456789-:.,/".contains(b))
+            && std::str::from_utf8(token)
+                .ok()
+                .and_then(GameResult::parse)
+                .is_some()
         || !token.is_ascii()
             && std::str::from_utf8(token)
                 .ok()
@@ -136,6 +147,12 @@ mod tests {
         assert!(!is_result_token(b"O-O"));
         assert!(!is_result_token(b"0-0"));
         assert!(is_result_token(b"1/2"));
+        for local in ["1:0", "0:1", "0.5-0.5", "0,5-0,5", "1/2:1/2", "½:½"] {
+            assert!(is_result_token(local.as_bytes()), "{local}");
+        }
+        for not_a_result in ["0-0", "0:0", "1.", "12.e4", "0-0-0"] {
+            assert!(!is_result_token(not_a_result.as_bytes()), "{not_a_result}");
+        }
         assert_eq!(
             GameResult::parse("+/-"),
             Some(GameResult::Win(Color::White))

@@ -1,112 +1,54 @@
-//! Ending: how a record says its game ended, in one vocabulary.
+//! Ending: how a record says its game ended, read by a grammar into one
+//! vocabulary, or said not to be understood.
 //!
-//! Every archive writes it its own way: lichess and chess.com in the
-//! `Termination` tag (`Time forfeit`; `Carlsen won on time`), ICC in an
-//! `ICCResult` tag, FICS and ICC in a comment just before the result
-//! (`{Knightsmasher forfeits on time} 0-1`), engine GUIs in a `Termination`
-//! of their own (`GUI adjudication`). [`Statement::read`] reads them all; the
-//! board's own evidence (mate, stalemate) is added by the laws, which see
-//! the final position.
+//! Every archive writes it its own way and in its own language: lichess and
+//! chess.com in the `Termination` tag (`Time forfeit`; `Carlsen won on
+//! time`), ICC in an `ICCResult` tag, TCEC in `TerminationDetails`, FICS
+//! and ICC in a comment just before the result (`{Knightsmasher forfeits on
+//! time} 0-1`), club files in their federation's words (`Zeitüberschreitung`,
+//! `Les Noirs abandonnent`, `неявка`). [`Reading::of`] reads them all with
+//! the grammar of [`crate::read::words`] and the words of
+//! `read/words/lang/`: a statement is understood whole — who, what, and how
+//! sure — or it is not, and then it is quoted as not understood, never
+//! taken as agreement. The side a statement names comes from its words
+//! only. The board's own evidence (mate, stalemate) is added by the laws,
+//! which see the final position.
 //!
 //! ```
-//! use pgn_arbiter::read::ending::{Ending, Statement, EndingSource};
+//! use pgn_arbiter::read::ending::{Ending, EndingSource, Reading, Role, Stated};
 //! use pgn_arbiter::read::parse::parse_game;
 //! use shakmaty::Color;
 //!
 //! let record = parse_game(
 //!     b"[White \"Knightsmasher\"]\n[Black \"josephalee\"]\n\n1. e4 e5 {Knightsmasher forfeits on time} 0-1",
 //! );
-//! let said = Statement::read(&record).unwrap();
+//! let said = Reading::of(&record).statement.unwrap();
 //! assert_eq!(said.ending, Ending::TimeForfeit);
-//! assert_eq!(said.source, EndingSource::ResultComment);
-//! assert_eq!(said.side, Some(Color::White));
+//! assert_eq!(said.words.source, EndingSource::ResultComment);
+//! assert_eq!(said.side(), Some(Color::White));
+//! assert_eq!(said.party.unwrap().role, Role::Loser);
+//! assert_eq!(said.result, Stated::Win(Color::Black));
+//!
+//! let record = parse_game(b"[Result \"1-0\"]\n[Termination \"Zeitueberschreitung\"]\n\n1. e4 1-0");
+//! assert_eq!(Reading::of(&record).statement.unwrap().ending, Ending::TimeForfeit);
+//! let record = parse_game(b"[Result \"1-0\"]\n[Termination \"Black lost his temper\"]\n\n1. e4 1-0");
+//! let reading = Reading::of(&record);
+//! assert!(reading.statement.is_none());
+//! assert_eq!(reading.doubt.unwrap().quoted(), "the Termination tag “Black lost his temper” is not understood");
 //! ```
-
-use std::fmt;
 
 use shakmaty::Color;
 
+pub use crate::model::ending::{Ending, Naming, Party, Role, Stated};
 use crate::model::outcome::GameResult;
 use crate::read::parse::{GameRecord, Tags};
-
-/// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Ending {
-    Checkmate,
-    Resignation,
-    /// A flag fell (a server's "forfeits on time", "ran out of time").
-    TimeForfeit,
-    /// Both players ran out of time.
-    BothFlags,
-    Agreement,
-    Repetition,
-    FiftyMoves,
-    SeventyFiveMoves,
-    Stalemate,
-    /// Neither side had the material to mate, as the server counted it.
-    InsufficientMaterial,
-    /// The final position is dead although material remains.
-    DeadPosition,
-    /// A player left the game (disconnection, abandonment).
-    Abandonment,
-    /// An arbiter, a server or a GUI decided the result.
-    Adjudication,
-    /// A server ended the game for a breach of its rules (fair play).
-    RulesInfraction,
-    /// Stopped before it counted (a server's "game aborted").
-    Aborted,
-    /// Adjourned, to be resumed: the record holds no result.
-    Adjourned,
-    /// The record says the game was not finished.
-    Unterminated,
-    /// Not played, and won by the side the result names: a forfeit
-    /// (`Termination "Unplayed"` beside `1-0`, `forfeit`, a `+/-` result).
-    Forfeit,
-    /// The record says the game was not played, and names no winner: a
-    /// draw or no result beside `Unplayed`, `not played`, a bye.
-    Unplayed,
-    /// The ending is not stated and the board does not show it.
-    Unknown,
-}
-
-impl Ending {
-    /// The name the `ending` column uses.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Ending::Checkmate => "checkmate",
-            Ending::Resignation => "resignation",
-            Ending::TimeForfeit => "time-forfeit",
-            Ending::BothFlags => "both-flags",
-            Ending::Agreement => "agreement",
-            Ending::Repetition => "repetition",
-            Ending::FiftyMoves => "fifty-moves",
-            Ending::SeventyFiveMoves => "seventy-five-moves",
-            Ending::Stalemate => "stalemate",
-            Ending::InsufficientMaterial => "insufficient-material",
-            Ending::DeadPosition => "dead-position",
-            Ending::Abandonment => "abandonment",
-            Ending::Adjudication => "adjudication",
-            Ending::RulesInfraction => "rules-infraction",
-            Ending::Aborted => "aborted",
-            Ending::Adjourned => "adjourned",
-            Ending::Unterminated => "unterminated",
-            Ending::Forfeit => "forfeit",
-            Ending::Unplayed => "unplayed",
-            Ending::Unknown => "unknown",
-        }
-    }
-}
-
-impl fmt::Display for Ending {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use crate::read::words::{self, Read, Said};
 
 /// Where the ending was read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum EndingSource {
-    /// A `Termination` tag (or ICC's `ICCResult`).
+    /// A `Termination` tag (or ICC's `ICCResult`, TCEC's
+    /// `TerminationDetails`).
     TerminationTag,
     /// A server's comment just before the result.
     ResultComment,
@@ -114,7 +56,8 @@ pub enum EndingSource {
     Board,
     /// The loser's clock at zero, with nothing else stated.
     Clocks,
-    /// A forfeit mark in the `Result` tag (`+/-`, `-/+`, ChessBase's `+--`).
+    /// The `Result` tag: a forfeit mark (`+/-`, `-/+`, ChessBase's `+--`)
+    /// or words (`0:1 kampflos`).
     ResultTag,
     /// Read into words the record does not have: a `Termination "Normal"`
     /// game, decisive and not mated on the board, taken as resigned; drawn,
@@ -138,20 +81,13 @@ impl EndingSource {
     }
 }
 
-/// What a record states about its ending.
+/// Where a statement's words stand: which part of the record, as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Statement {
-    /// [`Ending::Unknown`] for a `Termination "Normal"`: the game ended by
-    /// play (not on time, not abandoned), and the board and the result say
-    /// how.
-    pub ending: Ending,
+pub struct Quote {
     pub source: EndingSource,
-    /// The player the statement names as the one who flagged, resigned,
-    /// left or was mated; else the loser by the result.
-    pub side: Option<Color>,
-    /// The words name the winner (`X won on time`), not the loser (`X
-    /// forfeits on time`); `side` is the loser either way.
-    pub winner_named: bool,
+    /// The tag, for a tag's words (`Termination`, `ICCResult`,
+    /// `TerminationDetails`, `Result`).
+    pub tag: &'static str,
     /// The words as written.
     pub text: String,
     /// Who wrote them, when the record says: `FICS`, `ICC`, `lichess`,
@@ -159,35 +95,63 @@ pub struct Statement {
     pub server: Option<&'static str>,
 }
 
-impl Statement {
-    /// Reads the ending a record states: a `Termination` or `ICCResult`
-    /// tag that names one, else the comment before the result, else a
-    /// `Termination` that names none (`Normal`).
-    pub fn read(record: &GameRecord<'_>) -> Option<Statement> {
-        let tags = &record.tags;
-        let loser = record.recorded_result().winner().map(|w| !w);
-        let tagged = [&tags.termination, &tags.icc_result]
-            .into_iter()
-            .filter_map(|t| t.as_deref())
-            .find_map(|t| tag_statement(t, tags, loser));
-        let commented = || {
-            let text = record.closing_comment()?;
-            let said = phrase(&Words::of(text), tags, loser)?;
-            Some(Statement {
-                ending: said.ending,
-                source: EndingSource::ResultComment,
-                side: said.side,
-                winner_named: said.winner_named,
-                text: text.to_string(),
-                server: server(tags),
-            })
-        };
-        match tagged {
-            Some(s) if s.ending != Ending::Unknown => Some(s),
-            other => commented()
-                .or_else(|| unplayed::forfeit_mark(record))
-                .or(other),
+impl Quote {
+    /// "the FICS comment “White forfeits on time”", "the Termination tag
+    /// “Time forfeit”": where the words stand, for a reason.
+    pub fn quoted(&self) -> String {
+        let text = &self.text;
+        match (self.source, self.server) {
+            (EndingSource::ResultComment, Some(server)) => format!("the {server} comment “{text}”"),
+            (EndingSource::ResultComment, None) => format!("the comment “{text}”"),
+            _ => format!("the {} tag “{text}”", self.tag),
         }
+    }
+}
+
+/// How sure a reading is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sureness {
+    /// Every word was read.
+    Whole,
+    /// A comment's ending was read beside remarks with no ending word in
+    /// them (an engine's `0.00/40 0.099s`), which were set aside.
+    WithRemarks,
+}
+
+/// What a record states about its ending, understood.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// [`Ending::Unknown`] when the words state a result and no ending
+    /// (`Remis`, `White wins`) or that the game ended by play (`Normal`).
+    pub ending: Ending,
+    /// The player the words name, and as what; never filled in from the
+    /// result.
+    pub party: Option<Party>,
+    /// The result the words give.
+    pub result: Stated,
+    /// `Normal`: the game ended by play (not on time, not abandoned), and
+    /// the board and the result say how.
+    pub by_play: bool,
+    pub sure: Sureness,
+    pub words: Quote,
+}
+
+impl Statement {
+    /// The understood ending the record states, if any; see
+    /// [`Reading::of`].
+    pub fn read(record: &GameRecord<'_>) -> Option<Statement> {
+        Reading::of(record).statement
+    }
+
+    /// The player the ending happened to — who flagged, resigned, left or
+    /// was mated — as the words name him (or name his opponent the winner).
+    pub fn side(&self) -> Option<Color> {
+        self.party.map(Party::fallen)
+    }
+
+    /// Whether the words name the winner (`X won on time`), not the loser.
+    pub fn winner_named(&self) -> bool {
+        self.party.is_some_and(|p| p.role == Role::Winner)
     }
 
     /// Whether the statement says the game was not played.
@@ -195,17 +159,174 @@ impl Statement {
         matches!(self.ending, Ending::Forfeit | Ending::Unplayed)
     }
 
-    /// "the FICS comment “White forfeits on time”", "the Termination tag
-    /// “Time forfeit”": where the statement stands, for a reason.
+    /// Where the words stand, for a reason.
     pub fn quoted(&self) -> String {
-        let text = &self.text;
-        match (self.source, self.server) {
-            (EndingSource::ResultComment, Some(server)) => format!("the {server} comment “{text}”"),
-            (EndingSource::ResultComment, None) => format!("the comment “{text}”"),
-            (_, Some("ICC")) => format!("the ICCResult tag “{text}”"),
-            (EndingSource::ResultTag, _) => format!("the Result tag “{text}”"),
-            _ => format!("the Termination tag “{text}”"),
+        self.words.quoted()
+    }
+
+    /// Who wrote the words, when the record says.
+    pub fn server(&self) -> Option<&'static str> {
+        self.words.server
+    }
+
+    fn of(said: Said, words: Quote, recorded: GameResult) -> Statement {
+        let ending = match (said.forfeit, recorded) {
+            (true, GameResult::Win(_)) => Ending::Forfeit,
+            (true, _) => Ending::Unplayed,
+            (false, _) => said.ending,
+        };
+        let sure = match said.remarks {
+            true => Sureness::WithRemarks,
+            false => Sureness::Whole,
+        };
+        Statement {
+            ending,
+            party: said.party,
+            result: said.result,
+            by_play: said.by_play,
+            sure,
+            words,
         }
+    }
+}
+
+/// Words about the ending that the audit cannot take as they stand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Doubt {
+    /// Words this grammar does not understand (or that contradict
+    /// themselves).
+    NotUnderstood(Quote),
+    /// Two statements of the record that give different results.
+    Disagree(Quote, Quote),
+}
+
+impl Doubt {
+    /// "the Termination tag “…” is not understood".
+    pub fn quoted(&self) -> String {
+        match self {
+            Doubt::NotUnderstood(words) => format!("{} is not understood", words.quoted()),
+            Doubt::Disagree(a, b) => format!("{} and {} disagree", a.quoted(), b.quoted()),
+        }
+    }
+}
+
+/// All a record says about its ending: the statement the audit reads, and
+/// what it could not take.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Reading {
+    pub statement: Option<Statement>,
+    pub doubt: Option<Doubt>,
+}
+
+impl Reading {
+    /// Reads the ending a record states, in this order: the `Termination`,
+    /// `ICCResult` and `TerminationDetails` tags, the comment before the
+    /// result, the words of the `Result` tag. The first that names an
+    /// ending is the statement (else the first understood: `Normal`,
+    /// `Remis`); one that gives another result, or that is not understood,
+    /// is the doubt.
+    pub fn of(record: &GameRecord<'_>) -> Reading {
+        let recorded = record.recorded_result();
+        let names = record.names();
+        let mut statements = Vec::new();
+        let mut doubt = None;
+        for (words, read, strict) in sources(record) {
+            match words::read(read, names, strict) {
+                Read::Said(said) => statements.push(Statement::of(said, words, recorded)),
+                Read::NotUnderstood => {
+                    doubt.get_or_insert(Doubt::NotUnderstood(words));
+                }
+                Read::Silent => {}
+            }
+        }
+        statements.extend(unplayed::forfeit_mark(record));
+        let first = statements
+            .iter()
+            .position(|s| s.ending != Ending::Unknown)
+            .unwrap_or(0);
+        if first >= statements.len() {
+            return Reading {
+                statement: None,
+                doubt,
+            };
+        }
+        let mut statement = statements.swap_remove(first);
+        for other in statements {
+            if !statement.take_in(&other) {
+                doubt.get_or_insert(Doubt::Disagree(statement.words.clone(), other.words));
+            }
+        }
+        Reading {
+            statement: Some(statement),
+            doubt,
+        }
+    }
+}
+
+impl Statement {
+    /// Adds what another statement of the record says (the result, the
+    /// player); `false` when the two give different results.
+    fn take_in(&mut self, other: &Statement) -> bool {
+        let Some(result) = self.result.with(other.result) else {
+            return false;
+        };
+        self.result = result;
+        match (self.party, other.party) {
+            (Some(a), Some(b)) => a.fallen() == b.fallen(),
+            (None, Some(b)) => {
+                self.party = Some(b);
+                true
+            }
+            _ => true,
+        }
+    }
+}
+
+/// The words a record holds about its ending: each as quoted, the part of
+/// it to read, and whether it is a tag (every word about the ending) or a
+/// comment (which may hold remarks).
+fn sources<'r>(record: &'r GameRecord<'_>) -> Vec<(Quote, &'r str, bool)> {
+    let tags = &record.tags;
+    let writer = server(tags);
+    let tagged = [
+        ("Termination", &tags.termination),
+        ("ICCResult", &tags.icc_result),
+        ("TerminationDetails", &tags.termination_details),
+    ];
+    let mut sources: Vec<(Quote, &str, bool)> = tagged
+        .into_iter()
+        .filter_map(|(tag, text)| Some((tag, text.as_deref()?)))
+        .map(|(tag, text)| {
+            let words = quote(EndingSource::TerminationTag, tag, text, writer);
+            (words, text, true)
+        })
+        .collect();
+    if let Some(text) = record.closing_comment() {
+        let comment = quote(EndingSource::ResultComment, "", text, writer);
+        sources.push((comment, text, false));
+    }
+    // `0:1 kampflos` is quoted whole and its words read.
+    if let (Some(words), Some(tag)) = (record.result_words(), record.tags.result.as_deref()) {
+        sources.push((
+            quote(EndingSource::ResultTag, "Result", tag, None),
+            words,
+            true,
+        ));
+    }
+    sources
+}
+
+fn quote(
+    source: EndingSource,
+    tag: &'static str,
+    text: &str,
+    server: Option<&'static str>,
+) -> Quote {
+    Quote {
+        source,
+        tag,
+        text: text.trim().trim_end_matches('.').to_string(),
+        server,
     }
 }
 
@@ -220,244 +341,43 @@ fn server(tags: &Tags) -> Option<&'static str> {
     }
 }
 
-fn tag_statement(text: &str, tags: &Tags, loser: Option<Color>) -> Option<Statement> {
-    let words = Words::of(text);
-    let said = phrase(&words, tags, loser)
-        .or_else(|| unplayed::not_played(&words.lower, loser))
-        .or_else(|| termination_word(&words.lower, loser))?;
-    Some(Statement {
-        ending: said.ending,
-        source: EndingSource::TerminationTag,
-        side: said.side,
-        winner_named: said.winner_named,
-        text: text.to_string(),
-        server: server(tags),
-    })
-}
-
-/// A statement's words, trimmed, and lower-cased once for matching (the
-/// names in them are matched as written).
-struct Words<'a> {
-    text: &'a str,
-    lower: String,
-}
-
-impl Words<'_> {
-    fn of(text: &str) -> Words<'_> {
-        let text = text.trim().trim_end_matches('.');
-        Words {
-            text,
-            lower: text.to_ascii_lowercase(),
-        }
-    }
-}
-
-/// The PGN standard's and the GUIs' `Termination` words (`time forfeit`,
-/// `abandoned`, `GUI adjudication`, `3-fold rep` …); `normal` names no
-/// ending but rules out time and abandonment.
-fn termination_word(t: &str, loser: Option<Color>) -> Option<Said> {
-    let has = |w: &str| t.contains(w);
-    let ending = if t == "normal" {
-        Ending::Unknown
-    } else if has("adjudicat") || has("tb mate") {
-        Ending::Adjudication
-    } else if has("time forfeit") || has("timeout") || has("on time") || t == "time" {
-        Ending::TimeForfeit
-    } else if has("abandon") || has("connection") || has("disconnect") {
-        Ending::Abandonment
-    } else if has("infraction") {
-        Ending::RulesInfraction
-    } else if has("unterminated") {
-        Ending::Unterminated
-    } else if has("resign") {
-        Ending::Resignation
-    } else if has("stalemate") {
-        Ending::Stalemate
-    } else if has("checkmate") || t == "mate" {
-        Ending::Checkmate
-    } else if has("rep") {
-        Ending::Repetition
-    } else if has("50") || has("fifty") {
-        Ending::FiftyMoves
-    } else if has("insufficient") {
-        Ending::InsufficientMaterial
-    } else if has("agree") {
-        Ending::Agreement
-    } else {
-        return None;
-    };
-    Some(Said::of(ending, loser))
-}
-
-/// "<player> <verb>", and whether the player named is the winner (else
-/// the loser), in the order they are looked for: every loser's verb first.
-const VERBS: &[(&str, Ending, bool)] = &[
-    (" forfeits on time", Ending::TimeForfeit, false),
-    (" ran out of time", Ending::TimeForfeit, false),
-    (" forfeits by disconnection", Ending::Abandonment, false),
-    (" disconnected and forfeits", Ending::Abandonment, false),
-    (" resigns", Ending::Resignation, false),
-    (" checkmated", Ending::Checkmate, false),
-    (" stalemated", Ending::Stalemate, false),
-    (" won on time", Ending::TimeForfeit, true),
-    (" won by resignation", Ending::Resignation, true),
-    (" won by checkmate", Ending::Checkmate, true),
-    (" won - game abandoned", Ending::Abandonment, true),
-    (" won by abandonment", Ending::Abandonment, true),
-    (" wins by adjudication", Ending::Adjudication, true),
-    (" won by adjudication", Ending::Adjudication, true),
-];
-
-/// Whether `lower` holds, after a space, a word that each of the
-/// [`VERBS`] starts with: without one, none of them can be found.
-fn names_a_verb(lower: &str) -> bool {
-    lower.split(' ').skip(1).any(|word| {
-        matches!(word, "forfeits" | "ran" | "disconnected" | "won" | "wins")
-            || ["resigns", "checkmated", "stalemated"]
-                .iter()
-                .any(|verb| word.starts_with(verb))
-    })
-}
-
-/// A server's sentence: FICS and ICC (`X forfeits on time`, `X resigns`,
-/// `Game drawn by repetition` …) and chess.com (`X won on time`, `Game
-/// drawn by timeout vs insufficient material` …). A player is named by his
-/// name or his colour.
-fn phrase(words: &Words<'_>, tags: &Tags, loser: Option<Color>) -> Option<Said> {
-    let (t, lower) = (words.text, &words.lower);
-    if let Some(drawn) = lower.strip_prefix("game drawn ") {
-        return drawn_phrase(drawn).map(|e| Said::of(e, None));
-    }
-    if lower.starts_with("neither player has mating material") {
-        return Some(Said::of(Ending::InsufficientMaterial, None));
-    }
-    if lower.contains("game aborted") || lower.contains("game adjourned") {
-        let ending = if lower.contains("adjourned") {
-            Ending::Adjourned
-        } else {
-            Ending::Aborted
-        };
-        return Some(Said::of(ending, loser));
-    }
-    // Sixteen searches a sentence, and most texts (`Normal`, `Time
-    // forfeit`) hold no verb: one pass over the words first.
-    if !names_a_verb(lower) {
-        return None;
-    }
-    VERBS.iter().find_map(|&(verb, ending, winner)| {
-        let at = lower.find(verb)?;
-        let side = colour_of(&t[..at], tags).map(|c| if winner { !c } else { c });
-        Some(Said {
-            ending,
-            side: side.or(loser),
-            winner_named: winner,
-        })
-    })
-}
-
-/// What a sentence says: how the game ended, the loser, and whether the
-/// sentence named the winner.
-struct Said {
-    ending: Ending,
-    side: Option<Color>,
-    winner_named: bool,
-}
-
-impl Said {
-    fn of(ending: Ending, side: Option<Color>) -> Said {
-        Said {
-            ending,
-            side,
-            winner_named: false,
-        }
-    }
-}
-
-/// The ending of "Game drawn by …" (FICS, ICC, chess.com).
-fn drawn_phrase(drawn: &str) -> Option<Ending> {
-    let has = |w: &str| drawn.contains(w);
-    Some(if has("both players ran out of time") {
-        Ending::BothFlags
-    } else if has("timeout") || has("ran out of time") {
-        Ending::TimeForfeit
-    } else if has("repetition") {
-        Ending::Repetition
-    } else if has("agreement") {
-        Ending::Agreement
-    } else if has("50") || has("fifty") {
-        Ending::FiftyMoves
-    } else if has("stalemate") {
-        Ending::Stalemate
-    } else if has("insufficient") || has("mating material") {
-        Ending::InsufficientMaterial
-    } else if has("adjudication") {
-        Ending::Adjudication
-    } else {
-        return None;
-    })
-}
-
-/// The colour of the player a sentence names: by the `White`/`Black` tags
-/// (exactly, then ignoring case), else by the words `White` and `Black`.
-fn colour_of(name: &str, tags: &Tags) -> Option<Color> {
-    let name = name.trim();
-    let players = [(Color::White, &tags.white), (Color::Black, &tags.black)];
-    let matching = |same: &dyn Fn(&str) -> bool| {
-        let hits: Vec<Color> = players
-            .iter()
-            .filter(|(_, tag)| tag.as_deref().is_some_and(|t| same(t.trim())))
-            .map(|(c, _)| *c)
-            .collect();
-        (hits.len() == 1).then(|| hits[0])
-    };
-    matching(&|t| t == name)
-        .or_else(|| matching(&|t| t.eq_ignore_ascii_case(name)))
-        .or_else(|| match name.to_ascii_lowercase().as_str() {
-            "white" => Some(Color::White),
-            "black" => Some(Color::Black),
-            _ => None,
-        })
-}
-
 /// How a statement's words disagree with the recorded result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Disagreement {
-    /// The player it names as the loser (who flagged, resigned, was mated,
-    /// left) is the recorded winner, or a resignation or mate beside a draw.
-    NamedLoserWon(Color),
-    /// A draw's sentence beside a decisive result.
+    /// The words give the game to one side (naming him the winner, or his
+    /// opponent the loser), the record another result.
+    AnotherWinner,
+    /// A decisive ending (resignation, mate) beside a draw.
+    DecisiveButDrawn,
+    /// A draw's words beside a decisive result.
     DrawnButDecisive,
+    /// The player whose flag the words say fell is the recorded winner.
+    FlaggedWon(Color),
     /// An aborted, adjourned or unterminated game beside a result.
     NotPlayedOut,
 }
 
 /// Whether a recorded result disagrees with what a statement says.
 ///
-/// A win on time beside a draw is no disagreement: servers draw a game
-/// lost on time when, by their count, the side on time has no mating
-/// material.
+/// A flag fall beside a draw is no disagreement: servers draw a game lost
+/// on time when, by their count, the side on time has no mating material,
+/// and the Laws draw it when he cannot mate.
 pub fn disagreement(statement: &Statement, recorded: GameResult) -> Option<Disagreement> {
-    use Ending::*;
-    let decisive = matches!(recorded, GameResult::Win(_));
-    match (statement.ending, statement.side, recorded) {
-        (Resignation | Checkmate | TimeForfeit | Abandonment, Some(side), GameResult::Win(w))
-            if w == side =>
-        {
-            Some(Disagreement::NamedLoserWon(side))
+    if recorded == GameResult::Unfinished {
+        return None;
+    }
+    match (statement.result, recorded) {
+        (Stated::NoResult, _) => Some(Disagreement::NotPlayedOut),
+        (Stated::Win(c), r) if r != GameResult::Win(c) => Some(Disagreement::AnotherWinner),
+        (Stated::Decisive, GameResult::Draw) => Some(Disagreement::DecisiveButDrawn),
+        (Stated::Draw, GameResult::Win(_)) => Some(Disagreement::DrawnButDecisive),
+        _ => {
+            let flagged = statement
+                .party
+                .filter(|_| statement.ending == Ending::TimeForfeit)
+                .map(Party::fallen)?;
+            (recorded == GameResult::Win(flagged)).then_some(Disagreement::FlaggedWon(flagged))
         }
-        (Resignation | Checkmate, Some(side), GameResult::Draw) => {
-            Some(Disagreement::NamedLoserWon(side))
-        }
-        (
-            Agreement | Repetition | FiftyMoves | SeventyFiveMoves | Stalemate
-            | InsufficientMaterial | BothFlags | DeadPosition,
-            _,
-            _,
-        ) if decisive => Some(Disagreement::DrawnButDecisive),
-        (Aborted | Adjourned | Unterminated, _, GameResult::Win(_) | GameResult::Draw) => {
-            Some(Disagreement::NotPlayedOut)
-        }
-        _ => None,
     }
 }
 

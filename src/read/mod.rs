@@ -11,3 +11,4 @@ pub mod parse;
 pub mod shard;
 pub mod split;
 pub mod tags;
+pub mod words;

@@ -16,6 +16,7 @@ use crate::model::outcome::{GameResult, is_result_token};
 use crate::model::time_control::{Category, Control, Readings};
 use crate::read::bytes::{digits_end, dots_end, is_delimiter, token_end};
 pub use crate::read::tags::Tags;
+use crate::read::words::{self, Names};
 use tag_section::read_tags;
 
 /// One mainline move as written, with what its comments said.
@@ -80,23 +81,52 @@ impl<'a> GameRecord<'a> {
     }
 
     /// The recorded result: the `Result` tag, else the termination marker,
-    /// else `*`.
+    /// else `*`. The tag is read as people write it: a mark (`1-0`, `½:½`,
+    /// `0,5-0,5`), a mark and words (`0-1 (forfeit)`, `0:1 kampflos`), or
+    /// words that give a result (`remis`, `ничья`, `Weiß gewinnt`).
     pub fn recorded_result(&self) -> GameResult {
-        self.tags
-            .result
-            .as_deref()
-            .and_then(GameResult::parse)
+        self.tag_result()
             .or(self.result_token)
             .unwrap_or(GameResult::Unfinished)
     }
 
+    /// The result the `Result` tag gives, if it gives one.
+    pub fn tag_result(&self) -> Option<GameResult> {
+        let tag = self.tags.result.as_deref()?;
+        GameResult::parse(tag).or_else(|| match result_tag_parts(tag) {
+            (Some(mark), _) => Some(mark),
+            (None, words) => words.and_then(|w| words::result_of(w, self.names())),
+        })
+    }
+
+    /// The words of the `Result` tag beside or instead of a result mark:
+    /// `forfeit` of `0-1 (forfeit)`, all of `remis`.
+    pub fn result_words(&self) -> Option<&str> {
+        let tag = self.tags.result.as_deref()?;
+        match GameResult::parse(tag) {
+            Some(_) => None,
+            None => result_tag_parts(tag).1,
+        }
+    }
+
+    /// The players as the tags name them, for reading words about them.
+    pub(crate) fn names(&self) -> Names<'_> {
+        Names {
+            white: self.tags.white.as_deref(),
+            black: self.tags.black.as_deref(),
+        }
+    }
+
     /// The `Result` tag and the movetext's termination marker, as written,
-    /// when they name different results (`[Result "1-0"]` … `0-1`).
+    /// when they name different results (`[Result "1-0"]` … `0-1`,
+    /// `[Result "remis"]` … `1-0`).
     pub fn results_disagree(&self) -> Option<(&str, &str)> {
         let tag = self.tags.result.as_deref()?;
         let token = self.layout.result_token.clone()?;
         let marker = std::str::from_utf8(&self.bytes[token]).ok()?;
-        let differ = GameResult::parse(tag).is_some_and(|t| Some(t) != self.result_token);
+        let differ = self
+            .tag_result()
+            .is_some_and(|t| Some(t) != self.result_token);
         differ.then_some((tag, marker))
     }
 
@@ -117,6 +147,29 @@ impl<'a> GameRecord<'a> {
             .count();
         self.first_line.max(1) + breaks as u64
     }
+}
+
+/// A `Result` tag that is no plain mark, cut into the mark it starts with
+/// (`0:1` of `0:1 kampflos`) and the words after it, or all words.
+fn result_tag_parts(tag: &str) -> (Option<GameResult>, Option<&str>) {
+    let tag = tag.trim();
+    let cut = tag
+        .find(|c: char| c.is_whitespace() || c == '(')
+        .unwrap_or(tag.len());
+    match GameResult::parse(&tag[..cut]) {
+        Some(mark) if cut > 0 => (Some(mark), bare_words(&tag[cut..])),
+        _ => (None, bare_words(tag)),
+    }
+}
+
+/// Words without the brackets around them, if any are left.
+fn bare_words(words: &str) -> Option<&str> {
+    let words = words
+        .trim()
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+        .trim();
+    (!words.is_empty()).then_some(words)
 }
 
 /// Each side's first clock readings (up to twenty moves), for reading the

@@ -22,6 +22,9 @@ pub struct Tags<'a> {
     pub termination: Option<Cow<'a, str>>,
     /// ICC writes how the game ended here (`Black forfeits on time`).
     pub icc_result: Option<Cow<'a, str>>,
+    /// TCEC and cutechess write the ending's details here (`TCEC win
+    /// rule`, `White's connection stalls`).
+    pub termination_details: Option<Cow<'a, str>>,
     pub fen: Option<Cow<'a, str>>,
     pub setup: Option<Cow<'a, str>>,
     pub variant: Option<Cow<'a, str>>,
@@ -144,6 +147,7 @@ impl<'a> Tags<'a> {
             b"TimeControl" => &mut self.time_control,
             b"Termination" => &mut self.termination,
             b"ICCResult" => &mut self.icc_result,
+            b"TerminationDetails" => &mut self.termination_details,
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,
             b"Variant" => &mut self.variant,

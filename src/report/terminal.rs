@@ -94,6 +94,14 @@ fn record_notes(map: &BTreeMap<&str, u64>) -> String {
             "two-results" => format!(
                 "{v} whose Result tag and movetext marker name different results (sent to review)"
             ),
+            "result-in-words" => format!("{v} with a Result tag in words (`remis`, `0:1 kampflos`)"),
+            "ending-not-understood" => format!(
+                "{v} whose words about the ending are not understood (sent to review unless the \
+                 board settled them; see docs/endings.md)"
+            ),
+            "endings-disagree" => format!(
+                "{v} whose statements of the ending give different results (sent to review)"
+            ),
             other => format!("{other} {v}"),
         })
         .collect::<Vec<_>>()

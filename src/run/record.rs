@@ -97,7 +97,7 @@ fn library_failure(panic: Box<dyn std::any::Any + Send>) -> String {
 /// ending its record states.
 fn error(record: &GameRecord<'_>, why: String, book: crate::laws::Book) -> Judgement {
     let ending = Statement::read(record).map_or((Ending::Unknown, EndingSource::None), |s| {
-        (s.ending, s.source)
+        (s.ending, s.words.source)
     });
     Judgement {
         verdict: Verdict::error(why),

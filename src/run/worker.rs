@@ -9,6 +9,7 @@ use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::{Judgement, Judging};
 use crate::model::time_control::Category;
 use crate::model::verdict::Status;
+use crate::read::ending::Doubt;
 use crate::read::parse::GameRecord;
 use crate::read::split::{Block, GameSlice};
 use crate::report::audited::{AuditedGame, Origin};
@@ -97,14 +98,27 @@ fn audit_game(
         let why = unknown_category_why(&record);
         *report.summary.no_category.entry(why).or_default() += 1;
     }
-    count_layout(&mut report.summary, &record);
+    count_layout(
+        &mut report.summary,
+        &record,
+        game.as_ref().and_then(|g| g.doubt.as_ref()),
+    );
 }
 
 /// How the record was written, where it is unusual enough to say.
-fn count_layout(summary: &mut Summary, record: &GameRecord<'_>) {
+fn count_layout(summary: &mut Summary, record: &GameRecord<'_>, doubt: Option<&Doubt>) {
     let notes = [
         (record.layout.moves_on_tag_line, "moves-on-tag-line"),
         (record.results_disagree().is_some(), "two-results"),
+        (record.result_words().is_some(), "result-in-words"),
+        (
+            matches!(doubt, Some(Doubt::NotUnderstood(_))),
+            "ending-not-understood",
+        ),
+        (
+            matches!(doubt, Some(Doubt::Disagree(..))),
+            "endings-disagree",
+        ),
     ];
     for (_, note) in notes.into_iter().filter(|(seen, _)| *seen) {
         *summary.records.entry(note).or_default() += 1;

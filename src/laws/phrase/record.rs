@@ -5,6 +5,7 @@ use shakmaty::Color;
 
 use super::side_name;
 use crate::model::outcome::GameResult;
+use crate::read::ending::Doubt;
 
 /// What the final position shows that the record's words deny.
 pub(in crate::laws) enum Shown {
@@ -46,6 +47,26 @@ pub(in crate::laws) fn names_the_other(
     )
 }
 
+/// Words that give the game to a side, naming nobody, beside another
+/// result.
+pub(in crate::laws) fn gives_another_result(says: &str, recorded: GameResult) -> String {
+    format!("{says} gives another result than the recorded {recorded}")
+}
+
+/// Words telling a decisive ending (a resignation, a mate) beside a draw.
+pub(in crate::laws) fn tells_a_decision(says: &str, recorded: GameResult) -> String {
+    format!("{says} tells a decisive ending, but the recorded result is {recorded}")
+}
+
+/// Words saying `side`'s flag fell beside a result that gives him the
+/// game.
+pub(in crate::laws) fn flagged_side_won(says: &str, side: Color, recorded: GameResult) -> String {
+    let name = side_name(side);
+    format!(
+        "{says} says {name}'s flag fell, but the recorded result {recorded} gives {name} the game"
+    )
+}
+
 /// Words telling a draw beside a decisive result.
 pub(in crate::laws) fn tells_a_draw(says: &str, recorded: GameResult) -> String {
     format!("{says} tells a draw, but the recorded result is {recorded}")
@@ -60,6 +81,26 @@ pub(in crate::laws) fn did_not_count(says: &str, recorded: GameResult) -> String
 /// The Result tag and the movetext's marker name different results.
 pub(in crate::laws) fn two_results(tag: &str, marker: &str) -> String {
     format!("the Result tag says “{tag}”, but the movetext ends with “{marker}”")
+}
+
+/// Words about the ending the audit could not take, beside a result the
+/// board does not settle: the recorded result kept until an arbiter reads
+/// them, and what the rest of the record reads (`reading`).
+pub(in crate::laws) fn unread(doubt: &Doubt, recorded: GameResult, reading: &str) -> String {
+    match doubt {
+        Doubt::NotUnderstood(_) => format!(
+            "{}, and it may say another result: the recorded {recorded} is kept until an \
+             arbiter reads it (read by the rest of the record: {reading})",
+            doubt.quoted()
+        ),
+        Doubt::Disagree(..) => contradicts_itself(&doubt.quoted(), recorded, reading),
+    }
+}
+
+/// Words about the ending the audit could not take, where the board
+/// settled the game whatever they say.
+pub(in crate::laws) fn unread_note(doubt: &Doubt) -> String {
+    format!("{} (the board decides here)", doubt.quoted())
 }
 
 /// A record whose words contradict its result (`why`): the recorded

@@ -4,6 +4,7 @@
 use shakmaty::{Board, Color, Role};
 
 use super::side_name;
+use crate::model::outcome::GameResult;
 
 /// Who scored the game, where no server is named.
 pub(in crate::laws) const THE_RECORD: &str = "the record";
@@ -32,6 +33,11 @@ pub(in crate::laws) fn no_mating_material(
         "{server} scored it a draw because by its count {}{material} has no mating material",
         side_name(side)
     )
+}
+
+/// A record no server kept, beside a flag fall, gives a draw and no reason.
+pub(in crate::laws) fn draw_without_a_reason(recorded: GameResult) -> String {
+    format!("the record gives {recorded} without saying why")
 }
 
 /// "king and knight", "king, bishop and 2 pawns".

@@ -37,11 +37,24 @@ pub(in crate::laws) fn resting_on_rejection(why: &str, recorded: GameResult) -> 
 pub(in crate::laws) enum ClaimRead<'a> {
     /// A `[%claim time …]` in the record, or an `--events` line.
     Recorded,
-    /// The record's own words (quoted), and the server that wrote them: a
-    /// server's flag fall ends the game by itself, with no claim.
-    Stated(&'a str, Option<&'a str>),
+    /// The record's own words (quoted), the server that wrote them (a
+    /// server's flag fall ends the game by itself, with no claim), and how
+    /// the flagger is known.
+    Stated(&'a str, Option<&'a str>, Whose),
     /// The flagged side's clock at zero and the result.
     ClockAtZero,
+}
+
+/// How the record shows whose flag fell, when its words say one did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::laws) enum Whose {
+    /// The words name him (or name his opponent the winner).
+    Named,
+    /// The words name nobody; the decisive result names the loser.
+    ByResult,
+    /// A server's record names nobody beside a draw: a server ends the game
+    /// the moment a flag falls, so the side to move at the end flagged.
+    ToMove,
 }
 
 /// "White claimed the win on time (recorded)", or where the claim is read.
@@ -49,15 +62,45 @@ pub(in crate::laws) fn claim_words(flagged: Color, read: ClaimRead<'_>) -> Strin
     let claimant_name = side_name(!flagged);
     match read {
         ClaimRead::Recorded => format!("{claimant_name} claimed the win on time (recorded)"),
-        ClaimRead::Stated(quoted, Some(server)) => format!(
-            "{server} ended the game on it, as {quoted} says (a server's flag fall needs no claim)"
+        ClaimRead::Stated(quoted, Some(server), whose) => format!(
+            "{server} ended the game on it, as {quoted} says{} (a server's flag fall needs no \
+             claim)",
+            whose_words(flagged, whose)
         ),
-        ClaimRead::Stated(quoted, None) => format!("{claimant_name}'s claim is read from {quoted}"),
+        ClaimRead::Stated(quoted, None, whose) => format!(
+            "{claimant_name}'s claim is read from {quoted}{}",
+            whose_words(flagged, whose)
+        ),
         ClaimRead::ClockAtZero => format!(
             "{claimant_name}'s claim is read from {}'s clock at zero and the result",
             side_name(flagged)
         ),
     }
+}
+
+/// How the flagger is known, where the words do not name him.
+fn whose_words(flagged: Color, whose: Whose) -> String {
+    let flagged = side_name(flagged);
+    match whose {
+        Whose::Named => String::new(),
+        Whose::ByResult => {
+            format!(", and the result names {flagged} as the loser (the words name nobody)")
+        }
+        Whose::ToMove => format!(
+            "; the words name nobody, and the server ended the game the moment a flag fell, \
+             with {flagged} to move"
+        ),
+    }
+}
+
+/// Words that say a flag fell, naming nobody, beside a draw in a record no
+/// server kept: who flagged is not on record, and the result turns on it.
+pub(in crate::laws) fn flagger_unsaid(quoted: &str, recorded: GameResult, clause: &str) -> String {
+    format!(
+        "{quoted} says a flag fell but not whose, and the record gives {recorded}; over the \
+         board the side to move when the record ends need not be the one who flagged, and who \
+         flagged decides the result ({clause}): the arbiter says"
+    )
 }
 
 /// The flag fall incident: "Black's flag fell (last clock readings: …);

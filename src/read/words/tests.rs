@@ -1,0 +1,336 @@
+//! The grammar on statements as records write them, language by language.
+//! Where a phrase is quoted from a real source, the comment says which;
+//! the rest are written as the federations' files write them.
+
+use super::*;
+use Ending::*;
+use shakmaty::Color::{Black, White};
+
+const NAMES: Names<'static> = Names {
+    white: Some("Carlsen, Magnus"),
+    black: Some("josephalee"),
+};
+
+/// What a tag's words say: the ending, the result, and the player named.
+type Heard = (Ending, Stated, Option<(Color, Role)>);
+
+fn tag(text: &str) -> Option<Heard> {
+    match read(text, NAMES, true) {
+        Read::Said(s) => Some((s.ending, s.result, s.party.map(|p| (p.side, p.role)))),
+        _ => None,
+    }
+}
+
+fn ending(text: &str) -> Option<Ending> {
+    tag(text).map(|t| t.0)
+}
+
+fn result(text: &str) -> Option<Stated> {
+    tag(text).map(|t| t.1)
+}
+
+#[test]
+fn english_servers_and_guis() {
+    // lichess (its database dumps), chess.com (its API's PGN), FICS and
+    // ICC (ficsgames.org downloads; ICC clients), cutechess and TCEC.
+    assert_eq!(tag("Normal"), Some((Unknown, Stated::Nothing, None)));
+    assert_eq!(ending("Time forfeit"), Some(TimeForfeit));
+    assert_eq!(result("Time forfeit"), Some(Stated::Nothing));
+    assert_eq!(
+        tag("josephalee won on time"),
+        Some((TimeForfeit, Stated::Win(Black), Some((Black, Role::Winner))))
+    );
+    assert_eq!(
+        tag("josephalee won - game abandoned"),
+        Some((Abandonment, Stated::Win(Black), Some((Black, Role::Winner))))
+    );
+    assert_eq!(
+        tag("Game drawn by timeout vs insufficient material"),
+        Some((TimeForfeit, Stated::Draw, None))
+    );
+    assert_eq!(
+        tag("josephalee ran out of time and Carlsen, Magnus has no material to mate"),
+        Some((TimeForfeit, Stated::Draw, Some((Black, Role::Subject))))
+    );
+    assert_eq!(
+        tag("Black forfeits on time"),
+        Some((TimeForfeit, Stated::Win(White), Some((Black, Role::Loser))))
+    );
+    assert_eq!(
+        tag("White checkmated"),
+        Some((Checkmate, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(
+        tag("White mates"),
+        Some((Checkmate, Stated::Win(White), Some((White, Role::Winner))))
+    );
+    assert_eq!(
+        ending("Game adjourned when White disconnected"),
+        Some(Adjourned)
+    );
+    assert_eq!(ending("GUI TB Mate in 9"), Some(Adjudication));
+    assert_eq!(ending("TCEC win rule"), Some(Adjudication));
+    assert_eq!(result("TCEC draw rule"), Some(Stated::Draw));
+    assert_eq!(ending("3-fold rep"), Some(Repetition));
+    assert_eq!(ending("Game drawn by the 50 move rule"), Some(FiftyMoves));
+    assert_eq!(ending("stalled connection"), Some(Abandonment));
+    assert_eq!(
+        tag("White's connection stalls"),
+        Some((Abandonment, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(ending("Unplayed"), Some(Forfeit));
+    assert_eq!(ending("bye"), Some(Unplayed));
+}
+
+#[test]
+fn english_club_words() {
+    assert_eq!(
+        tag("White lost on time"),
+        Some((TimeForfeit, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(
+        tag("Black flagged"),
+        Some((TimeForfeit, Stated::Nothing, Some((Black, Role::Subject))))
+    );
+    assert_eq!(result("White resigned"), Some(Stated::Win(Black)));
+    assert_eq!(result("won by resignation"), Some(Stated::Decisive));
+    assert_eq!(result("draw"), Some(Stated::Draw));
+    // Time trouble is no flag: the aside is read and set aside.
+    assert_eq!(
+        tag("Draw agreed, both low on time"),
+        Some((Agreement, Stated::Draw, None))
+    );
+    assert_eq!(
+        tag("Black resigned, short on time"),
+        Some((Resignation, Stated::Win(White), Some((Black, Role::Loser))))
+    );
+    assert_eq!(
+        tag("in time trouble"),
+        None,
+        "an aside alone tells no ending"
+    );
+}
+
+#[test]
+fn players_by_name_surname_or_colour() {
+    let loser = |text| tag(text).and_then(|t| t.2);
+    assert_eq!(loser("Carlsen, Magnus resigns"), Some((White, Role::Loser)));
+    assert_eq!(loser("CARLSEN resigns"), Some((White, Role::Loser)));
+    assert_eq!(
+        loser("the black player resigned"),
+        Some((Black, Role::Loser))
+    );
+    // Not a name inside another word.
+    assert_eq!(tag("Carlsenx resigns"), None);
+    // `{other}` must be the other player.
+    assert_eq!(
+        tag("josephalee ran out of time and josephalee has no material to mate"),
+        None
+    );
+}
+
+#[test]
+fn nothing_is_read_inside_a_clause_or_a_word() {
+    assert_eq!(tag("Black lost his temper"), None);
+    assert_eq!(tag("overtime"), None);
+    assert_eq!(
+        tag("Result reported by arbiter"),
+        Some((Unknown, Stated::Nothing, None))
+    );
+    // Two clauses that contradict each other are not understood.
+    assert_eq!(tag("White resigned, Black resigned"), None);
+    assert_eq!(tag("Draw agreed, White wins"), None);
+    assert_eq!(read("?", NAMES, true), Read::Silent);
+}
+
+#[test]
+fn comments_hold_remarks_but_not_unread_endings() {
+    let comment = |text| read(text, NAMES, false);
+    // cutechess's engine output before its words.
+    let Read::Said(said) = comment("0.00/40 0.099s, Draw by insufficient mating material") else {
+        panic!("not read");
+    };
+    assert_eq!((said.ending, said.remarks), (InsufficientMaterial, true));
+    assert_eq!(comment("(Kg7)"), Read::Silent);
+    assert_eq!(comment("a fine game"), Read::Silent);
+    // An ending word in a clause not understood: not understood.
+    assert_eq!(
+        comment("Black resigned here, the knight is trapped"),
+        Read::NotUnderstood
+    );
+    // An annotator's paragraph: what tells an ending is read, the rest
+    // are remarks (lichess's broadcast of the 2023 world championship).
+    let Read::Said(said) =
+        comment("White resigned, as he loses a lot of material without getting anything in return")
+    else {
+        panic!("not read");
+    };
+    assert_eq!((said.result, said.remarks), (Stated::Win(Black), true));
+    assert_eq!(
+        comment("An interesting strategic game, not a boring theoretical draw, but a fighting one"),
+        Read::Silent
+    );
+}
+
+#[test]
+fn german() {
+    // lichess's German text: "Weiß hat aufgegeben", "Zeitüberschreitung
+    // von Weiß", "Remis durch Einigung", "Partie abgebrochen", "Patt".
+    assert_eq!(result("Weiß hat aufgegeben"), Some(Stated::Win(Black)));
+    assert_eq!(
+        tag("Zeitüberschreitung von Weiß"),
+        Some((TimeForfeit, Stated::Nothing, Some((White, Role::Subject))))
+    );
+    assert_eq!(
+        tag("Remis durch Einigung"),
+        Some((Agreement, Stated::Draw, None))
+    );
+    assert_eq!(ending("Partie abgebrochen"), Some(Aborted));
+    assert_eq!(ending("Patt"), Some(Stalemate));
+    assert_eq!(ending("Zeitüberschreitung"), Some(TimeForfeit));
+    assert_eq!(ending("ZEITUEBERSCHREITUNG"), Some(TimeForfeit));
+    assert_eq!(result("aufgegeben"), Some(Stated::Decisive));
+    assert_eq!(result("Remis"), Some(Stated::Draw));
+    assert_eq!(ending("Hängepartie"), Some(Adjourned));
+    assert_eq!(ending("kampflos"), Some(Forfeit));
+    assert_eq!(result("Schwarz gewinnt"), Some(Stated::Win(Black)));
+}
+
+#[test]
+fn french() {
+    // lichess's French text: "Les Blancs abandonnent", "Temps blanc
+    // écoulé", "Partie nulle par accord mutuel", "Partie annulée".
+    assert_eq!(result("Les Blancs abandonnent"), Some(Stated::Win(Black)));
+    assert_eq!(
+        tag("Temps blanc écoulé"),
+        Some((TimeForfeit, Stated::Nothing, Some((White, Role::Subject))))
+    );
+    assert_eq!(
+        tag("Partie nulle par accord mutuel"),
+        Some((Agreement, Stated::Draw, None))
+    );
+    assert_eq!(ending("Partie annulée"), Some(Aborted));
+    assert_eq!(ending("perte au temps"), Some(TimeForfeit));
+    assert_eq!(ending("abandon"), Some(Resignation));
+    assert_eq!(result("Partie nulle"), Some(Stated::Draw));
+    assert_eq!(ending("remis par accord"), Some(Agreement));
+    assert_eq!(ending("ajournée"), Some(Adjourned));
+    assert_eq!(ending("forfait"), Some(Forfeit));
+}
+
+#[test]
+fn spanish() {
+    assert_eq!(result("Las blancas abandonan"), Some(Stated::Win(Black)));
+    assert_eq!(ending("pérdida por tiempo"), Some(TimeForfeit));
+    assert_eq!(
+        ending("perdida por tiempo"),
+        Some(TimeForfeit),
+        "accents dropped"
+    );
+    assert_eq!(result("tablas"), Some(Stated::Draw));
+    assert_eq!(ending("tablas por repetición"), Some(Repetition));
+    assert_eq!(ending("rey ahogado"), Some(Stalemate));
+    assert_eq!(ending("incomparecencia"), Some(Forfeit));
+    assert_eq!(ending("partida aplazada"), Some(Adjourned));
+    assert_eq!(
+        result("Las negras pierden por tiempo"),
+        Some(Stated::Win(White))
+    );
+}
+
+#[test]
+fn italian() {
+    // lichess's Italian text: "Il Bianco si è arreso", "Vince il Nero",
+    // "Tempo scaduto", "Stallo".
+    assert_eq!(result("Il Bianco si è arreso"), Some(Stated::Win(Black)));
+    assert_eq!(result("Vince il Nero"), Some(Stated::Win(Black)));
+    assert_eq!(result("Il Bianco abbandona"), Some(Stated::Win(Black)));
+    assert_eq!(ending("tempo scaduto"), Some(TimeForfeit));
+    assert_eq!(result("patta"), Some(Stated::Draw));
+    assert_eq!(ending("stallo"), Some(Stalemate));
+    assert_eq!(ending("vittoria a forfait"), Some(Forfeit));
+    assert_eq!(ending("partita sospesa"), Some(Adjourned));
+    assert_eq!(result("il Nero vince per tempo"), Some(Stated::Win(Black)));
+}
+
+#[test]
+fn dutch() {
+    assert_eq!(result("Wit geeft op"), Some(Stated::Win(Black)));
+    assert_eq!(ending("tijdsoverschrijding"), Some(TimeForfeit));
+    assert_eq!(result("remise"), Some(Stated::Draw));
+    assert_eq!(ending("remise door herhaling"), Some(Repetition));
+    // An "afgebroken" game in Dutch is adjourned, not aborted.
+    assert_eq!(ending("afgebroken"), Some(Adjourned));
+    assert_eq!(ending("niet opgekomen"), Some(Forfeit));
+}
+
+#[test]
+fn portuguese() {
+    assert_eq!(result("As brancas desistiram"), Some(Stated::Win(Black)));
+    assert_eq!(ending("perda por tempo"), Some(TimeForfeit));
+    assert_eq!(result("empate"), Some(Stated::Draw));
+    assert_eq!(ending("afogamento"), Some(Stalemate));
+    assert_eq!(ending("W.O."), Some(Forfeit));
+    assert_eq!(ending("partida adiada"), Some(Adjourned));
+}
+
+#[test]
+fn russian() {
+    // lichess's Russian text: "Белые сдались", "Белые вышли из игры",
+    // "Время истекло", "Ничья", "Игра отменена".
+    assert_eq!(result("Белые сдались"), Some(Stated::Win(Black)));
+    assert_eq!(
+        tag("Белые вышли из игры"),
+        Some((Abandonment, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(ending("Время истекло"), Some(TimeForfeit));
+    assert_eq!(ending("время"), Some(TimeForfeit));
+    assert_eq!(result("Ничья"), Some(Stated::Draw));
+    assert_eq!(ending("Игра отменена"), Some(Aborted));
+    assert_eq!(result("сдался"), Some(Stated::Decisive));
+    assert_eq!(ending("отложена"), Some(Adjourned));
+    assert_eq!(ending("неявка"), Some(Forfeit));
+    assert_eq!(result("Чёрные сдались"), Some(Stated::Win(White)), "ё as е");
+}
+
+#[test]
+fn polish() {
+    // lichess's Polish text: "Białe zrezygnowały", "Przekroczenie limitu
+    // czasu", "Remis", "Gra została przerwana".
+    assert_eq!(result("Białe zrezygnowały"), Some(Stated::Win(Black)));
+    assert_eq!(ending("Przekroczenie limitu czasu"), Some(TimeForfeit));
+    assert_eq!(ending("przekroczenie czasu"), Some(TimeForfeit));
+    assert_eq!(result("Remis"), Some(Stated::Draw));
+    assert_eq!(ending("Gra została przerwana"), Some(Aborted));
+    assert_eq!(ending("walkower"), Some(Forfeit));
+    assert_eq!(ending("partia odłożona"), Some(Adjourned));
+}
+
+#[test]
+fn czech() {
+    // lichess's Czech text: "Bílý se vzdal", "Vyhrál černý", "Remíza",
+    // "Čas vypršel", "Hra byla zrušena".
+    assert_eq!(result("Bílý se vzdal"), Some(Stated::Win(Black)));
+    assert_eq!(result("Vyhrál černý"), Some(Stated::Win(Black)));
+    assert_eq!(ending("Hra byla zrušena"), Some(Aborted));
+    assert_eq!(result("Remíza"), Some(Stated::Draw));
+    assert_eq!(ending("Čas vypršel"), Some(TimeForfeit));
+    assert_eq!(ending("prohra na čas"), Some(TimeForfeit));
+    assert_eq!(ending("kontumace"), Some(Forfeit));
+    assert_eq!(ending("odložená partie"), Some(Adjourned));
+}
+
+#[test]
+fn folding_keeps_words_whole() {
+    assert_eq!(fold("WEIß Hängepartie"), "weiss hangepartie");
+    assert_eq!(fold("Чёрные"), "черные");
+    assert_eq!(
+        words_of("white's flag fell"),
+        ["white", "'s", "flag", "fell"]
+    );
+    assert_eq!(
+        clauses("x won - game abandoned."),
+        [vec!["x", "won"], vec!["game", "abandoned"]]
+    );
+    assert_eq!(clauses("3-fold rep"), [vec!["3-fold", "rep"]]);
+}
