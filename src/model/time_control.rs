@@ -172,6 +172,10 @@ pub enum Reading {
     /// A tag whose base could be seconds or minutes (`90+30`), with no
     /// clock reading and no source to tell which: no control is used.
     UnitUnknown,
+    /// Clock readings written `a:bb` that could be hours and minutes or
+    /// minutes and seconds, with nothing to settle which: no control is
+    /// used.
+    ClockUnitUnknown,
     /// Neither a readable tag nor clocks.
     None,
 }
@@ -185,6 +189,7 @@ impl Reading {
             Reading::Report => "report",
             Reading::Clocks => "clocks",
             Reading::UnitUnknown => "tag-unit-unknown",
+            Reading::ClockUnitUnknown => "clock-unit-unknown",
             Reading::None => "none",
         }
     }
@@ -222,14 +227,17 @@ impl Control {
     /// what the source writes the base in; it is asked only when no clock
     /// reading settles it (finding the source searches the game's
     /// address). A base of 120 or less that neither settles reads as no
-    /// control: the unit is unknown, and so is the category.
+    /// control: the unit is unknown, and so is the category. Readings far
+    /// below what the tag gives contradict it too when they are the game's
+    /// first (`from_move_one`: no set-up position) and give a control of
+    /// their own.
     ///
     /// ```
     /// use pgn_arbiter::model::clock::Clock;
     /// use pgn_arbiter::model::time_control::{Category, Control, Reading, WrittenIn};
     /// let secs = |s: u64| (Clock(s * 1000), None);
     /// // A broadcast's tag in minutes: the first readings are 1:30:56 and 1:30:46.
-    /// let c = Control::read(Some("90+30"), [&[secs(5456)], &[secs(5446)]], || WrittenIn::Unsaid);
+    /// let c = Control::read(Some("90+30"), [&[secs(5456)], &[secs(5446)]], true, || WrittenIn::Unsaid);
     /// assert_eq!((c.reading, c.category()), (Reading::TagInMinutes, Category::Standard));
     /// assert_eq!(c.pgn().as_deref(), Some("5400+30"));
     /// // No tag: 4 minutes and 2 seconds a move, from `%clk` and `%emt`
@@ -237,30 +245,39 @@ impl Control {
     /// let with_emt = |c: u64, e: u64| (Clock(c * 1000), Some(Clock(e * 1000)));
     /// let white = vec![with_emt(243, 491), with_emt(243, 2), with_emt(244, 1)];
     /// let black = vec![with_emt(222, 23), with_emt(223, 1), with_emt(224, 1)];
-    /// let c = Control::read(None, [&white, &black], || WrittenIn::Unsaid);
+    /// let c = Control::read(None, [&white, &black], true, || WrittenIn::Unsaid);
     /// assert_eq!((c.reading, c.pgn().as_deref()), (Reading::Clocks, Some("240+2")));
     /// assert_eq!(c.category(), Category::Blitz);
     /// ```
     pub fn read(
         tag: Option<&str>,
         sides: [&Readings; 2],
+        from_move_one: bool,
         written_in: impl FnOnce() -> WrittenIn,
     ) -> Control {
         let Some(written) = tag.and_then(periods) else {
             let words = tag.zip(tag.and_then(words::in_words));
-            let readable = words.is_some();
+            let why = match words {
+                Some(_) => Against::Clocks,
+                None => Against::Unread,
+            };
             return words
-                .and_then(|(tag, read)| Control::from_words(tag, read, sides))
-                .unwrap_or_else(|| Control::from_clocks(tag, readable, sides));
+                .and_then(|(tag, read)| Control::from_words(tag, read, sides, from_move_one))
+                .unwrap_or_else(|| Control::from_clocks(tag, why, sides));
         };
         let tag = tag.unwrap_or_default();
-        let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
+        let first = first_reading(sides);
         let Some(first) = first else {
             return unit::unchecked(tag, written, written_in());
         };
         let start = |p: &[Period]| p[0].base.millis().saturating_add(p[0].increment.millis());
         if first.millis() <= start(&written) + NOISE {
-            return Control::as_written(written);
+            let below = from_move_one && far_below(first, start(&written));
+            let clocks =
+                below.then(|| Control::from_clocks(Some(tag), Against::Below(first), sides));
+            return clocks
+                .filter(|c| c.periods.is_some())
+                .unwrap_or_else(|| Control::as_written(written));
         }
         let minutes = in_minutes_form(&written);
         let in_minutes = start(&minutes);
@@ -271,23 +288,41 @@ impl Control {
             );
             return Control::in_minutes(tag, minutes, why);
         }
-        Control::from_clocks(Some(tag), true, sides)
+        Control::from_clocks(Some(tag), Against::Clocks, sides)
     }
 
     /// The tag read in words, unless the first clock readings are far
-    /// above what it gives (then the clocks are read instead).
-    fn from_words(tag: &str, read: words::InWords, sides: [&Readings; 2]) -> Option<Control> {
-        let first = sides.iter().filter_map(|s| s.first()).map(|r| r.0).max();
+    /// above or below what it gives (then the clocks are read instead).
+    fn from_words(
+        tag: &str,
+        read: words::InWords,
+        sides: [&Readings; 2],
+        from_move_one: bool,
+    ) -> Option<Control> {
+        let first = first_reading(sides);
         let p = &read.periods[0];
         let start = p.base.millis().saturating_add(p.increment.millis());
         if first.is_some_and(|f| f.millis() > start + NOISE) {
             return None;
         }
+        if let Some(f) = first.filter(|&f| from_move_one && far_below(f, start)) {
+            let clocks = Control::from_clocks(Some(tag), Against::Below(f), sides);
+            if clocks.periods.is_some() {
+                return Some(clocks);
+            }
+        }
         let delay = read.delay.map_or(String::new(), |d| {
             format!("; its delay of {d} a move is no increment and is not counted as one")
         });
+        let hours = match read.hours {
+            true => {
+                "; its bare numbers are hours, as US Chess writes them: as minutes they give \
+                     no control anyone plays"
+            }
+            false => "",
+        };
         let note = format!(
-            "TimeControl \"{tag}\" read in words as {}{delay}",
+            "TimeControl \"{tag}\" read in words as {}{hours}{delay}",
             pgn_form(&read.periods)
         );
         Some(Control {
@@ -314,49 +349,6 @@ impl Control {
             periods: Some(minutes),
             reading: Reading::TagInMinutes,
             note: Some(note),
-        }
-    }
-
-    /// Infers one period, base and increment, from the first readings;
-    /// `readable` says whether the tag could be read (as PGN writes a
-    /// control or in words), for the note.
-    fn from_clocks(tag: Option<&str>, readable: bool, sides: [&Readings; 2]) -> Control {
-        let Some(increment) = increment(sides) else {
-            return Control::default();
-        };
-        // A reading after one of the first moves is the base plus the
-        // increments so far less the time used: the highest of each side's
-        // first two, less one increment, is the base or a little under it
-        // (%emt is not added back: a DGT board's first %emt counts the time
-        // before the clock started). Rounded to the minute.
-        let base = sides
-            .iter()
-            .flat_map(|s| s.iter().take(2))
-            .map(|(clk, _)| clk.millis())
-            .max()
-            .map(|top| top.saturating_sub(increment))
-            .map(|b| (b + 30_000) / 60_000 * 60_000)
-            .filter(|&b| b > 0);
-        let Some(base) = base else {
-            return Control::default();
-        };
-        let periods = vec![Period {
-            moves: None,
-            base: Clock(base),
-            increment: Clock(increment),
-        }];
-        let pgn = pgn_form(&periods);
-        let why = match tag {
-            None => "there is no TimeControl tag".to_string(),
-            Some(t) if !readable => format!("TimeControl \"{t}\" cannot be read"),
-            Some(t) => format!("TimeControl \"{t}\" contradicts the clocks"),
-        };
-        Control {
-            periods: Some(periods),
-            reading: Reading::Clocks,
-            note: Some(format!(
-                "{why}; the control was inferred from the first clock readings as {pgn}"
-            )),
         }
     }
 
@@ -399,39 +391,6 @@ impl Control {
     }
 }
 
-/// The increment. With `%emt`, a reading's gain over the side's previous
-/// one plus the time the move took is the increment exactly: the median of
-/// those. Without it, a quick move gains nearly the whole increment, and a
-/// relay's late reading a little more: the upper quartile of the gains,
-/// snapped to the nearest usual increment. `None` without two readings.
-fn increment(sides: [&Readings; 2]) -> Option<u64> {
-    let mut exact: Vec<u64> = Vec::new();
-    let mut gains: Vec<u64> = Vec::new();
-    for side in sides {
-        for pair in side.windows(2) {
-            let (before, (after, emt)) = (pair[0].0.millis(), pair[1]);
-            match emt {
-                Some(emt) => exact.push((after.millis() + emt.millis()).saturating_sub(before)),
-                None => gains.push(after.millis().saturating_sub(before)),
-            }
-        }
-    }
-    if exact.len() >= 2 {
-        exact.sort_unstable();
-        return Some((exact[exact.len() / 2] + 500) / 1000 * 1000);
-    }
-    if gains.is_empty() {
-        return None;
-    }
-    gains.sort_unstable();
-    let quartile = gains[gains.len() * 3 / 4];
-    const USUAL: [u64; 10] = [0, 1, 2, 3, 5, 10, 15, 20, 30, 60];
-    USUAL
-        .iter()
-        .map(|s| s * 1000)
-        .min_by_key(|&u| u.abs_diff(quartile))
-}
-
 /// The periods with each base read in minutes (increments stay seconds).
 pub(super) fn in_minutes_form(periods: &[Period]) -> Vec<Period> {
     periods
@@ -468,7 +427,11 @@ pub fn pgn_form(periods: &[Period]) -> String {
         .join(":")
 }
 
+mod clock_unit;
+mod clocks;
 mod unit;
+pub use clock_unit::ClockUnit;
+use clocks::{Against, far_below, first_reading};
 
 pub use unit::WrittenIn;
 

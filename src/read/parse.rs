@@ -13,7 +13,7 @@ use std::ops::Range;
 use crate::model::claim::Claim;
 use crate::model::clock::{Clock, commands};
 use crate::model::outcome::{GameResult, is_result_token};
-use crate::model::time_control::{Category, Control, Readings};
+use crate::model::time_control::{Category, ClockUnit, Control, Readings};
 use crate::read::bytes::{digits_end, dots_end, is_delimiter, token_end};
 pub use crate::read::tags::Tags;
 use crate::read::words::{self, Names};
@@ -67,6 +67,12 @@ pub struct Layout {
     /// The movetext begins on the line of the last tag
     /// (`[Termination "mate"]1. e4`), as some hand-typed files write it.
     pub moves_on_tag_line: bool,
+    /// `[%clk]` readings written `a:bb` (`1:28`: minutes and seconds, or
+    /// hours and minutes), and those written otherwise (`0:03:12`).
+    pub two_field_clocks: u32,
+    pub other_clocks: u32,
+    /// How the `a:bb` readings were read, when every reading is one.
+    pub clock_unit: Option<ClockUnit>,
 }
 
 impl<'a> GameRecord<'a> {
@@ -202,6 +208,18 @@ impl FirstReadings {
         first
     }
 
+    /// The readings with every clock `factor` times as long.
+    fn scaled(&self, factor: u64) -> FirstReadings {
+        let mut scaled = FirstReadings {
+            readings: self.readings,
+            len: self.len,
+        };
+        for (clock, _) in scaled.readings.iter_mut().flatten() {
+            *clock = Clock(clock.millis() * factor);
+        }
+        scaled
+    }
+
     fn sides(&self) -> [&Readings; 2] {
         [0, 1].map(|side| &self.readings[side][..self.len[side]])
     }
@@ -224,12 +242,34 @@ pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     };
     i = read_tags(bytes, i, &mut game);
     read_movetext(bytes, i, &mut game);
-    game.control = Control::read(
-        game.tags.time_control.as_deref(),
-        FirstReadings::of(&game).sides(),
-        || game.tags.time_control_unit(),
-    );
+    read_control(&mut game);
     game
+}
+
+/// The time control, read from the tag against the first clock readings.
+/// Readings all written `a:bb` are read both ways and settled (see
+/// [`Control::read_two_field`]); read as hours and minutes, every reading
+/// becomes so.
+fn read_control(game: &mut GameRecord<'_>) {
+    let tag = game.tags.time_control.as_deref();
+    let first = FirstReadings::of(game);
+    if game.layout.two_field_clocks == 0 || game.layout.other_clocks > 0 {
+        let from_move_one = game.tags.fen.is_none();
+        game.control = Control::read(tag, first.sides(), from_move_one, || {
+            game.tags.time_control_unit()
+        });
+        return;
+    }
+    let in_hours = first.scaled(60);
+    let unit = game.tags.time_control_unit();
+    let (control, clock_unit) = Control::read_two_field(tag, first.sides(), in_hours.sides(), unit);
+    if clock_unit == ClockUnit::HoursMinutes {
+        for m in &mut game.moves {
+            m.clock = m.clock.map(|c| Clock(c.millis() * 60));
+        }
+    }
+    game.control = control;
+    game.layout.clock_unit = Some(clock_unit);
 }
 
 /// Where the line holding `b[i]` ends (`\n`, `\r\n` or a lone `\r`).
@@ -348,6 +388,7 @@ fn lone_clock(b: &[u8], i: usize, game: &mut GameRecord<'_>) -> Option<usize> {
     }
     let last = game.moves.last_mut()?;
     last.clock = Some(Clock::hms(&comment[8..15])?);
+    game.layout.other_clocks += 1;
     Some(i + 18)
 }
 
@@ -418,7 +459,13 @@ fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
     let ply = game.moves.len();
     for (name, args) in commands(comment) {
         match (name, game.moves.last_mut()) {
-            (b"clk", Some(last)) => last.clock = Clock::parse(args).or(last.clock),
+            (b"clk", Some(last)) => {
+                last.clock = Clock::parse(args).or(last.clock);
+                match two_fields(args) {
+                    true => game.layout.two_field_clocks += 1,
+                    false => game.layout.other_clocks += 1,
+                }
+            }
             (b"emt", Some(last)) => last.emt = Clock::parse(args).or(last.emt),
             _ => {
                 if let Some(claim) = Claim::read(ply, name, args) {
@@ -427,6 +474,17 @@ fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
             }
         }
     }
+}
+
+/// A reading written `a:bb` (`1:28`, `0:15.40`): two fields, which may be
+/// minutes and seconds or hours and minutes.
+fn two_fields(args: &[u8]) -> bool {
+    let whole = args
+        .trim_ascii()
+        .split(|&b| b == b'.')
+        .next()
+        .unwrap_or_default();
+    whole.iter().filter(|&&b| b == b':').count() == 1
 }
 
 mod tag_section;

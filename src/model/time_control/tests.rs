@@ -23,14 +23,14 @@ fn controls_are_read_against_the_clocks() {
     let white = readings(&[5456, 5472, 5466, 5395, 5413, 5388]);
     let black = readings(&[5446, 5452, 5318, 5268, 5059, 4888]);
     let sides = [&white[..], &black[..]];
-    let c = Control::read(Some("90+30"), sides, || WrittenIn::Unsaid);
+    let c = Control::read(Some("90+30"), sides, true, || WrittenIn::Unsaid);
     assert_eq!(
         (c.reading, c.pgn().as_deref()),
         (Reading::TagInMinutes, Some("5400+30"))
     );
     assert!(c.note.unwrap().contains("read in minutes"));
     // The same clocks without a tag: inferred, increment from the gains.
-    let c = Control::read(None, sides, || WrittenIn::Unsaid);
+    let c = Control::read(None, sides, true, || WrittenIn::Unsaid);
     assert_eq!(c.reading, Reading::Clocks);
     assert_eq!(c.category(), Category::Standard);
     assert!(c.note.unwrap().contains("there is no TimeControl tag"));
@@ -39,64 +39,66 @@ fn controls_are_read_against_the_clocks() {
         &readings(&[900, 905, 903])[..],
         &readings(&[898, 902, 900])[..],
     ];
-    let c = Control::read(Some("15 min/game + 10 sec/move"), dgt, || WrittenIn::Unsaid);
+    let c = Control::read(Some("15 min/game + 10 sec/move"), dgt, true, || {
+        WrittenIn::Unsaid
+    });
     assert_eq!(
         (c.reading, c.category(), c.pgn().as_deref()),
         (Reading::TagInWords, Category::Rapid, Some("900+10"))
     );
     assert!(c.note.unwrap().contains("read in words as 900+10"));
     // Words the clocks are far above are not trusted: the clocks are read.
-    let c = Control::read(Some("5 min + 3 sec/move"), dgt, || WrittenIn::Unsaid);
+    let c = Control::read(Some("5 min + 3 sec/move"), dgt, true, || WrittenIn::Unsaid);
     assert_eq!(c.reading, Reading::Clocks);
     assert!(c.note.unwrap().contains("contradicts the clocks"));
     // Words that cannot be read: inferred.
-    let c = Control::read(Some("15 minutes, cheese"), dgt, || WrittenIn::Unsaid);
+    let c = Control::read(Some("15 minutes, cheese"), dgt, true, || WrittenIn::Unsaid);
     assert_eq!(c.reading, Reading::Clocks);
     assert!(c.note.unwrap().contains("cannot be read"));
     // A tag the clocks agree with is read as written.
-    let c = Control::read(Some("900+10"), dgt, || WrittenIn::Unsaid);
+    let c = Control::read(Some("900+10"), dgt, true, || WrittenIn::Unsaid);
     assert_eq!(
         (c.reading, c.pgn().as_deref()),
         (Reading::Tag, Some("900+10"))
     );
     // A tag far from the clocks either way: inferred.
-    let c = Control::read(Some("180+2"), sides, || WrittenIn::Unsaid);
+    let c = Control::read(Some("180+2"), sides, true, || WrittenIn::Unsaid);
     assert_eq!(c.reading, Reading::Clocks);
     assert!(c.note.unwrap().contains("contradicts the clocks"));
     // No clocks: a base that could be seconds or minutes is read in the
     // unit its source writes, else not at all (issue 42: "90+30" in a
     // club's file was read as 90 seconds, hence rapid).
     let none: [&Readings; 2] = [&[], &[]];
-    let club = Control::read(Some("90+30"), none, || WrittenIn::Unsaid);
+    let club = Control::read(Some("90+30"), none, true, || WrittenIn::Unsaid);
     assert_eq!(
         (club.reading, club.category()),
         (Reading::UnitUnknown, Category::Unknown)
     );
     assert!(club.note.unwrap().contains("seconds"));
-    let server = Control::read(Some("90+30"), none, || WrittenIn::Seconds);
+    let server = Control::read(Some("90+30"), none, true, || WrittenIn::Seconds);
     assert_eq!(
         (server.reading, server.pgn().as_deref()),
         (Reading::Tag, Some("90+30"))
     );
     // Fractions of a second are an engine match's seconds.
-    let engine = Control::read(Some("10+0.05"), none, || WrittenIn::Unsaid);
+    let engine = Control::read(Some("10+0.05"), none, true, || WrittenIn::Unsaid);
     assert_eq!(
         (engine.reading, engine.category()),
         (Reading::Tag, Category::Blitz)
     );
     // A base no one writes in minutes is PGN's seconds.
-    let blitz = Control::read(Some("180+2"), none, || WrittenIn::Unsaid);
+    let blitz = Control::read(Some("180+2"), none, true, || WrittenIn::Unsaid);
     assert_eq!(
         (blitz.reading, blitz.category()),
         (Reading::Tag, Category::Blitz)
     );
-    let relay = Control::read(Some("90+30"), none, || WrittenIn::Minutes);
+    let relay = Control::read(Some("90+30"), none, true, || WrittenIn::Minutes);
     assert_eq!(
         (relay.reading, relay.category()),
         (Reading::TagInMinutes, Category::Standard)
     );
     assert_eq!(
-        Control::read(None, none, || WrittenIn::Unsaid),
+        Control::read(None, none, true, || WrittenIn::Unsaid),
         Control::default()
     );
 }

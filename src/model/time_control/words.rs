@@ -7,7 +7,12 @@
 //! Read into the same periods as the PGN form. Nothing is guessed: a word
 //! this reader does not know, or periods that do not join up (two periods
 //! with no move count between them), leave the control unread. A delay
-//! (`d5`) is no increment and is not counted as one; it is said.
+//! (`d5`) is no increment and is not counted as one; it is said. Bare
+//! numbers are minutes, but where that gives a control nobody plays (40
+//! moves in 2 minutes) they are hours (US Chess's `40/2, SD/1`), said so,
+//! and where hours give none either the control is unread. The words of
+//! the languages of `read/words/lang/` are read too (`90 minut + 30
+//! sekund`, `60 мин + 30 сек`, `40 Züge in 2 Std., dann 30 Min.`).
 //!
 //! No crate reads these forms (the PGN `TimeControl` grammar is the only
 //! one published); hence this small hand-written reader.
@@ -15,6 +20,7 @@
 use crate::model::clock::Clock;
 
 use super::Period;
+use vocabulary::{FILLER, SEPARATORS, is_moves, unit};
 
 /// A control read from words: its periods, and a delay per move if the
 /// text gives one (which the periods do not count).
@@ -22,6 +28,8 @@ use super::Period;
 pub struct InWords {
     pub periods: Vec<Period>,
     pub delay: Option<Clock>,
+    /// Bare numbers read as hours: as minutes they give no control.
+    pub hours: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +65,8 @@ struct Part {
     /// `G/`, `SD/`, `sudden death`, `game`, `rest`: a period, never an
     /// increment.
     period: bool,
+    /// The time is a bare number, its unit left to its place.
+    bare: bool,
 }
 
 /// Reads a control written in words; `None` when any of it is not
@@ -68,13 +78,42 @@ struct Part {
 /// assert_eq!(pgn("90 minutes +30 seconds increment").as_deref(), Some("5400+30"));
 /// assert_eq!(pgn("40/120, SD/30").as_deref(), Some("40/7200:1800"));
 /// assert_eq!(pgn("90 minutes, cheese"), None);
+/// assert_eq!(pgn("40/90 SD/30").as_deref(), Some("40/5400:1800"));
+/// // US Chess's hours: 40 moves in 2 minutes is no control.
+/// assert_eq!(pgn("40/2, SD/1").as_deref(), Some("40/7200:3600"));
+/// assert_eq!(pgn("60 мин + 30 сек").as_deref(), Some("3600+30"));
 /// ```
 pub fn in_words(text: &str) -> Option<InWords> {
     let parts: Vec<Part> = split(&tokens(text)?)
         .iter()
         .map(|p| part(p))
         .collect::<Option<_>>()?;
-    assemble(&parts)
+    let minutes = assemble(&parts, Unit::Minutes)?;
+    if playable(&minutes.periods) {
+        return Some(minutes);
+    }
+    // Every time bare: a US control in hours, if that is one people play.
+    let bare = parts
+        .iter()
+        .filter(|p| p.seconds.is_some() && !p.increment && !p.delay);
+    if !bare.clone().all(|p| p.bare) {
+        return None;
+    }
+    let hours = assemble(&parts, Unit::Hours)?;
+    playable(&hours.periods).then_some(InWords {
+        hours: true,
+        ..hours
+    })
+}
+
+/// Whether people play it: a period with a move count gives at least ten
+/// seconds a move (40 moves in 2 minutes is no control).
+fn playable(periods: &[Period]) -> bool {
+    periods.iter().all(|p| {
+        p.moves.is_none_or(|m| {
+            p.base.millis() + p.increment.millis() * u64::from(m) >= 10_000 * u64::from(m)
+        })
+    })
 }
 
 /// The text as numbers, words and slashes; `+ , ; :` end a part (as the
@@ -138,51 +177,29 @@ fn tokens(text: &str) -> Option<Vec<Token>> {
     Some(out)
 }
 
-/// The tokens cut into parts at separators: `+ , ;`, `plus`, `and`,
-/// `then`, `followed by`, `with` (FIDE's "for the rest of the game with an
-/// increment of 30 seconds").
+/// The tokens cut into parts at separators (`+ , ;` and [`SEPARATORS`]),
+/// before `G/` and `SD/` (US Chess writes `40/90 SD/30` without a comma),
+/// and before a delay or an increment given by its number (`G/30 d5`,
+/// `G/60 inc 30`).
 fn split(tokens: &[Token]) -> Vec<Vec<Token>> {
     let mut parts = vec![Vec::new()];
-    for t in tokens {
-        let separator = matches!(t, Token::Word(w) if ["+", "plus", "and", "then", "followed", "with"]
-            .contains(&w.as_str()));
-        match separator {
-            true => parts.push(Vec::new()),
-            false => parts.last_mut().expect("one part at least").push(t.clone()),
+    for (i, t) in tokens.iter().enumerate() {
+        let word = |w: &[&str]| matches!(t, Token::Word(x) if w.contains(&x.as_str()));
+        let next = tokens.get(i + 1);
+        let starts = word(&["g", "sd"]) && matches!(next, Some(Token::Slash))
+            || word(&["d", "delay", "inc", "incr", "increment"])
+                && matches!(next, Some(Token::Number(_)));
+        if word(&SEPARATORS) {
+            parts.push(Vec::new());
+            continue;
         }
+        if starts {
+            parts.push(Vec::new());
+        }
+        parts.last_mut().expect("one part at least").push(t.clone());
     }
     parts.retain(|p| !p.is_empty());
     parts
-}
-
-/// Words that say nothing the periods need.
-const FILLER: [&str; 17] = [
-    "for",
-    "the",
-    "games",
-    "of",
-    "in",
-    "all",
-    "remaining",
-    "from",
-    "one",
-    "each",
-    "player",
-    "a",
-    "an",
-    "first",
-    "by",
-    "starting",
-    "added",
-];
-
-fn unit(word: &str) -> Option<Unit> {
-    Some(match word {
-        "h" | "hr" | "hrs" | "hour" | "hours" => Unit::Hours,
-        "m" | "min" | "mins" | "minute" | "minutes" => Unit::Minutes,
-        "s" | "sec" | "secs" | "second" | "seconds" => Unit::Seconds,
-        _ => return None,
-    })
 }
 
 /// One part read: its time, move count and kind.
@@ -210,7 +227,7 @@ fn part(tokens: &[Token]) -> Option<Part> {
                     last_unit = Some(u);
                     p.explicit = true;
                 }
-                None if w == "move" || w == "moves" => {
+                None if is_moves(w) => {
                     // Only a number right before it counts its moves (`40
                     // moves`; not the `15` of `15 per move`).
                     let counted = i > 0 && matches!(tokens[i - 1], Token::Number(_));
@@ -229,7 +246,10 @@ fn part(tokens: &[Token]) -> Option<Part> {
         Some(n) if last_unit == Some(Unit::Hours) => seconds += n * 60.0,
         Some(_) if p.explicit => return None,
         // A bare number: its unit comes from its place (see `assemble`).
-        Some(n) => seconds = n,
+        Some(n) => {
+            seconds = n;
+            p.bare = true;
+        }
         None if !p.explicit => return Some(p),
         None => {}
     }
@@ -244,7 +264,14 @@ fn moves(p: &mut Part, number: Option<f64>, before: impl Fn(usize, &str) -> bool
     match number {
         Some(n) if before(2, "after") => p.after = Some(n as u32),
         Some(n) => p.moves = Some(n as u32),
-        None if ["/", "per", "a", "each"].iter().any(|w| before(1, w)) => p.increment = true,
+        None if [
+            "/", "per", "a", "each", "pro", "par", "por", "za", "за", "на", "na",
+        ]
+        .iter()
+        .any(|w| before(1, w)) =>
+        {
+            p.increment = true
+        }
         // `all moves in 90 minutes`: the whole game.
         None if before(1, "all") => p.period = true,
         None => return None,
@@ -256,10 +283,22 @@ fn moves(p: &mut Part, number: Option<f64>, before: impl Fn(usize, &str) -> bool
 /// part, or `None` for a word this reader does not know.
 fn word(p: &mut Part, w: &str) -> Option<()> {
     match w {
-        "increment" | "inc" | "incr" | "bonus" | "additional" | "addition" => p.increment = true,
+        "increment"
+        | "inc"
+        | "incr"
+        | "bonus"
+        | "additional"
+        | "addition"
+        | "inkrement"
+        | "zuschlag"
+        | "incremento"
+        | "добавление"
+        | "добавлением" => p.increment = true,
         "d" | "delay" => p.delay = true,
-        "g" | "sd" | "sudden" | "death" | "game" | "rest" | "remainder" => p.period = true,
-        "after" | "per" => {}
+        "g" | "sd" | "sudden" | "death" | "game" | "rest" | "remainder" | "partie" | "partia"
+        | "партию" | "reste" | "resto" => p.period = true,
+        "after" | "per" | "pro" | "par" | "por" | "za" | "за" | "nach" | "après" | "después" => {
+        }
         w if FILLER.contains(&w) => {}
         _ => return None,
     }
@@ -286,16 +325,19 @@ fn factor(u: Unit) -> f64 {
 /// mark starts a period (a bare number there is minutes); one marked as an
 /// increment, or a bare or seconds-only number right after a period's time,
 /// is the increment of every period (FIDE's controls add it from move one);
-/// `after N moves` closes the period before at move N.
-fn assemble(parts: &[Part]) -> Option<InWords> {
+/// `after N moves` closes the period before at move N. A bare period time
+/// is in `bare` units (minutes, or a US control's hours).
+fn assemble(parts: &[Part], bare: Unit) -> Option<InWords> {
     let mut periods: Vec<Period> = Vec::new();
     let mut increment = None;
     let mut delay = None;
     for p in parts {
         let seconds = p.seconds?;
         // A bare number is minutes for a period, seconds for an increment.
-        let (as_period, as_increment) =
-            (if p.explicit { seconds } else { seconds * 60.0 }, seconds);
+        let (as_period, as_increment) = match p.explicit {
+            true => (seconds, seconds),
+            false => (seconds * factor(bare), seconds),
+        };
         let clock = |s: f64| Clock((s * 1000.0).round() as u64);
         if p.delay {
             delay = Some(clock(as_increment));
@@ -332,8 +374,14 @@ fn assemble(parts: &[Part]) -> Option<InWords> {
     for p in &mut periods {
         p.increment = increment.unwrap_or(Clock(0));
     }
-    Some(InWords { periods, delay })
+    Some(InWords {
+        periods,
+        delay,
+        hours: false,
+    })
 }
+
+mod vocabulary;
 
 #[cfg(test)]
 mod tests;

@@ -153,3 +153,53 @@ fn other_forms_of_a_control_in_periods() {
         Some("5400+30")
     );
 }
+
+#[test]
+fn us_chess_forms() {
+    // US Chess writes a classical control without a comma, and the old
+    // form gives hours as bare numbers (round six's g01, g02).
+    assert_eq!(read("40/90 SD/30").as_deref(), Some("40/5400:1800"));
+    assert_eq!(
+        read("40/90 SD/30 +30").as_deref(),
+        Some("40/5400+30:1800+30")
+    );
+    assert_eq!(read("40/90 SD/30;d5").as_deref(), Some("40/5400:1800"));
+    let hours = in_words("40/2, SD/1").unwrap();
+    assert_eq!(
+        (pgn_form(&hours.periods), hours.hours),
+        ("40/7200:3600".into(), true)
+    );
+    assert_eq!(read("40/2 SD/1").as_deref(), Some("40/7200:3600"));
+    assert_eq!(
+        read("40/2, 20/1, SD/1").as_deref(),
+        Some("40/7200:20/3600:3600")
+    );
+    assert_eq!(read("G/60 inc 30").as_deref(), Some("3600+30"));
+    let delay = in_words("G/30 d5").unwrap();
+    assert_eq!(
+        (pgn_form(&delay.periods), delay.delay),
+        ("1800".into(), Some(Clock(5000)))
+    );
+    // Minutes that give a control stay minutes.
+    assert!(!in_words("40/120, SD/30").unwrap().hours);
+    assert!(
+        !in_words("G/2").unwrap().hours,
+        "a two-minute game is one people play"
+    );
+    assert_eq!(read("40/1").as_deref(), Some("40/3600"));
+    // Neither minutes nor hours give one: unread.
+    assert_eq!(read("40/30 sec"), None);
+}
+
+#[test]
+fn other_languages() {
+    assert_eq!(read("90 minut + 30 sekund").as_deref(), Some("5400+30"));
+    assert_eq!(read("60 мин + 30 сек").as_deref(), Some("3600+30"));
+    assert_eq!(
+        read("40 Züge in 2 Std., dann 30 Min.").as_deref(),
+        Some("40/7200:1800")
+    );
+    assert_eq!(read("15 Minuten + 10 Sekunden").as_deref(), Some("900+10"));
+    assert_eq!(read("90 minutos + 30 segundos").as_deref(), Some("5400+30"));
+    assert_eq!(read("90 min + 30 s par coup").as_deref(), Some("5400+30"));
+}
