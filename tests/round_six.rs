@@ -326,3 +326,118 @@ fn the_documentation_lists_every_phrase() {
         }
     }
 }
+
+/// g15: a Windows-1251 club file's names are read as written, and the run
+/// says which encoding it used.
+#[test]
+fn g15_a_windows_1251_file_is_read_in_its_encoding() {
+    let text = "[Event \"Первенство города\"]\n[Site \"Москва\"]\n[White \"Иванов, Иван\"]\n\
+                [Black \"Петров, Пётр\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 {Белые сдались} 0-1\n";
+    let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(text);
+    let run = audit(&["-"], Some(&bytes));
+    let row = &run.verdicts[0];
+    assert_eq!(
+        (row["white"].as_str(), row["event"].as_str()),
+        ("Иванов, Иван", "Первенство города")
+    );
+    // The comment is read in the same encoding: White resigned.
+    assert_eq!(
+        (row["status"].as_str(), row["ending"].as_str()),
+        ("confirmed", "resignation")
+    );
+    assert_eq!(
+        run.summary["encodings"]["windows-1251"], 1,
+        "{}",
+        run.summary
+    );
+    assert!(run.stderr().contains("windows-1251"), "{}", run.stderr());
+}
+
+/// Item 10: a null move in the main line is no position the game had; a
+/// movetext with no tags and no move numbers is still read.
+#[test]
+fn a_pass_in_the_main_line_is_review_and_bare_movetext_is_read() {
+    let passes = "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. e4 -- 2. Bc4 -- 3. Qh5 -- 4. Qxf7# 0-1\n\n";
+    let bare = "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7# 1-0\n";
+    let run = audit_pgn(&format!("{passes}{bare}"));
+    let (pass, plain) = (&run.verdicts[0], &run.verdicts[1]);
+    assert_eq!(
+        (pass["status"].as_str(), pass["correct_result"].as_str()),
+        ("review", "0-1")
+    );
+    assert!(
+        pass["reason"].contains("a null move (`--`) at 1..."),
+        "{}",
+        pass["reason"]
+    );
+    assert_eq!(
+        (plain["status"].as_str(), plain["rule"].as_str()),
+        ("confirmed", "checkmate")
+    );
+}
+
+/// Item 11, g45, g46: the corrected PGN's own audit confirms every
+/// correction — a `Termination` or a FICS comment that the correction
+/// contradicts is made to agree, the record's words kept — and every game
+/// is a game of its own in it, tagless or not.
+#[test]
+fn g45_g46_the_corrected_pgn_reads_back_confirmed() {
+    let fics = "[Site \"FICS freechess.org\"]\n[White \"alpha\"]\n[Black \"beta\"]\n[Result \"0-1\"]\n\
+                [SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/3K4/7R/8 w - - 0 50\"]\n\n50. Kc3 Kd5 {alpha resigns} 0-1\n";
+    let chess_com = "[Site \"Chess.com\"]\n[White \"Hikaru\"]\n[Black \"Other\"]\n[Result \"0-1\"]\n\
+                     [SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/3K4/7R/8 w - - 0 50\"]\n\
+                     [Termination \"Other won by resignation\"]\n\n50. Kc3 Kd5 0-1";
+    let tagless = "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7# 1-0";
+    let dir = tempfile::tempdir().unwrap();
+    let files = [("a.pgn", fics), ("b.pgn", chess_com), ("c.pgn", tagless)];
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    let fixed = dir.path().join("fixed.pgn");
+    let args = [
+        dir.path().to_str().unwrap(),
+        "--laws",
+        "fide-2023",
+        "--fixed-pgn",
+    ];
+    let first = audit(&[&args[..], &[fixed.to_str().unwrap()]].concat(), None);
+    let statuses: Vec<&str> = first
+        .verdicts
+        .iter()
+        .map(|r| r["status"].as_str())
+        .collect();
+    assert_eq!(
+        statuses,
+        ["corrected", "corrected", "confirmed"],
+        "{}",
+        first.stderr()
+    );
+    let written = std::fs::read_to_string(&fixed).unwrap();
+    assert!(
+        written.contains(
+            "[Termination \"drawn\"]\n[RecordedTermination \"Other won by resignation\"]"
+        ),
+        "{written}"
+    );
+    assert!(
+        written.contains(
+            "{alpha resigns} {pgn-arbiter: drawn (5.1.2); the comment before it was in the record}"
+        ),
+        "{written}"
+    );
+    assert!(written.contains("\n\n[Event \"?\"]"), "{written}");
+    let again = audit(&[fixed.to_str().unwrap(), "--laws", "fide-2023"], None);
+    let read_back: Vec<(&str, &str)> = again
+        .verdicts
+        .iter()
+        .map(|r| (r["status"].as_str(), r["correct_result"].as_str()))
+        .collect();
+    assert_eq!(
+        read_back,
+        [
+            ("confirmed", "1/2-1/2"),
+            ("confirmed", "1/2-1/2"),
+            ("confirmed", "1-0")
+        ]
+    );
+}

@@ -326,6 +326,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
         &mut merged.not_rapid,
         &mut merged.no_category,
         &mut merged.records,
+        &mut merged.encodings,
     ] {
         map.clear();
     }
@@ -344,6 +345,7 @@ fn merged_summary(summaries: Vec<RunSummary>) -> RunSummary {
             (&mut merged.not_rapid, s.not_rapid),
             (&mut merged.no_category, s.no_category),
             (&mut merged.records, s.records),
+            (&mut merged.encodings, s.encodings),
         ] {
             for (k, v) in from {
                 *into.entry(k).or_default() += v;

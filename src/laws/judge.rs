@@ -55,6 +55,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
     let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
     let (ending, mut verdict) = finish::ending(game, verdict);
     verdict = add_caveats(game, rules, &placement, verdict, postponed);
+    verdict = after_a_pass(game, recorded, verdict);
     quote_the_rule(&mut verdict, book);
     if verdict.status == Status::Corrected {
         let correct = verdict.correct.unwrap_or(GameResult::Unfinished);
@@ -226,6 +227,25 @@ fn add_caveats(
     verdict
 }
 
+/// A null move (`--`) in the main line: a pass is no move of a game, so
+/// what the board shows after it is no position the game had, and no
+/// verdict can rest on it (pgn-extract refuses such records). The recorded
+/// result is kept until an arbiter reads the record.
+fn after_a_pass(game: &Game<'_>, recorded: GameResult, verdict: Verdict) -> Verdict {
+    let pass = game.replay.steps.iter().position(|s| s.mv.is_none());
+    let Some(ply) = pass.filter(|_| verdict.status != Status::Error) else {
+        return verdict;
+    };
+    let label = game.replay.move_label(ply + 1);
+    let reason = phrase::after_a_pass(&label, recorded, &verdict.reason);
+    Verdict {
+        status: Status::Review,
+        correct: Some(recorded),
+        reason,
+        ..verdict
+    }
+}
+
 /// A game that is not rapid: with `--only-rapid` it goes to review.
 /// (That a rule set judges every game by the rapid-play rules is said once,
 /// in the summary and by explain, not in every row.)
@@ -303,7 +323,7 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
         _ if forfeit => return None,
         _ => Clause::AsRecorded,
     };
-    let reason = phrase::unplayed_or_unrecorded(recorded, game.record.closing_comment());
+    let reason = phrase::unplayed_or_unrecorded(recorded, game.record.closing_comment().as_deref());
     Some(Verdict::decide(recorded, recorded, clause, 0, reason).for_review())
 }
 

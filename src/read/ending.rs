@@ -37,6 +37,8 @@
 //! assert_eq!(reading.doubt.unwrap().quoted(), "the Termination tag “Black lost his temper” is not understood");
 //! ```
 
+use std::borrow::Cow;
+
 use shakmaty::Color;
 
 pub use crate::model::ending::{Ending, Naming, Party, Role, Stated};
@@ -231,7 +233,7 @@ impl Reading {
         let mut statements = Vec::new();
         let mut doubt = None;
         for (words, read, strict) in sources(record) {
-            match words::read(read, names, strict) {
+            match words::read(&read, names, strict) {
                 Read::Said(said) => statements.push(Statement::of(said, words, recorded)),
                 Read::NotUnderstood => {
                     doubt.get_or_insert(Doubt::NotUnderstood(words));
@@ -285,7 +287,7 @@ impl Statement {
 /// The words a record holds about its ending: each as quoted, the part of
 /// it to read, and whether it is a tag (every word about the ending) or a
 /// comment (which may hold remarks).
-fn sources<'r>(record: &'r GameRecord<'_>) -> Vec<(Quote, &'r str, bool)> {
+fn sources<'r>(record: &'r GameRecord<'_>) -> Vec<(Quote, Cow<'r, str>, bool)> {
     let tags = &record.tags;
     let writer = server(tags);
     let tagged = [
@@ -293,23 +295,23 @@ fn sources<'r>(record: &'r GameRecord<'_>) -> Vec<(Quote, &'r str, bool)> {
         ("ICCResult", &tags.icc_result),
         ("TerminationDetails", &tags.termination_details),
     ];
-    let mut sources: Vec<(Quote, &str, bool)> = tagged
+    let mut sources: Vec<(Quote, Cow<str>, bool)> = tagged
         .into_iter()
         .filter_map(|(tag, text)| Some((tag, text.as_deref()?)))
         .map(|(tag, text)| {
             let words = quote(EndingSource::TerminationTag, tag, text, writer);
-            (words, text, true)
+            (words, Cow::Borrowed(text), true)
         })
         .collect();
     if let Some(text) = record.closing_comment() {
-        let comment = quote(EndingSource::ResultComment, "", text, writer);
+        let comment = quote(EndingSource::ResultComment, "", &text, writer);
         sources.push((comment, text, false));
     }
     // `0:1 kampflos` is quoted whole and its words read.
     if let (Some(words), Some(tag)) = (record.result_words(), record.tags.result.as_deref()) {
         sources.push((
             quote(EndingSource::ResultTag, "Result", tag, None),
-            words,
+            Cow::Borrowed(words),
             true,
         ));
     }
@@ -339,6 +341,12 @@ fn server(tags: &Tags) -> Option<&'static str> {
     } else {
         tags.server()
     }
+}
+
+/// Whether a comment of the record tells how the game ended (understood
+/// or not), as the audit reads the comment before the result.
+pub fn tells_an_ending(comment: &str, record: &GameRecord<'_>) -> bool {
+    !matches!(words::read(comment, record.names(), false), Read::Silent)
 }
 
 /// How a statement's words disagree with the recorded result.

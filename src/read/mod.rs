@@ -4,6 +4,7 @@
 //! its game ended.
 
 pub(crate) mod bytes;
+pub mod encoding;
 pub mod ending;
 pub(crate) mod events;
 pub mod input;

@@ -8,15 +8,21 @@
 //! shakmaty's SAN parser in [`crate::board::replay`]. The grammar is small: tags,
 //! comments, `;` and `%` lines, variations, NAGs, move numbers, results.
 
+use std::borrow::Cow;
 use std::ops::Range;
+
+use encoding_rs::Encoding;
 
 use crate::model::claim::Claim;
 use crate::model::clock::{Clock, commands};
 use crate::model::outcome::{GameResult, is_result_token};
-use crate::model::time_control::{Category, ClockUnit, Control, Readings};
+use crate::model::time_control::{Category, ClockUnit, Control};
 use crate::read::bytes::{digits_end, dots_end, is_delimiter, token_end};
+use crate::read::encoding;
 pub use crate::read::tags::Tags;
+use crate::read::tags::decode;
 use crate::read::words::{self, Names};
+use control::read_control;
 use tag_section::read_tags;
 
 /// One mainline move as written, with what its comments said.
@@ -53,7 +59,13 @@ pub struct GameRecord<'a> {
     /// The last comment after the last move that begins with words, not a
     /// `[%command]`: where FICS and ICC say how the game ended.
     pub closing_comment: Option<Range<u32>>,
+    /// What text that is not UTF-8 is read as: the file's guessed encoding
+    /// (see [`crate::read::encoding`]); `None` for Windows-1252.
+    pub legacy_encoding: Option<&'static Encoding>,
 }
+
+/// The tags that say how a game ended: the PGN standard's, ICC's, TCEC's.
+pub const ENDING_TAGS: [&str; 3] = ["Termination", "ICCResult", "TerminationDetails"];
 
 /// Byte positions within a game's text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -62,6 +74,9 @@ pub struct Layout {
     pub tags_end: usize,
     /// The `Result` tag's value, between its quotes.
     pub result_tag: Option<Range<usize>>,
+    /// The values of the tags that say how the game ended, between their
+    /// quotes: [`ENDING_TAGS`], in that order.
+    pub ending_tags: [Option<Range<usize>>; 3],
     /// The termination marker at the end of the movetext.
     pub result_token: Option<Range<usize>>,
     /// The movetext begins on the line of the last tag
@@ -73,6 +88,8 @@ pub struct Layout {
     pub other_clocks: u32,
     /// How the `a:bb` readings were read, when every reading is one.
     pub clock_unit: Option<ClockUnit>,
+    /// A tag's text is not UTF-8: it was read in a legacy encoding.
+    pub legacy_text: bool,
 }
 
 impl<'a> GameRecord<'a> {
@@ -136,12 +153,25 @@ impl<'a> GameRecord<'a> {
         differ.then_some((tag, marker))
     }
 
-    /// The text of [`GameRecord::closing_comment`], trimmed.
-    pub fn closing_comment(&self) -> Option<&'a str> {
+    /// The text of [`GameRecord::closing_comment`], trimmed, decoded as
+    /// the tags are.
+    pub fn closing_comment(&self) -> Option<Cow<'a, str>> {
         let span = self.closing_comment.clone()?;
-        std::str::from_utf8(&self.bytes[span.start as usize..span.end as usize])
-            .ok()
-            .map(str::trim)
+        let raw = &self.bytes[span.start as usize..span.end as usize];
+        Some(match decode(raw, self.legacy()) {
+            Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+            Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
+        })
+    }
+
+    /// What text that is not UTF-8 is read as.
+    pub(crate) fn legacy(&self) -> &'static Encoding {
+        self.legacy_encoding.unwrap_or(encoding_rs::WINDOWS_1252)
+    }
+
+    /// The encoding the game's tags were read in, where they are not UTF-8.
+    pub fn text_encoding(&self) -> Option<&'static Encoding> {
+        self.layout.legacy_text.then(|| self.legacy())
     }
 
     /// The line in the source of a byte offset within the game.
@@ -178,58 +208,24 @@ fn bare_words(words: &str) -> Option<&str> {
     (!words.is_empty()).then_some(words)
 }
 
-/// Each side's first clock readings (up to twenty moves), for reading the
-/// time control against them; on the stack, not in two vectors a game.
-struct FirstReadings {
-    readings: [[(Clock, Option<Clock>); 20]; 2],
-    len: [usize; 2],
-}
-
-impl FirstReadings {
-    fn of(game: &GameRecord<'_>) -> FirstReadings {
-        // Which side made the first move: a FEN's second field.
-        let black_first = game
-            .tags
-            .fen
-            .as_deref()
-            .and_then(|f| f.split_whitespace().nth(1))
-            == Some("b");
-        let mut first = FirstReadings {
-            readings: [[(Clock(0), None); 20]; 2],
-            len: [0; 2],
-        };
-        for (i, m) in game.moves.iter().take(40).enumerate() {
-            if let Some(clock) = m.clock {
-                let side = (i + usize::from(black_first)) % 2;
-                first.readings[side][first.len[side]] = (clock, m.emt);
-                first.len[side] += 1;
-            }
-        }
-        first
-    }
-
-    /// The readings with every clock `factor` times as long.
-    fn scaled(&self, factor: u64) -> FirstReadings {
-        let mut scaled = FirstReadings {
-            readings: self.readings,
-            len: self.len,
-        };
-        for (clock, _) in scaled.readings.iter_mut().flatten() {
-            *clock = Clock(clock.millis() * factor);
-        }
-        scaled
-    }
-
-    fn sides(&self) -> [&Readings; 2] {
-        [0, 1].map(|side| &self.readings[side][..self.len[side]])
-    }
-}
-
-/// Parses one game's bytes (as cut by [`crate::read::split`]).
+/// Parses one game's bytes (as cut by [`crate::read::split`]). Tags that
+/// are not UTF-8 are read in the encoding the game's bytes are guessed to
+/// be in (see [`crate::read::encoding`]).
 pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
+    let game = parse_game_in(bytes, None);
+    if !game.layout.legacy_text {
+        return game;
+    }
+    parse_game_in(bytes, Some(encoding::guess(bytes)))
+}
+
+/// [`parse_game`], text that is not UTF-8 read in `legacy` (Windows-1252
+/// when `None`).
+pub fn parse_game_in<'a>(bytes: &'a [u8], legacy: Option<&'static Encoding>) -> GameRecord<'a> {
     let mut game = GameRecord {
         bytes,
         first_line: 1,
+        legacy_encoding: legacy,
         // Real records spend 15 to 30 bytes a ply, clocks included: one
         // allocation for most games instead of a string of regrowths.
         moves: Vec::with_capacity((bytes.len() / 16).min(1024)),
@@ -244,32 +240,6 @@ pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
     read_movetext(bytes, i, &mut game);
     read_control(&mut game);
     game
-}
-
-/// The time control, read from the tag against the first clock readings.
-/// Readings all written `a:bb` are read both ways and settled (see
-/// [`Control::read_two_field`]); read as hours and minutes, every reading
-/// becomes so.
-fn read_control(game: &mut GameRecord<'_>) {
-    let tag = game.tags.time_control.as_deref();
-    let first = FirstReadings::of(game);
-    if game.layout.two_field_clocks == 0 || game.layout.other_clocks > 0 {
-        let from_move_one = game.tags.fen.is_none();
-        game.control = Control::read(tag, first.sides(), from_move_one, || {
-            game.tags.time_control_unit()
-        });
-        return;
-    }
-    let in_hours = first.scaled(60);
-    let unit = game.tags.time_control_unit();
-    let (control, clock_unit) = Control::read_two_field(tag, first.sides(), in_hours.sides(), unit);
-    if clock_unit == ClockUnit::HoursMinutes {
-        for m in &mut game.moves {
-            m.clock = m.clock.map(|c| Clock(c.millis() * 60));
-        }
-    }
-    game.control = control;
-    game.layout.clock_unit = Some(clock_unit);
 }
 
 /// Where the line holding `b[i]` ends (`\n`, `\r\n` or a lone `\r`).
@@ -367,8 +337,9 @@ fn read_comment(b: &[u8], i: usize, depth: usize, game: &mut GameRecord<'_>) -> 
     if depth == 0 {
         let text = &b[i + 1..text_end];
         annotate(text, game);
+        // Words in any script (`Белые сдались`), not a `[%command]`.
         let words = text.iter().find(|c| !c.is_ascii_whitespace());
-        if words.is_some_and(u8::is_ascii_alphabetic) {
+        if words.is_some_and(|&c| c.is_ascii_alphabetic() || !c.is_ascii()) {
             game.closing_comment = Some(i as u32 + 1..text_end as u32);
         }
     }
@@ -474,6 +445,24 @@ fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
             }
         }
     }
+    if let Some(last) = game.moves.last_mut()
+        && last.clock.is_none()
+        && let Some(left) = engine_time_left(comment)
+    {
+        last.clock = Some(left);
+        game.layout.other_clocks += 1;
+    }
+}
+
+/// TCEC's and cutechess's engine comments give the time left after the
+/// move in milliseconds, `tl=4206438` among `d=27, sd=49, mt=33540, …`: a
+/// clock reading where no `[%clk]` gives one.
+fn engine_time_left(comment: &[u8]) -> Option<Clock> {
+    let at = memchr::memmem::find(comment, b"tl=")?;
+    let key_starts = at == 0 || matches!(comment[at - 1], b' ' | b',' | b'{');
+    let digits = &comment[at + 3..digits_end(comment, at + 3)];
+    let millis: u64 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+    (key_starts && !digits.is_empty()).then_some(Clock(millis))
 }
 
 /// A reading written `a:bb` (`1:28`, `0:15.40`): two fields, which may be
@@ -487,6 +476,7 @@ fn two_fields(args: &[u8]) -> bool {
     whole.iter().filter(|&&b| b == b':').count() == 1
 }
 
+mod control;
 mod tag_section;
 #[cfg(test)]
 mod tests;

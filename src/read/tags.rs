@@ -4,6 +4,8 @@
 use crate::model::time_control::WrittenIn;
 use std::borrow::Cow;
 
+use encoding_rs::Encoding;
+
 /// The tags the audit reads; the rest stay in the input bytes.
 #[derive(Debug, Clone, Default)]
 pub struct Tags<'a> {
@@ -179,12 +181,12 @@ fn is_relay(section: &str) -> bool {
 /// A tag value as written between its quotes: borrowed from the game's
 /// bytes when it is UTF-8 without escapes (nearly always), so that reading
 /// a game allocates nothing for its tags.
-pub(super) fn quoted(raw: &[u8]) -> Cow<'_, str> {
+pub(super) fn quoted<'a>(raw: &'a [u8], legacy: &'static Encoding) -> Cow<'a, str> {
     // A dozen bytes: a plain search beats memchr's set-up.
     if raw.contains(&b'\\') {
-        return Cow::Owned(decode(&unescape(raw)).into_owned());
+        return Cow::Owned(decode(&unescape(raw), legacy).into_owned());
     }
-    decode(raw)
+    decode(raw, legacy)
 }
 
 /// A quoted tag value without its `\\"` and `\\\\` escapes.
@@ -201,18 +203,15 @@ fn unescape(raw: &[u8]) -> Vec<u8> {
     value
 }
 
-/// Tag text as UTF-8, or Windows-1252 when it is not valid UTF-8 (old
-/// over-the-board files, ChessBase's and most Windows tools' encoding): a
-/// superset of Latin-1's letters whose bytes 0x80-0x9F are `’`, `Š`, `–`
-/// where Latin-1 has control characters.
-pub(super) fn decode(bytes: &[u8]) -> Cow<'_, str> {
+/// Text as UTF-8, or in the file's `legacy` encoding when it is not valid
+/// UTF-8 (see [`crate::read::encoding`]; Windows-1252 until one is
+/// guessed: ChessBase's and most Windows tools' encoding, a superset of
+/// Latin-1's letters whose bytes 0x80-0x9F are `’`, `Š`, `–` where Latin-1
+/// has control characters).
+pub(crate) fn decode<'a>(bytes: &'a [u8], legacy: &'static Encoding) -> Cow<'a, str> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Cow::Borrowed(text),
-        Err(_) => {
-            encoding_rs::WINDOWS_1252
-                .decode_without_bom_handling(bytes)
-                .0
-        }
+        Err(_) => legacy.decode_without_bom_handling(bytes).0,
     }
 }
 
@@ -247,8 +246,14 @@ mod tests {
     #[test]
     fn values_are_unescaped_and_decoded() {
         assert_eq!(super::unescape(br#"a \"b\" c\\"#), br#"a "b" c\"#.to_vec());
-        assert_eq!(super::decode(b"Andr\xe9"), "André");
-        assert_eq!(super::decode(b"O\x92Brien, \x8aimon"), "O’Brien, Šimon");
-        assert_eq!(super::decode("Café".as_bytes()), "Café");
+        let cp1252 = encoding_rs::WINDOWS_1252;
+        assert_eq!(super::decode(b"Andr\xe9", cp1252), "André");
+        assert_eq!(
+            super::decode(b"O\x92Brien, \x8aimon", cp1252),
+            "O’Brien, Šimon"
+        );
+        assert_eq!(super::decode("Café".as_bytes(), cp1252), "Café");
+        let cp1251 = encoding_rs::WINDOWS_1251;
+        assert_eq!(super::decode(b"\xc8\xe2\xe0\xed\xee\xe2", cp1251), "Иванов");
     }
 }

@@ -8,14 +8,16 @@ use std::borrow::Cow;
 
 use crate::laws::Book;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Status, Verdict};
-use crate::read::parse::GameRecord;
+use crate::model::outcome::side_name;
+use crate::model::verdict::{Clause, Status, Verdict};
+use crate::read::ending::tells_an_ending;
+use crate::read::parse::{ENDING_TAGS, GameRecord};
 
 /// One change to a game's bytes: replace `at..at + remove` with `insert`.
 struct Edit {
     at: usize,
     remove: usize,
-    insert: String,
+    insert: Vec<u8>,
 }
 
 /// The game's bytes, corrected if the verdict corrects it; the note names
@@ -58,11 +60,12 @@ pub fn corrected<'a>(
     };
     let mut edits = result_tag_edits(record, correct, eol);
     edits.push(note_edit(record, verdict, edition, eol));
+    edits.extend(ending_edits(record, verdict, correct, eol));
     if let Some(token) = &record.layout.result_token {
         edits.push(Edit {
             at: token.start,
             remove: token.len(),
-            insert: correct.to_string(),
+            insert: correct.to_string().into_bytes(),
         });
     }
     Cow::Owned(apply(bytes, edits))
@@ -78,38 +81,115 @@ fn result_tag_edits(record: &GameRecord<'_>, correct: GameResult, eol: &str) -> 
             0 => Edit {
                 at: 0,
                 remove: 0,
-                insert: format!("[Result \"{correct}\"]{recorded_tag}{eol}{eol}"),
+                insert: format!("[Result \"{correct}\"]{recorded_tag}{eol}{eol}").into_bytes(),
             },
             end => Edit {
                 at: end,
                 remove: 0,
-                insert: format!("{eol}[Result \"{correct}\"]{recorded_tag}"),
+                insert: format!("{eol}[Result \"{correct}\"]{recorded_tag}").into_bytes(),
             },
         }];
     };
     // `[Result 1-0]` (no quotes) is written back quoted.
     let quoted = value.start > 0 && bytes[value.start - 1] == b'"';
-    let line_end = value.end
-        + bytes[value.end..]
-            .iter()
-            .position(|&c| c == b'\n' || c == b'\r')
-            .unwrap_or(bytes.len() - value.end);
     vec![
         Edit {
             at: value.start,
             remove: value.len(),
             insert: if quoted {
-                correct.to_string()
+                correct.to_string().into_bytes()
             } else {
-                format!("\"{correct}\"")
+                format!("\"{correct}\"").into_bytes()
             },
         },
         Edit {
-            at: line_end,
+            at: line_end(bytes, value.end),
             remove: 0,
-            insert: recorded_tag,
+            insert: recorded_tag.into_bytes(),
         },
     ]
+}
+
+/// The record's own words about how the game ended, which the correction
+/// contradicts or leaves unclear, made to agree with it: each tag that
+/// says how it ended (`Termination`, `ICCResult`, `TerminationDetails`)
+/// is set to words the audit reads back as the correct result, its value
+/// kept in a `Recorded…` tag after it; a comment before the result that
+/// tells an ending (FICS's `{Black resigns}`) is followed by a note saying
+/// the result, so that the corrected file's own audit confirms it.
+fn ending_edits(
+    record: &GameRecord<'_>,
+    verdict: &Verdict,
+    correct: GameResult,
+    eol: &str,
+) -> Vec<Edit> {
+    let bytes = record.bytes;
+    let words = ending_words(verdict, correct);
+    let mut edits = Vec::new();
+    for (name, value) in ENDING_TAGS.iter().zip(&record.layout.ending_tags) {
+        let Some(value) = value.clone() else { continue };
+        // The value as written, in whatever encoding the file is in.
+        let mut recorded = format!("{eol}[Recorded{name} \"").into_bytes();
+        recorded.extend_from_slice(&bytes[value.clone()]);
+        recorded.extend_from_slice(b"\"]");
+        edits.push(Edit {
+            at: value.start,
+            remove: value.len(),
+            insert: words.clone().into_bytes(),
+        });
+        edits.push(Edit {
+            at: line_end(bytes, value.end),
+            remove: 0,
+            insert: recorded,
+        });
+    }
+    let comment = record.closing_comment.clone();
+    let tells = record
+        .closing_comment()
+        .is_some_and(|c| tells_an_ending(&c, record));
+    if let Some(span) = comment.filter(|_| tells) {
+        edits.push(Edit {
+            at: span.end as usize + 1,
+            remove: 0,
+            insert: format!(
+                " {{pgn-arbiter: {words} ({}); the comment before it was in the record}}",
+                verdict.rule
+            )
+            .into_bytes(),
+        });
+    }
+    edits
+}
+
+/// Words the audit reads back as `correct`, and as the ending where the
+/// deciding clause is one (`White wins by checkmate`, `Black lost on
+/// time`, `Game drawn by stalemate`).
+fn ending_words(verdict: &Verdict, correct: GameResult) -> String {
+    let (win, draw) = match correct {
+        GameResult::Win(side) => (Some(side), false),
+        GameResult::Draw => (None, true),
+        GameResult::Unfinished => (None, false),
+    };
+    let words = match (verdict.clause, win) {
+        (Some(Clause::Checkmate), Some(w)) => return format!("{} wins by checkmate", side_name(w)),
+        (Some(Clause::TimeClaim), Some(w)) => return format!("{} lost on time", side_name(!w)),
+        (_, Some(w)) => return format!("{} wins", side_name(w)),
+        (Some(Clause::Stalemate), _) if draw => "Game drawn by stalemate",
+        (Some(Clause::DeadPosition), _) if draw => "Game drawn by dead position",
+        (Some(Clause::FivefoldRepetition), _) if draw => "Game drawn by fivefold repetition",
+        (Some(Clause::SeventyFiveMoves), _) if draw => "Game drawn by the 75 move rule",
+        _ if draw => "drawn",
+        _ => "unterminated",
+    };
+    words.to_string()
+}
+
+/// Where the line holding `bytes[at]` ends.
+fn line_end(bytes: &[u8], at: usize) -> usize {
+    at + bytes[at..]
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .unwrap_or(bytes.len() - at)
 }
 
 /// The comment naming the clause, after the deciding move (or before the
@@ -132,7 +212,7 @@ fn note_edit(record: &GameRecord<'_>, verdict: &Verdict, edition: Option<&str>, 
         return Edit {
             at: m.span.end as usize,
             remove: 0,
-            insert: format!(" {note}"),
+            insert: format!(" {note}").into_bytes(),
         };
     }
     let movetext = bytes[layout.tags_end..]
@@ -142,7 +222,7 @@ fn note_edit(record: &GameRecord<'_>, verdict: &Verdict, edition: Option<&str>, 
         Some(p) => Edit {
             at: layout.tags_end + p,
             remove: 0,
-            insert: format!("{note} "),
+            insert: format!("{note} ").into_bytes(),
         },
         // Tags only: the note and the result become the movetext, on lines
         // of their own so the next game's tags stay whole.
@@ -152,10 +232,21 @@ fn note_edit(record: &GameRecord<'_>, verdict: &Verdict, edition: Option<&str>, 
             insert: format!(
                 "{eol}{eol}{note} {}{eol}",
                 verdict.correct.map_or("*", |c| c.as_str())
-            ),
+            )
+            .into_bytes(),
         },
     }
 }
+
+/// The PGN standard's tags but the result, as it writes them unknown.
+const SEVEN_TAGS: [(&str, &str); 6] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+];
 
 /// The bytes with the edits made, in the order of their places.
 fn apply(bytes: &[u8], mut edits: Vec<Edit>) -> Vec<u8> {
@@ -164,21 +255,44 @@ fn apply(bytes: &[u8], mut edits: Vec<Edit>) -> Vec<u8> {
     let mut pos = 0;
     for edit in edits {
         out.extend_from_slice(&bytes[pos..edit.at.max(pos)]);
-        out.extend_from_slice(edit.insert.as_bytes());
+        out.extend_from_slice(&edit.insert);
         pos = edit.at.max(pos) + edit.remove;
     }
     out.extend_from_slice(&bytes[pos.min(bytes.len())..]);
     out
 }
 
-/// Appends the game's bytes, corrected, to a corrected PGN: ending in a
-/// newline, so that the last game of a file without a final newline does
-/// not run into the first tag of the next.
+/// Appends the game's bytes, corrected, to a corrected PGN, followed by a
+/// blank line whatever the input's layout: a game that runs into the next
+/// one's tags (an export without blank lines, the last game of a file
+/// without a final newline) is misread by other readers, and by the audit
+/// of the corrected file itself. A game with no tag section gets the PGN
+/// standard's seven tags, unknown but for its result: in one file after
+/// another file's game, nothing else would tell where it starts.
 pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, book: &Book, out: &mut Vec<u8>) {
     let edition = (!book.edition.is_ru_rapid()).then_some(book.edition.name);
-    out.extend_from_slice(&corrected(record, verdict, edition));
-    if !out.ends_with(b"\n") && !out.ends_with(b"\r") {
-        out.push(b'\n');
+    let game = corrected(record, verdict, edition);
+    let eol: &[u8] = match memchr::memmem::find(&game, b"\r\n") {
+        Some(_) => b"\r\n",
+        None => b"\n",
+    };
+    if record.layout.tags_end == 0 && record.tags.result.is_none() && game.starts_with(record.bytes)
+    {
+        let eol = std::str::from_utf8(eol).unwrap_or("\n");
+        let result = record.recorded_result();
+        for (name, value) in SEVEN_TAGS {
+            out.extend_from_slice(format!("[{name} \"{value}\"]{eol}").as_bytes());
+        }
+        out.extend_from_slice(format!("[Result \"{result}\"]{eol}{eol}").as_bytes());
+    }
+    out.extend_from_slice(&game);
+    let text_end = game
+        .iter()
+        .rposition(|c| !c.is_ascii_whitespace())
+        .map_or(0, |p| p + 1);
+    let breaks = game[text_end..].iter().filter(|&&c| c == b'\n').count();
+    for _ in breaks..2 {
+        out.extend_from_slice(eol);
     }
 }
 
@@ -186,7 +300,6 @@ pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, book: &Book, out: 
 mod tests {
     use super::*;
     use crate::model::outcome::GameResult;
-    use crate::model::verdict::Clause;
     use crate::read::parse::parse_game;
 
     fn fix(pgn: &str, correct: &str, ply: usize) -> String {

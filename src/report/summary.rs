@@ -74,6 +74,8 @@ pub struct Summary {
     /// Records written an unusual way that the audit read (moves on the
     /// last tag's line; a Result tag and a movetext marker that differ).
     pub records: BTreeMap<&'static str, u64>,
+    /// Games whose tags are not UTF-8, by the encoding they were read in.
+    pub encodings: BTreeMap<&'static str, u64>,
     /// Sources that could not be read, or not to the end.
     pub source_errors: Vec<String>,
     /// Lines of the events file that matched no game, or several.
@@ -112,6 +114,9 @@ impl Summary {
         }
         for (k, v) in from.records {
             *self.records.entry(k).or_default() += v;
+        }
+        for (k, v) in from.encodings {
+            *self.encodings.entry(k).or_default() += v;
         }
     }
 }
@@ -165,6 +170,10 @@ pub struct RunSummary {
     /// Records written an unusual way, by what was unusual.
     #[serde(default)]
     pub records: BTreeMap<String, u64>,
+    /// Games whose tags are not UTF-8, by the encoding guessed and used
+    /// (`windows-1251`, `windows-1250` …).
+    #[serde(default)]
+    pub encodings: BTreeMap<String, u64>,
     /// Inputs that could not be read, or not to the end.
     pub errors: Vec<String>,
     /// Wall-clock seconds; summed by `merge`.
@@ -204,6 +213,7 @@ impl RunSummary {
             not_rapid: Default::default(),
             no_category: Default::default(),
             records: Default::default(),
+            encodings: Default::default(),
             errors: Vec::new(),
             seconds: 0.0,
             missing_shards: Vec::new(),
@@ -246,6 +256,7 @@ impl RunSummary {
         self.not_rapid = counts(&summary.not_rapid);
         self.no_category = counts(&summary.no_category);
         self.records = counts(&summary.records);
+        self.encodings = counts(&summary.encodings);
         self.errors = summary.source_errors.clone();
         self.seconds = summary.seconds;
     }

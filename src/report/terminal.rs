@@ -67,6 +67,13 @@ fn notes(s: &Summary) -> Vec<String> {
     if !s.records.is_empty() {
         lines.push(format!("  records:   {}", record_notes(&s.records)));
     }
+    if !s.encodings.is_empty() {
+        lines.push(format!(
+            "  encodings: {} — games whose tags are not UTF-8, read in the encoding guessed from \
+             each game's bytes (summary.json's encodings)",
+            counts(&s.encodings)
+        ));
+    }
     if s.not_copied > 0 {
         lines.push(format!(
             "  {} game(s) over --max-game-bytes could not be copied into the corrected PGN",

@@ -123,6 +123,9 @@ fn count_layout(summary: &mut Summary, record: &GameRecord<'_>, doubt: Option<&D
     for (_, note) in notes.into_iter().filter(|(seen, _)| *seen) {
         *summary.records.entry(note).or_default() += 1;
     }
+    if let Some(encoding) = record.text_encoding() {
+        *summary.encodings.entry(encoding.name()).or_default() += 1;
+    }
 }
 
 /// Counts one game in the block's summary.

@@ -56,6 +56,17 @@ pub(in crate::laws) fn in_our_words(rule: &str, words: &str) -> String {
     format!("{rule} in our words: “{words}”")
 }
 
+/// A null move at `label`: the recorded result kept, and what the rest of
+/// the record reads (`reading`).
+pub(in crate::laws) fn after_a_pass(label: &str, recorded: GameResult, reading: &str) -> String {
+    format!(
+        "the record holds a null move (`--`) at {label}: a pass is no move of a game, so the \
+         positions after it are not the game's and nothing on the board after it can decide; \
+         the recorded {recorded} is kept until an arbiter reads the record (read as if the pass \
+         were a move: {reading})"
+    )
+}
+
 /// A helpmate question the per-game bound left open.
 pub(in crate::laws) fn over_budget() -> String {
     format!(

@@ -108,11 +108,20 @@ fn plain_value(b: &[u8], name_end: usize) -> Option<Range<usize>> {
 
 /// Keeps the quoted value at `b[value]` if the audit reads the tag.
 fn keep<'a>(b: &'a [u8], name: &[u8], value: Range<usize>, game: &mut GameRecord<'a>) {
-    if name == b"Result" {
-        game.layout.result_tag = Some(value.clone());
+    match name {
+        b"Result" => game.layout.result_tag = Some(value.clone()),
+        b"Termination" => game.layout.ending_tags[0] = Some(value.clone()),
+        b"ICCResult" => game.layout.ending_tags[1] = Some(value.clone()),
+        b"TerminationDetails" => game.layout.ending_tags[2] = Some(value.clone()),
+        _ => {}
     }
+    let raw = &b[value];
+    if !raw.is_ascii() && std::str::from_utf8(raw).is_err() {
+        game.layout.legacy_text = true;
+    }
+    let legacy = game.legacy();
     if let Some(slot) = game.tags.slot(name) {
-        *slot = Some(quoted(&b[value]));
+        *slot = Some(quoted(raw, legacy));
     }
 }
 
@@ -154,8 +163,9 @@ fn read_unquoted<'a>(
         if name == b"Result" {
             game.layout.result_tag = Some(i..end);
         }
+        let legacy = game.legacy();
         if let Some(slot) = game.tags.slot(name) {
-            *slot = Some(decode(&b[i..end]));
+            *slot = Some(decode(&b[i..end], legacy));
         }
     }
     (close + 1, eol)

@@ -93,3 +93,21 @@ fn bom_and_crlf() {
     assert_eq!(tokens(&g), ["d4", "d5"]);
     assert_eq!(g.result_token, Some(GameResult::Draw));
 }
+
+#[test]
+fn tcec_engine_comments_give_the_time_left() {
+    // TCEC's PGN (Season 19's games as chessprogramming.org quotes them):
+    // `tl` is the time left in milliseconds.
+    let g = parse_game(
+        b"[TimeControl \"1800+5\"]\n\n1. e4 {d=27, sd=49, mt=33540, tl=1771460, s=29874 kN/s} e5 {d=30, sd=51, mt=20000, tl=1785000} 2. Nf3 {book, mytl=5} *",
+    );
+    let clocks: Vec<Option<u64>> = g
+        .moves
+        .iter()
+        .map(|m| m.clock.map(|c| c.millis()))
+        .collect();
+    assert_eq!(clocks, [Some(1_771_460), Some(1_785_000), None]);
+    // A `[%clk]` in the same comment is the reading.
+    let g = parse_game(b"1. e4 {[%clk 0:29:00] tl=1771460} *");
+    assert_eq!(g.moves[0].clock.map(|c| c.millis()), Some(1_740_000));
+}
