@@ -48,7 +48,9 @@ pub(super) fn judge(game: &Game<'_>, rules: &Judging, book: &Book, incidents: &m
         };
         let checked = sides.iter().all(|s| s.completed >= window);
         let clock = &mut sides[side as usize];
-        rises.extend(checked.then(|| watch.rise(clock, side, ply, now)).flatten());
+        if checked {
+            watch.rise(clock, side, (ply, now), &mut rises);
+        }
         clock.before = clock.last.map(|(_, c)| c);
         clock.last = Some((ply, now));
     }
@@ -82,18 +84,20 @@ struct SideClock {
 }
 
 impl Watch<'_, '_> {
-    /// The rise to `now` at `ply` past what the rules give, if any: the
-    /// move number, the incident and how far past.
+    /// The rise to `now` at `ply` past what the rules give, if any, added
+    /// to `rises`: the move number, the incident and how far past.
     fn rise(
         &self,
         clock: &mut SideClock,
         side: Color,
-        ply: usize,
-        now: Clock,
-    ) -> Option<(usize, Incident, Clock)> {
-        let (prev_ply, prev) = clock.last.filter(|(_, p)| !p.is_zero())?;
+        (ply, now): (usize, Clock),
+        rises: &mut Vec<(usize, Incident, Clock)>,
+    ) {
+        let Some((prev_ply, prev)) = clock.last.filter(|(_, p)| !p.is_zero()) else {
+            return;
+        };
         if now.millis() <= prev.millis() + self.unremarkable {
-            return None;
+            return;
         }
         let moves = clock.completed as u32;
         let owed = owed_period(self.periods, moves, clock.credited);
@@ -114,7 +118,7 @@ impl Watch<'_, '_> {
         }
         let over = now.millis().saturating_sub(prev.millis() + allowed);
         if over <= self.tolerance.millis() {
-            return None;
+            return;
         }
         let change = Change {
             side,
@@ -129,7 +133,7 @@ impl Watch<'_, '_> {
         };
         let clause = self.book.rules.clock_clause;
         let incident = change.incident(self.game, ply, self.tolerance, clause);
-        Some((moves as usize, incident, Clock(over)))
+        rises.push((moves as usize, incident, Clock(over)));
     }
 }
 
