@@ -137,6 +137,10 @@ fn nothing_is_read_inside_a_clause_or_a_word() {
         tag("Result reported by arbiter"),
         Some((Unknown, Stated::Nothing, None))
     );
+    // A negation is never read as what it denies.
+    assert_eq!(tag("White did not resign"), None);
+    assert_eq!(tag("no flag fall"), None);
+    assert_eq!(tag("not on time"), None);
     // Two clauses that contradict each other are not understood.
     assert_eq!(tag("White resigned, Black resigned"), None);
     assert_eq!(tag("Draw agreed, White wins"), None);
