@@ -8,8 +8,8 @@ use crate::report::rows::without_controls;
 use crate::tournament::crosstable::Scoring;
 use crate::tournament::rules::TieBreakRules;
 use crate::tournament::standings::Ranking;
-use crate::tournament::team_standings::{TeamOrder, TeamRanking};
-use crate::tournament::team_table::{Score, TeamPoints};
+use crate::tournament::team_standings::{TeamOrder, TeamRanking, bye_the_totals_count};
+use crate::tournament::team_table::{ByeValue, Score, TeamPoints};
 use crate::tournament::team_tiebreak::TeamTieBreak;
 use crate::tournament::teams::MatchPoints;
 use crate::tournament::tiebreak::TieBreak;
@@ -54,19 +54,15 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
         )));
     }
     let team = !report.teams.is_empty();
+    if !team {
+        refuse_team_options(asked)?;
+    }
     let rules = asked
         .rules
         .unwrap_or_else(|| TieBreakRules::for_start(Some(&report.start)));
     let mut notes = vec![rules_note(asked.rules, rules, &report.start)];
     let system = score_system(asked, report, &mut notes);
-    let abnormal = &report.team_records.abnormal;
-    if let Some(first) = abnormal.first() {
-        notes.push(format!(
-            "{} abnormal point assignment(s) (`299`, from line {first}) are not applied: the \
-             standings here leave them out",
-            abnormal.len()
-        ));
-    }
+    notes.extend(abnormal_note(&report.team_records.abnormal));
     let mut left_out = Vec::new();
     let individual_asked = if team { None } else { asked.tiebreaks };
     let mut tiebreaks = player_tiebreaks(individual_asked, report, &mut left_out)?;
@@ -81,7 +77,7 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
             ));
         }
     }
-    let (match_points, bye, team_sources) = team_values(asked, report);
+    let (match_points, bye, team_sources) = team_values(asked, report, rules);
     let order = if team {
         team_order(asked.tiebreaks, report, &mut left_out)?
     } else {
@@ -108,9 +104,38 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, Failure> {
     })
 }
 
+/// Team options on an event without teams would be silently ignored.
+fn refuse_team_options(asked: &Asked<'_>) -> Result<(), Failure> {
+    let given = [
+        (asked.match_points.is_some(), "--match-points"),
+        (asked.team_bye.is_some(), "--team-bye"),
+    ];
+    match given.into_iter().find(|(given, _)| *given) {
+        Some((_, option)) => Err(Failure::Usage(format!(
+            "{option} scores a team competition's matches, and this report has no teams (no \
+             `013` or `310` line): leave it out"
+        ))),
+        None => Ok(()),
+    }
+}
+
+fn abnormal_note(abnormal: &[usize]) -> Option<String> {
+    abnormal.first().map(|first| {
+        format!(
+            "{} abnormal point assignment(s) (`299`, from line {first}) are not applied: the \
+             standings here leave them out",
+            abnormal.len()
+        )
+    })
+}
+
 /// A match's worth and a bye's: asked, else the report's `362` and `320`
 /// lines, else 2-1-0 and C.04.6's drawn match.
-fn team_values(asked: &Asked<'_>, report: &Trf) -> (MatchPoints, Option<TeamPoints>, TeamSources) {
+fn team_values(
+    asked: &Asked<'_>,
+    report: &Trf,
+    rules: TieBreakRules,
+) -> (MatchPoints, ByeValue, TeamSources) {
     let records = &report.team_records;
     let declared = records
         .match_points
@@ -120,20 +145,42 @@ fn team_values(asked: &Asked<'_>, report: &Trf) -> (MatchPoints, Option<TeamPoin
         (None, Some(m)) => (m, "the report's 362 line"),
         (None, None) => (MatchPoints::default(), "the default"),
     };
-    let declared = records.bye_value.map(|[mp, gp]| TeamPoints { mp, gp });
-    let (bye, bye_said) = match (asked.team_bye, declared) {
-        (Some(b), _) => (Some(b), format!("{b} (--team-bye)")),
-        (None, Some(b)) => (Some(b), format!("{b} (the report's 320 line)")),
-        (None, None) => (
-            None,
-            "a drawn match with half the boards' points (C.04.6)".into(),
-        ),
-    };
+    let (bye, bye_said) = team_bye(asked, report, match_points, rules);
     let sources = TeamSources {
         match_points: format!("{match_points} ({mp_from})"),
         bye: bye_said,
     };
     (match_points, bye, sources)
+}
+
+/// What a team's pairing-allocated bye gives, and whence: asked, else the
+/// report's `320` line, else what its `310` totals count, else C.04.6.
+fn team_bye(
+    asked: &Asked<'_>,
+    report: &Trf,
+    match_points: MatchPoints,
+    rules: TieBreakRules,
+) -> (ByeValue, String) {
+    let declared = report
+        .team_records
+        .bye_value
+        .map(|[mp, gp]| TeamPoints { mp, gp });
+    match (asked.team_bye, declared) {
+        (Some(b), _) => (ByeValue::Given(b), format!("{b} (--team-bye)")),
+        (None, Some(b)) => (ByeValue::Given(b), format!("{b} (the report's 320 line)")),
+        (None, None) if report.teams.is_empty() => (ByeValue::Drawn, String::new()),
+        (None, None) => match bye_the_totals_count(report, match_points, rules) {
+            ByeValue::Members => (
+                ByeValue::Members,
+                "its members' points (their `U` cells), as the report's `310` totals count it"
+                    .into(),
+            ),
+            _ => (
+                ByeValue::Drawn,
+                "a drawn match with half the boards' points (C.04.6)".into(),
+            ),
+        },
+    }
 }
 
 /// The points of each result: `--score-system`, else the report's own

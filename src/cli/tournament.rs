@@ -23,7 +23,7 @@ use crate::report::set::{ReportSet, Wanted, resolve};
 use crate::report::tournament::{Tournament, write};
 use crate::report::tournament_page::render;
 use crate::run::pipeline;
-use crate::tournament::consequences::{PairingStatus, consequences, corrections};
+use crate::tournament::consequences::{Consequences, PairingStatus, consequences, corrections};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::rules::TieBreakRules;
 use crate::tournament::team_standings::{Disagreement, TeamOutcome, TeamRanking, disagreements};
@@ -134,13 +134,7 @@ pub fn run(args: &Args) -> ExitCode {
 /// before any output is written; every file of the set (the audit's, the
 /// tournament's, the HTML) is written aside and put in place together.
 pub fn check(args: &Args) -> Result<String, Failure> {
-    if !(args.k > 0.0 && args.k <= MAX_K) {
-        return Err(Failure::Usage(format!(
-            "--k {}: give the development coefficient, a number above 0 and at most {MAX_K} \
-             (FIDE's are 10, 20 and 40)",
-            args.k
-        )));
-    }
+    check_k(args.k)?;
     let report = read_report(&args.report)?;
     let rankings = rankings(&args.asked(), &report)?;
     for left_out in &rankings.left_out {
@@ -165,8 +159,7 @@ pub fn check(args: &Args) -> Result<String, Failure> {
     let set = ReportSet::stage(wanted, &read)?;
     let (games, names) = audit(args, &report, &set, &inputs)?;
     let consequences = consequences(&report, &games, &rankings.players, args.k);
-    let corrected = report.write_back(&corrections(&report, &consequences));
-    let team_outcome = team_outcome(&report, &corrected, &rankings.teams)?;
+    let (corrected, team_outcome) = corrected(&report, &consequences, &rankings.teams)?;
     let t = Tournament {
         trf: &report,
         games: &games,
@@ -192,6 +185,33 @@ pub fn check(args: &Args) -> Result<String, Failure> {
     }
     set.commit()?;
     Ok(said)
+}
+
+fn check_k(k: f64) -> Result<(), Failure> {
+    if k > 0.0 && k <= MAX_K {
+        return Ok(());
+    }
+    Err(Failure::Usage(format!(
+        "--k {k}: give the development coefficient, a number above 0 and at most {MAX_K} \
+         (FIDE's are 10, 20 and 40)"
+    )))
+}
+
+/// The corrected report, and in a team competition what it changes; the
+/// `310` lines' totals follow the corrected matches.
+fn corrected(
+    report: &Trf,
+    consequences: &Consequences,
+    teams: &TeamRanking,
+) -> Result<(Vec<u8>, Option<TeamOutcome>), Failure> {
+    let mut edits = corrections(report, consequences);
+    let mut corrected = report.write_back(&edits);
+    let outcome = team_outcome(report, &corrected, teams)?;
+    if let Some(outcome) = &outcome {
+        edits.extend(outcome.team_totals(report));
+        corrected = report.write_back(&edits);
+    }
+    Ok((corrected, outcome))
 }
 
 /// A team competition's standings and matches before and after; the

@@ -194,9 +194,14 @@ fn score([a, b]: [f64; 2]) -> String {
     format!("{}-{}", number(a), number(b))
 }
 
-/// Which team won the match, by game points.
+/// Which team won the match, by game points; a match both teams forfeited
+/// (every board lost by both) is lost by both.
 fn outcome(m: &TeamMatch) -> String {
     let [a, b] = m.game_points();
+    let lost_by_both = |b: &Board| b.forfeit && b.points == [0.0, 0.0];
+    if !m.boards.is_empty() && m.boards.iter().all(lost_by_both) {
+        return "forfeited by both".to_string();
+    }
     match a.total_cmp(&b) {
         std::cmp::Ordering::Greater => format!("{} won", m.teams[0]),
         std::cmp::Ordering::Less => format!("{} won", m.teams[1]),

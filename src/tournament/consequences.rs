@@ -430,7 +430,8 @@ fn points_notes(trf: &Trf, table: &Crosstable) -> Vec<(u32, String)> {
 }
 
 /// The edits that make the corrected report: the applied results in both
-/// lines, the points of the players they change and, when a result is
+/// lines, the points of the players they change (their points column moved
+/// by the change) and, when a result is
 /// applied, the whole rank column from one ranking: the tie-breaks here
 /// after the corrections (keeping the report's ranks beside the moved ones
 /// would give two players one rank and nobody another).
@@ -449,11 +450,13 @@ pub fn corrections(trf: &Trf, c: &Consequences) -> Vec<Edit> {
         let Some(line) = line(a.start_no) else {
             continue;
         };
+        // The column moves by what the correction changes: what it holds
+        // beyond the codes (a team event's unopposed boards written `0000
+        // -` and counted there) stays.
         if (a.points - b.points).abs() > 1e-9 {
-            edits.push(Edit::Points {
-                line,
-                points: a.points,
-            });
+            let written = trf.player(a.start_no).and_then(|p| p.points);
+            let points = written.map_or(a.points, |w| w + a.points - b.points);
+            edits.push(Edit::Points { line, points });
         }
         let written = trf.player(a.start_no).and_then(|p| p.rank);
         if !c.applied.is_empty() && written.is_some_and(|r| r != a.rank) {

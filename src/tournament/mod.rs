@@ -11,6 +11,7 @@ pub mod rating;
 pub mod rules;
 pub mod standings;
 mod team_direct;
+mod team_points;
 pub mod team_standings;
 pub mod team_table;
 pub mod team_tiebreak;

@@ -13,8 +13,21 @@ impl TeamTieBreak {
         match self {
             TeamTieBreak::TopBoards => by_key(tied, |t| board_totals(table, t)),
             TeamTieBreak::BottomBoardsOut => by_key(tied, |t| without_bottom(table, t)),
-            TeamTieBreak::PrimaryEncounter => tiers(&encounters(table, tied, primary), tied),
-            TeamTieBreak::DirectEncounter(steps) => direct(table, tied, primary, steps),
+            TeamTieBreak::PrimaryEncounter { forfeits_played } => {
+                let among = Among {
+                    table,
+                    forfeits_played,
+                };
+                tiers(&among.encounters(tied, primary), tied)
+            }
+            TeamTieBreak::DirectEncounter {
+                steps,
+                forfeits_played,
+            } => Among {
+                table,
+                forfeits_played,
+            }
+            .direct(tied, primary, steps),
             _ => vec![tied.to_vec()],
         }
     }
@@ -46,58 +59,69 @@ fn by_key(tied: &[u32], key: impl Fn(u32) -> Vec<f64>) -> Vec<Vec<u32>> {
     tiers
 }
 
-/// The matches among the tied teams on `score` (forfeits count only in a
-/// round robin, 15.2).
-fn encounters(table: &TeamTable, tied: &[u32], score: Score) -> Encounters {
-    let mut games = Vec::new();
-    for &team in tied {
-        for round in table.row(team).map_or(&[][..], |r| &r.rounds) {
-            let forfeit = round.unplayed.is_some() && table.round_robin;
-            match round.opponent {
-                Some(o) if tied.contains(&o) && (round.played() || forfeit) => {
-                    games.push((team, o, round.points.get(score)));
-                }
-                _ => {}
-            }
-        }
-    }
-    Encounters::of(games, table.win(score))
+/// The encounters among a tied group, and whether a forfeited match counts
+/// as played (`/P`, 6.1.1; in a round robin it always does, 15.2).
+struct Among<'a> {
+    table: &'a TeamTable,
+    forfeits_played: bool,
 }
 
-/// Extended direct encounter (13.3): the matches among the tied teams on
-/// the primary score, then, if that separates none, on the other; then the
-/// board steps the variant names, for teams still equal on both scores;
-/// each new tied group starts again (13.3.3).
-fn direct(table: &TeamTable, tied: &[u32], primary: Score, steps: BoardSteps) -> Vec<Vec<u32>> {
-    if tied.len() < 2 {
-        return vec![tied.to_vec()];
-    }
-    let mut split = tiers(&encounters(table, tied, primary), tied);
-    if split.len() == 1 {
-        split = tiers(&encounters(table, tied, primary.other()), tied);
-    }
-    let secondary = |t: u32| {
-        table
-            .row(t)
-            .map(|r| (r.total(primary.other()) * 1000.0).round() as i64)
-    };
-    let level = tied.iter().all(|&t| secondary(t) == secondary(tied[0]));
-    for step in steps.steps() {
-        if split.len() > 1 || !level {
-            break;
+impl Among<'_> {
+    /// The matches among the tied teams on `score`.
+    fn encounters(&self, tied: &[u32], score: Score) -> Encounters {
+        let table = self.table;
+        let mut games = Vec::new();
+        for &team in tied {
+            for round in table.row(team).map_or(&[][..], |r| &r.rounds) {
+                let forfeit =
+                    round.unplayed.is_some() && (table.round_robin || self.forfeits_played);
+                match round.opponent {
+                    Some(o) if tied.contains(&o) && (round.played() || forfeit) => {
+                        games.push((team, o, round.points.get(score)));
+                    }
+                    _ => {}
+                }
+            }
         }
-        split = match step {
-            TeamTieBreak::BoardCount => by_key(tied, |t| vec![-board_count_of(table, t)]),
-            other => other.order(table, tied, primary),
+        Encounters::of(games, table.win(score))
+    }
+
+    /// Extended direct encounter (13.3): the matches among the tied teams on
+    /// the primary score, then, if that separates none, on the other; then the
+    /// board steps the variant names, for teams still equal on both scores;
+    /// each new tied group starts again (13.3.3).
+    fn direct(&self, tied: &[u32], primary: Score, steps: BoardSteps) -> Vec<Vec<u32>> {
+        let table = self.table;
+        if tied.len() < 2 {
+            return vec![tied.to_vec()];
+        }
+        let mut split = tiers(&self.encounters(tied, primary), tied);
+        if split.len() == 1 {
+            split = tiers(&self.encounters(tied, primary.other()), tied);
+        }
+        let secondary = |t: u32| {
+            table
+                .row(t)
+                .map(|r| (r.total(primary.other()) * 1000.0).round() as i64)
         };
+        let level = tied.iter().all(|&t| secondary(t) == secondary(tied[0]));
+        for step in steps.steps() {
+            if split.len() > 1 || !level {
+                break;
+            }
+            split = match step {
+                TeamTieBreak::BoardCount => by_key(tied, |t| vec![-board_count_of(table, t)]),
+                other => other.order(table, tied, primary),
+            };
+        }
+        if split.len() == 1 {
+            return split;
+        }
+        split
+            .into_iter()
+            .flat_map(|group| self.direct(&group, primary, steps))
+            .collect()
     }
-    if split.len() == 1 {
-        return split;
-    }
-    split
-        .into_iter()
-        .flat_map(|group| direct(table, &group, primary, steps))
-        .collect()
 }
 
 fn board_count_of(table: &TeamTable, team: u32) -> f64 {

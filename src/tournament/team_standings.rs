@@ -6,10 +6,10 @@ use super::rules::TieBreakRules;
 use std::cell::RefCell;
 
 use super::standings::{by_value, places, tiers_by};
-use super::team_table::{Score, TeamPoints, TeamScore, TeamTable};
+use super::team_table::{ByeValue, Score, TeamScore, TeamTable};
 use super::team_tiebreak::TeamTieBreak;
 use super::teams::{MatchPoints, TeamMatch, matches};
-use super::trf::{Declared, Trf};
+use super::trf::{Declared, Team, Trf};
 
 /// What the teams are ranked by.
 #[derive(Debug, Clone, PartialEq)]
@@ -102,9 +102,8 @@ pub fn team_standings(table: &TeamTable, order: &TeamOrder) -> Vec<TeamStanding>
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TeamRanking {
     pub match_points: MatchPoints,
-    /// What a pairing-allocated bye gives; `None`: a drawn match with half
-    /// the boards' points (C.04.6).
-    pub bye: Option<TeamPoints>,
+    /// What a pairing-allocated bye gives.
+    pub bye: ByeValue,
     pub order: TeamOrder,
     pub rules: TieBreakRules,
 }
@@ -116,6 +115,41 @@ impl TeamRanking {
 
     pub fn standings(&self, trf: &Trf) -> Vec<TeamStanding> {
         team_standings(&self.table(trf), &self.order)
+    }
+}
+
+/// What a pairing-allocated bye gave where neither `--team-bye` nor a
+/// `320` line says: its members' points (`U` cells) when the report's
+/// `310` totals count them so and not as C.04.6's drawn match; the drawn
+/// match otherwise, the file giving no value.
+pub fn bye_the_totals_count(trf: &Trf, value: MatchPoints, rules: TieBreakRules) -> ByeValue {
+    let members = TeamTable::new(trf, value, ByeValue::Members, rules);
+    let drawn = TeamTable::new(trf, value, ByeValue::Drawn, rules);
+    let agrees = |table: &TeamTable, team: &Team| {
+        let (Some(row), Some(d)) = (table.row(team.number), team.declared) else {
+            return false;
+        };
+        let same = |declared: Option<f64>, score| {
+            declared.is_some_and(|v| (v - row.total(score)).abs() < 1e-9)
+        };
+        same(d.match_points, Score::Match) && same(d.game_points, Score::Game)
+    };
+    let with_bye: Vec<&Team> = trf
+        .teams
+        .iter()
+        .filter(|t| {
+            members
+                .row(t.number)
+                .is_some_and(|r| r.had_paired_bye(trf, t))
+        })
+        .collect();
+    let counted = !with_bye.is_empty()
+        && with_bye.iter().all(|t| agrees(&members, t))
+        && !with_bye.iter().all(|t| agrees(&drawn, t));
+    if counted {
+        ByeValue::Members
+    } else {
+        ByeValue::Drawn
     }
 }
 
@@ -159,6 +193,37 @@ pub struct TeamOutcome {
     pub after: Vec<TeamStanding>,
     /// Each match as reported and as corrected (the same pairings).
     pub matches: Vec<(TeamMatch, TeamMatch)>,
+}
+
+impl TeamOutcome {
+    /// The `310` lines' totals the corrections change, as the corrected
+    /// matches give them: each declared match points, game points and rank
+    /// of a team whose score or place moved (a field the report leaves
+    /// blank stays blank).
+    pub fn team_totals(&self, report: &Trf) -> Vec<crate::tournament::trf::Edit> {
+        let mut edits = Vec::new();
+        for ((team, b), a) in report.teams.iter().zip(&self.before).zip(&self.after) {
+            let Some(d) = team.declared else { continue };
+            let moved = b.rank != a.rank
+                || b.score.match_points != a.score.match_points
+                || b.score.game_points != a.score.game_points;
+            if !moved {
+                continue;
+            }
+            let values = [
+                (d.match_points, a.score.match_points),
+                (d.game_points, a.score.game_points),
+                (d.rank.map(f64::from), a.rank as f64),
+            ];
+            for (field, (declared, value)) in values.into_iter().enumerate() {
+                if declared.is_some_and(|d| d != value) {
+                    let line = team.line;
+                    edits.push(crate::tournament::trf::Edit::TeamTotal { line, field, value });
+                }
+            }
+        }
+        edits
+    }
 }
 
 impl TeamRanking {

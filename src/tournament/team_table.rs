@@ -17,46 +17,7 @@ use super::rules::TieBreakRules;
 use super::teams::{MatchPoints, TeamMatch, boards_per_match, matches};
 use super::trf::{Code, Team, TeamRecords, Trf};
 
-/// Which of a team's two scores (C.07 11.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Score {
-    /// Match points (`MP`).
-    Match,
-    /// Game points (`GP`).
-    Game,
-}
-
-impl Score {
-    pub fn other(self) -> Score {
-        match self {
-            Score::Match => Score::Game,
-            Score::Game => Score::Match,
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Score::Match => "MP",
-            Score::Game => "GP",
-        }
-    }
-}
-
-/// Match and game points.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct TeamPoints {
-    pub mp: f64,
-    pub gp: f64,
-}
-
-impl TeamPoints {
-    pub fn get(self, score: Score) -> f64 {
-        match score {
-            Score::Match => self.mp,
-            Score::Game => self.gp,
-        }
-    }
-}
+pub use super::team_points::{ByeValue, Score, TeamPoints};
 
 /// One round of a team.
 #[derive(Debug, Clone, PartialEq)]
@@ -107,8 +68,10 @@ pub struct TeamTable {
     pub value: MatchPoints,
     /// The most boards a match had.
     pub boards: usize,
-    /// What a pairing-allocated bye gave.
+    /// What a pairing-allocated bye gave, unless its members' points.
     pub bye: TeamPoints,
+    /// A pairing-allocated bye gave its members' own points.
+    members_bye: bool,
     pub rules: TieBreakRules,
     /// Every team met every other once.
     pub round_robin: bool,
@@ -118,20 +81,20 @@ pub struct TeamTable {
 }
 
 impl TeamTable {
-    /// The table of a team report; a pairing-allocated bye is worth `bye`,
-    /// a drawn match with half the boards' points when `None` (C.04.6).
-    pub fn new(
-        trf: &Trf,
-        value: MatchPoints,
-        bye: Option<TeamPoints>,
-        rules: TieBreakRules,
-    ) -> TeamTable {
+    /// The table of a team report, a pairing-allocated bye worth `bye`.
+    pub fn new(trf: &Trf, value: MatchPoints, bye: ByeValue, rules: TieBreakRules) -> TeamTable {
         let all = matches(trf);
         let boards = boards_per_match(&all);
-        let bye = bye.unwrap_or(TeamPoints {
-            mp: value.draw,
-            gp: boards as f64 / 2.0,
-        });
+        let (members_bye, bye) = match bye {
+            ByeValue::Given(points) => (false, points),
+            ByeValue::Members | ByeValue::Drawn => (
+                bye == ByeValue::Members,
+                TeamPoints {
+                    mp: value.draw,
+                    gp: boards as f64 / 2.0,
+                },
+            ),
+        };
         let mut slots: Vec<Vec<Option<TeamRound>>> = vec![vec![None; trf.rounds]; trf.teams.len()];
         for m in &all {
             for side in 0..2 {
@@ -144,6 +107,7 @@ impl TeamTable {
             value,
             boards,
             bye,
+            members_bye,
             rules,
             round_robin: false,
             fore: OnceLock::new(),
@@ -260,9 +224,12 @@ fn recorded(records: &TeamRecords, team: u32, round: usize) -> Option<Unmatched>
     if records.bye_teams.get(round) == Some(&team) {
         return Some(Unmatched::Bye);
     }
-    let bye = records.byes.iter().find(|b| b.1 == round && b.2 == team);
-    if let Some(&(kind, _, _)) = bye {
-        return Some(match kind {
+    let bye = records
+        .byes
+        .iter()
+        .find(|b| b.round == round && b.team == team);
+    if let Some(bye) = bye {
+        return Some(match bye.kind {
             'F' => Unmatched::FullBye,
             'H' => Unmatched::HalfBye,
             _ => Unmatched::ZeroBye,
@@ -278,8 +245,10 @@ fn from_cells(trf: &Trf, members: &[u32], round: usize) -> Unmatched {
         .map(|c| c.code)
         .collect();
     let any = |wanted: &[Code]| codes.iter().any(|c| wanted.contains(c));
-    if any(&[Code::FullBye, Code::PairingBye]) {
+    if any(&[Code::PairingBye]) {
         Unmatched::Bye
+    } else if any(&[Code::FullBye]) {
+        Unmatched::FullBye
     } else if any(&[Code::ForfeitWin]) {
         Unmatched::ForfeitWin
     } else if any(&[Code::HalfBye]) {
@@ -291,19 +260,28 @@ fn from_cells(trf: &Trf, members: &[u32], round: usize) -> Unmatched {
     }
 }
 
-/// A team silent from some round to the end, over two rounds or more,
-/// left the event; one silent in the last round alone cannot be told from
-/// the round's bye, and is read as the bye.
-fn left(kinds: &[Option<Unmatched>], round: usize) -> bool {
-    let silent_to_end = kinds[round..]
-        .iter()
-        .all(|k| matches!(k, Some(Unmatched::Silent | Unmatched::ZeroBye)));
-    let from = (0..=round)
-        .rev()
-        .take_while(|&q| kinds[q] == Some(Unmatched::Silent))
-        .last()
-        .unwrap_or(round);
-    silent_to_end && from + 1 < kinds.len()
+/// The rounds a team had left the event in: silent from some round to the
+/// end, over two rounds or more; one silent in the last round alone cannot
+/// be told from the round's bye, and is read as the bye. In one pass from
+/// each end, so that an event of many rounds costs rounds, not rounds².
+fn left(kinds: &[Option<Unmatched>]) -> Vec<bool> {
+    let n = kinds.len();
+    let mut silent_to_end = vec![false; n + 1];
+    silent_to_end[n] = true;
+    for r in (0..n).rev() {
+        let quiet = matches!(kinds[r], Some(Unmatched::Silent | Unmatched::ZeroBye));
+        silent_to_end[r] = quiet && silent_to_end[r + 1];
+    }
+    // Where the run of silent rounds that reaches each round began.
+    let mut from = vec![0; n];
+    for r in 0..n {
+        let silent = kinds[r] == Some(Unmatched::Silent);
+        let continues = r > 0 && silent && kinds[r - 1] == Some(Unmatched::Silent);
+        from[r] = if continues { from[r - 1] } else { r };
+    }
+    (0..n)
+        .map(|r| silent_to_end[r] && from[r] + 1 < n)
+        .collect()
 }
 
 /// The rows, each round without a match read from the members' cells.
@@ -323,12 +301,16 @@ fn unmatched_rounds(
             rounds.iter().enumerate().map(kind).collect()
         })
         .collect();
-    let gone = |t: usize, r: usize| left(&kinds[t], r);
-    let silent_in = |r: usize| {
-        (0..kinds.len())
-            .filter(|&t| kinds[t][r] == Some(Unmatched::Silent) && !gone(t, r))
-            .count()
-    };
+    let gone: Vec<Vec<bool>> = kinds.iter().map(|k| left(k)).collect();
+    let gone = |t: usize, r: usize| gone[t][r];
+    let silent: Vec<usize> = (0..trf.rounds)
+        .map(|r| {
+            (0..kinds.len())
+                .filter(|&t| kinds[t][r] == Some(Unmatched::Silent) && !gone(t, r))
+                .count()
+        })
+        .collect();
+    let silent_in = |r: usize| silent[r];
     let rows = trf
         .teams
         .iter()
@@ -379,6 +361,10 @@ fn unmatched_round(
         gp: table.draw(Score::Game),
     };
     let (points, unplayed, boards) = match kind {
+        Unmatched::Bye if table.members_bye && paired_bye(trf, members, round) => {
+            let boards = members_points(trf, members, round, n);
+            (table.by_game_points(&boards), Unplayed::Bye, boards)
+        }
         Unmatched::Bye => (table.bye, Unplayed::Bye, vec![1.0; n]),
         Unmatched::FullBye => (win, Unplayed::Bye, vec![1.0; n]),
         // Worth a drawn match, whatever the members' cells give.
@@ -387,16 +373,10 @@ fn unmatched_round(
             (TeamPoints::default(), Unplayed::RequestedBye, Vec::new())
         }
         Unmatched::ForfeitWin => {
-            let mut boards: Vec<f64> = members
-                .iter()
-                .filter_map(|&p| trf.player(p)?.rounds.get(round))
-                .map(|c| points(c.code))
-                .collect();
-            boards.truncate(n);
-            let gp = boards.iter().sum();
+            let boards = members_points(trf, members, round, n);
             let points = TeamPoints {
                 mp: table.value.win,
-                gp,
+                gp: boards.iter().sum(),
             };
             (points, Unplayed::ForfeitWin, boards)
         }
@@ -406,6 +386,53 @@ fn unmatched_round(
         points,
         unplayed: Some(unplayed),
         boards,
+    }
+}
+
+/// Some member's cell of `round` is a pairing-allocated bye (`U`): the
+/// members' points say what the team's bye gave.
+fn paired_bye(trf: &Trf, members: &[u32], round: usize) -> bool {
+    members.iter().any(|&p| {
+        trf.player(p)
+            .and_then(|p| p.rounds.get(round))
+            .is_some_and(|c| c.code == Code::PairingBye)
+    })
+}
+
+impl TeamRow {
+    /// The team had a pairing-allocated bye its members' cells give.
+    pub fn had_paired_bye(&self, trf: &Trf, team: &Team) -> bool {
+        let byes = self.rounds.iter().enumerate();
+        byes.filter(|(_, r)| r.unplayed == Some(Unplayed::Bye))
+            .any(|(round, _)| paired_bye(trf, &team.members, round))
+    }
+}
+
+/// The members' points in `round`, board by board, at most `boards`.
+fn members_points(trf: &Trf, members: &[u32], round: usize, boards: usize) -> Vec<f64> {
+    let mut points: Vec<f64> = members
+        .iter()
+        .filter_map(|&p| trf.player(p)?.rounds.get(round))
+        .map(|c| points(c.code))
+        .collect();
+    points.truncate(boards);
+    points
+}
+
+impl TeamTable {
+    /// The match and game points of a round whose boards gave `boards`:
+    /// a match won, drawn or lost as they are above, at or below half.
+    fn by_game_points(&self, boards: &[f64]) -> TeamPoints {
+        let gp: f64 = boards.iter().sum();
+        let half = self.boards as f64 / 2.0;
+        let mp = if gp > half {
+            self.value.win
+        } else if gp < half {
+            self.value.loss
+        } else {
+            self.value.draw
+        };
+        TeamPoints { mp, gp }
     }
 }
 
@@ -462,29 +489,5 @@ impl TeamTable {
             }
             Box::new(fore)
         })
-    }
-}
-
-impl std::str::FromStr for TeamPoints {
-    type Err = String;
-
-    /// `MP,GP`: `1,3` for a drawn match of six boards.
-    fn from_str(text: &str) -> Result<TeamPoints, String> {
-        let numbers: Option<Vec<f64>> = text.split(',').map(|n| n.trim().parse().ok()).collect();
-        match numbers.as_deref() {
-            Some(&[mp, gp]) if (0.0..=100.0).contains(&mp) && (0.0..=100.0).contains(&gp) => {
-                Ok(TeamPoints { mp, gp })
-            }
-            _ => Err(format!(
-                "`{text}`: give a bye's match points and game points, as 1,3 (neither below 0 \
-                 nor above 100)"
-            )),
-        }
-    }
-}
-
-impl std::fmt::Display for TeamPoints {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} MP, {} GP", self.mp, self.gp)
     }
 }

@@ -6,11 +6,11 @@
 //! ([`TieBreakRules::dummy`](super::rules::TieBreakRules::dummy)), an
 //! opponent's rounds after it left count as draws.
 
-use std::fmt;
-
 use super::crosstable::Unplayed;
 use super::modifier::{Modifier, Part, modified_sum};
 use super::team_table::{Score, TeamRow, TeamTable};
+
+mod code;
 
 /// A team tie-break, by its C.07 code.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,11 +47,16 @@ pub enum TeamTieBreak {
     /// `BBE` (12.3): game points without the bottom board, then without
     /// the next …
     BottomBoardsOut,
-    /// `DE` (art. 6 on the primary score, as 13 allows).
-    PrimaryEncounter,
+    /// `DE` (art. 6 on the primary score, as 13 allows); `/P` counts the
+    /// forfeited matches as played (6.1.1).
+    PrimaryEncounter { forfeits_played: bool },
     /// `EDE` (13.3) and the variants that go on to the boards (`EDEBT`:
-    /// BC then TBR; `EDEBB`: BC then BBE; `EDET`: TBR; `EDEB`: BBE).
-    DirectEncounter(BoardSteps),
+    /// BC then TBR; `EDEBB`: BC then BBE; `EDET`: TBR; `EDEB`: BBE);
+    /// `/P` as for DE.
+    DirectEncounter {
+        steps: BoardSteps,
+        forfeits_played: bool,
+    },
 }
 
 /// What a Buchholz-like sum is taken on.
@@ -89,6 +94,18 @@ impl BoardSteps {
         }
     }
 
+    /// The variant `EDE` + `suffix` names.
+    fn from_suffix(suffix: &str) -> Option<BoardSteps> {
+        const ALL: [BoardSteps; 5] = [
+            BoardSteps::None,
+            BoardSteps::CountThenTop,
+            BoardSteps::CountThenBottom,
+            BoardSteps::Top,
+            BoardSteps::Bottom,
+        ];
+        ALL.into_iter().find(|s| s.suffix() == suffix)
+    }
+
     fn suffix(self) -> &'static str {
         match self {
             BoardSteps::None => "",
@@ -96,173 +113,6 @@ impl BoardSteps {
             BoardSteps::CountThenBottom => "BB",
             BoardSteps::Top => "T",
             BoardSteps::Bottom => "B",
-        }
-    }
-}
-
-/// A code's parts: `BH:GP/C1/P` → name `BH`, score GP, modifier C1, P.
-struct Code<'a> {
-    name: &'a str,
-    score: Option<Score>,
-    modifier: Modifier,
-    forfeits_played: bool,
-    fore: bool,
-    factor: Option<f64>,
-}
-
-fn split_code(upper: &str) -> Option<Code<'_>> {
-    let mut parts = upper.split('/');
-    let head = parts.next()?;
-    let (name, score) = match head.split_once(':') {
-        Some((name, "MP")) => (name, Some(Score::Match)),
-        Some((name, "GP")) => (name, Some(Score::Game)),
-        Some(_) => return None,
-        None => (head, None),
-    };
-    let mut code = Code {
-        name,
-        score,
-        modifier: Modifier::None,
-        forfeits_played: false,
-        fore: false,
-        factor: None,
-    };
-    for part in parts {
-        match part {
-            "P" => code.forfeits_played = true,
-            "F" => code.fore = true,
-            k if k.starts_with('K') => {
-                code.factor = Some(k[1..].parse().ok().filter(|&f| f > 0.0)?)
-            }
-            m => code.modifier = Modifier::parse(m).filter(|_| code.modifier == Modifier::None)?,
-        }
-    }
-    Some(code)
-}
-
-impl std::str::FromStr for TeamTieBreak {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<TeamTieBreak, String> {
-        let upper = text.trim().to_uppercase().replace('-', "/");
-        split_code(&upper)
-            .and_then(|code| from_parts(&code))
-            .ok_or_else(|| {
-                format!(
-                    "the team tie-break `{text}` is not one this tool computes (it does MP, GP, \
-                     BH and FB with :MP or :GP and /C1, /C2, /M1, /M2, /P; AOB; EMMSB, EMGSB, \
-                     EGMSB, EGGSB with /C1, /C2, /P; PS, PS/C1; WIN; WON; MPvGP; DE; SSSC with /F, \
-                     /Kx; BC; TBR; BBE; EDE, EDEBT, EDEBB, EDET, EDEB)"
-                )
-            })
-    }
-}
-
-fn from_parts(c: &Code<'_>) -> Option<TeamTieBreak> {
-    use TeamTieBreak as T;
-    let sum = Sum {
-        score: c.score,
-        modifier: c.modifier,
-        forfeits_played: c.forfeits_played,
-        fore: c.fore,
-    };
-    let plain = c.modifier == Modifier::None && !c.forfeits_played && !c.fore && c.factor.is_none();
-    let bare = plain && c.score.is_none();
-    let letter = |l: u8| match l {
-        b'M' => Some(Score::Match),
-        b'G' => Some(Score::Game),
-        _ => None,
-    };
-    Some(match c.name {
-        "MP" | "MPTS" if bare => T::Points(Score::Match),
-        "GP" | "GPTS" if bare => T::Points(Score::Game),
-        "BH" | "FB" if c.factor.is_none() => T::Buchholz(Sum {
-            fore: c.fore || c.name == "FB",
-            ..sum
-        }),
-        "AOB" if plain => T::AverageOfBuchholz(c.score.unwrap_or(Score::Match)),
-        n if n.len() == 5 && n.starts_with('E') && n.ends_with("SB") && c.factor.is_none() => {
-            let b = n.as_bytes();
-            T::Sonneborn {
-                opponent: letter(b[1])?,
-                own: letter(b[2])?,
-                sum,
-            }
-        }
-        "PS" if !c.forfeits_played && !c.fore && c.factor.is_none() => {
-            T::Progressive(c.score.unwrap_or(Score::Match), c.modifier)
-        }
-        "WIN" if plain => T::Wins { played: false },
-        "WON" if plain => T::Wins { played: true },
-        "MPVGP" if bare => T::OtherScore,
-        "SSSC" if c.modifier == Modifier::None && c.score.is_none() && !c.forfeits_played => {
-            T::ScheduleStrength {
-                fore: c.fore,
-                factor: c.factor,
-            }
-        }
-        "BC" if bare => T::BoardCount,
-        "TBR" if bare => T::TopBoards,
-        "BBE" if bare => T::BottomBoardsOut,
-        "DE" if bare => T::PrimaryEncounter,
-        "EDE" if bare => T::DirectEncounter(BoardSteps::None),
-        "EDEBT" if bare => T::DirectEncounter(BoardSteps::CountThenTop),
-        "EDEBB" if bare => T::DirectEncounter(BoardSteps::CountThenBottom),
-        "EDET" if bare => T::DirectEncounter(BoardSteps::Top),
-        "EDEB" if bare => T::DirectEncounter(BoardSteps::Bottom),
-        _ => return None,
-    })
-}
-
-impl fmt::Display for Sum {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(score) = self.score {
-            write!(f, ":{}", score.code())?;
-        }
-        write!(f, "{}", self.modifier)?;
-        if self.forfeits_played {
-            f.write_str("/P")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for TeamTieBreak {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = |s: Score| &s.code()[..1];
-        match *self {
-            TeamTieBreak::Points(s) => f.write_str(s.code()),
-            TeamTieBreak::Buchholz(sum) => {
-                write!(f, "{}{sum}", if sum.fore { "FB" } else { "BH" })
-            }
-            TeamTieBreak::AverageOfBuchholz(s) => write!(f, "AOB:{}", s.code()),
-            TeamTieBreak::Sonneborn { opponent, own, sum } => {
-                write!(
-                    f,
-                    "E{}{}SB{}",
-                    letter(opponent),
-                    letter(own),
-                    Sum { score: None, ..sum }
-                )
-            }
-            TeamTieBreak::Progressive(s, m) => write!(f, "PS:{}{m}", s.code()),
-            TeamTieBreak::Wins { played } => f.write_str(if played { "WON" } else { "WIN" }),
-            TeamTieBreak::OtherScore => f.write_str("MPvGP"),
-            TeamTieBreak::ScheduleStrength { fore, factor } => {
-                f.write_str("SSSC")?;
-                if fore {
-                    f.write_str("/F")?;
-                }
-                match factor {
-                    Some(k) => write!(f, "/K{k}"),
-                    None => Ok(()),
-                }
-            }
-            TeamTieBreak::BoardCount => f.write_str("BC"),
-            TeamTieBreak::TopBoards => f.write_str("TBR"),
-            TeamTieBreak::BottomBoardsOut => f.write_str("BBE"),
-            TeamTieBreak::PrimaryEncounter => f.write_str("DE"),
-            TeamTieBreak::DirectEncounter(steps) => write!(f, "EDE{}", steps.suffix()),
         }
     }
 }
@@ -287,7 +137,10 @@ impl TeamTieBreak {
                 schedule_strength(table, row, primary, fore, factor)
             }
             T::BoardCount => board_count(row),
-            T::TopBoards | T::BottomBoardsOut | T::PrimaryEncounter | T::DirectEncounter(_) => {
+            T::TopBoards
+            | T::BottomBoardsOut
+            | T::PrimaryEncounter { .. }
+            | T::DirectEncounter { .. } => {
                 return None;
             }
         })
@@ -304,8 +157,8 @@ impl TeamTieBreak {
             self,
             TeamTieBreak::TopBoards
                 | TeamTieBreak::BottomBoardsOut
-                | TeamTieBreak::PrimaryEncounter
-                | TeamTieBreak::DirectEncounter(_)
+                | TeamTieBreak::PrimaryEncounter { .. }
+                | TeamTieBreak::DirectEncounter { .. }
         )
     }
 }
@@ -421,8 +274,10 @@ fn schedule_strength(
         fore,
     };
     let strength = buchholz(table, row, sum, primary);
+    // The computed factor is rounded toward zero (13.4) and never 0; a
+    // factor the rules set (`/Kx`) is taken as given, below 1 too.
     let most = table.win(primary) * table.rounds as f64 / table.win(primary.other());
-    let factor = factor.unwrap_or(most.floor()).max(1.0);
+    let factor = factor.unwrap_or(most.floor().max(1.0));
     let value = row.total(primary.other()) + strength / factor;
     (value * 100.0 + 0.5).floor() / 100.0
 }

@@ -9,7 +9,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::crosstable::points;
-use super::trf::{Code, Team, Trf};
+use super::trf::{Cell, Code, Team, Trf};
 
 /// One board of a match: the start numbers (`None`: nobody sat there) and
 /// the points each side scored.
@@ -163,7 +163,9 @@ fn opponent_team(
 }
 
 /// The boards of a match, from the first team's members who played or
-/// scored in the round (board order), each with whom they met.
+/// scored in the round (board order), each with whom they met. A board a
+/// `300` line-up leaves empty keeps its number: the second team's player
+/// there won it unopposed, or nobody sat on either side.
 fn boards(
     trf: &Trf,
     [first, second]: [&Team; 2],
@@ -177,45 +179,89 @@ fn boards(
             c.opponent.is_none() && (c.code == Code::ForfeitWin || unopposed.contains(&(p, round)))
         })
     };
+    let unopposed_board = |q: u32| Board {
+        players: [None, Some(q)],
+        points: [0.0, 1.0],
+        forfeit: true,
+    };
+    let seconds = lineup(trf, second, round);
+    let mut placed = HashSet::new();
     let mut boards = Vec::new();
-    for p in lineup(trf, first, round) {
-        let Some(cell) = cell_of(p) else { continue };
-        match cell.opponent {
-            // Each side's own code: a double forfeit is `-` on both lines.
-            Some(q) if team_of.get(&q) == Some(&second.number) => boards.push(Board {
-                players: [Some(p), Some(q)],
-                points: [
-                    points(cell.code),
-                    points(cell_of(q).map_or(cell.code.mirror(), |c| c.code)),
-                ],
-                forfeit: !cell.code.played(),
-            }),
-            None if alone(p) => boards.push(Board {
-                players: [Some(p), None],
-                points: [1.0, 0.0],
-                forfeit: true,
-            }),
-            _ => {}
+    for (k, seat) in lineup(trf, first, round).into_iter().enumerate() {
+        let board = match seat {
+            Some(p) => own_board(p, &cell_of, second.number, team_of, alone(p)),
+            // An empty board: the second team's player there, if alone.
+            None => match seconds.get(k).copied().flatten().filter(|&q| alone(q)) {
+                Some(q) => Some(unopposed_board(q)),
+                None => Some(EMPTY_BOARD),
+            },
+        };
+        if let Some(board) = board {
+            placed.extend(board.players[1]);
+            boards.push(board);
         }
+    }
+    while boards.last() == Some(&EMPTY_BOARD) {
+        boards.pop();
     }
     // Unopposed boards of the second team: the first fielded nobody there.
     for &q in &second.members {
-        if alone(q) {
-            boards.push(Board {
-                players: [None, Some(q)],
-                points: [0.0, 1.0],
-                forfeit: true,
-            });
+        if alone(q) && !placed.contains(&q) {
+            boards.push(unopposed_board(q));
         }
     }
     boards
 }
 
+/// A board nobody sat at on either side, which keeps the boards after it
+/// their numbers.
+const EMPTY_BOARD: Board = Board {
+    players: [None, None],
+    points: [0.0, 0.0],
+    forfeit: true,
+};
+
+/// The board of the first team's player `p`: against the second team, or
+/// unopposed (`alone`); none when he was not paired in the round.
+fn own_board<'t>(
+    p: u32,
+    cell_of: &dyn Fn(u32) -> Option<&'t Cell>,
+    second: u32,
+    team_of: &HashMap<u32, u32>,
+    alone: bool,
+) -> Option<Board> {
+    let cell = cell_of(p)?;
+    match cell.opponent {
+        // Each side's own code: a double forfeit is `-` on both lines.
+        Some(q) if team_of.get(&q) == Some(&second) => Some(Board {
+            players: [Some(p), Some(q)],
+            points: [
+                points(cell.code),
+                points(cell_of(q).map_or(cell.code.mirror(), |c| c.code)),
+            ],
+            forfeit: !cell.code.played(),
+        }),
+        None if alone => Some(Board {
+            players: [Some(p), None],
+            points: [1.0, 0.0],
+            forfeit: true,
+        }),
+        _ => None,
+    }
+}
+
 /// The matches with those a `330` record says were forfeited whole (and
-/// no player's cell shows), every board forfeited.
+/// no player's cell shows), every board forfeited: as many boards as the
+/// event's matches have, or, where no board was played at all, as the
+/// smallest team has members (a won forfeit wins every board).
 fn with_recorded_forfeits(trf: &Trf, mut all: Vec<TeamMatch>) -> Vec<TeamMatch> {
-    let boards = boards_per_match(&all);
-    for &(round, teams, won) in &trf.team_records.forfeits {
+    let smallest = trf.teams.iter().map(|t| t.members.len()).min().unwrap_or(1);
+    let boards = match boards_per_match(&all) {
+        0 => smallest.max(1),
+        n => n,
+    };
+    for f in &trf.team_records.forfeits {
+        let (round, teams, won) = (f.round, f.teams, f.won);
         let teams_in_order = [teams[0].min(teams[1]), teams[0].max(teams[1])];
         let known = |m: &TeamMatch| m.round == round && m.teams == teams_in_order;
         if all.iter().any(known) {
@@ -242,12 +288,15 @@ fn with_recorded_forfeits(trf: &Trf, mut all: Vec<TeamMatch>) -> Vec<TeamMatch> 
 }
 
 /// The team's players in board order in a round: a `300` record's line-up
-/// (its empty boards left out), else the team's own order.
-fn lineup(trf: &Trf, team: &Team, round: usize) -> Vec<u32> {
+/// (`None` a board it left empty), else the team's own order.
+fn lineup(trf: &Trf, team: &Team, round: usize) -> Vec<Option<u32>> {
     let records = &trf.team_records.lineups;
-    match records.iter().find(|l| l.0 == round && l.1 == team.number) {
-        Some((_, _, players)) => players.iter().copied().filter(|&p| p != 0).collect(),
-        None => team.members.clone(),
+    match records
+        .iter()
+        .find(|l| l.round == round && l.team == team.number)
+    {
+        Some(l) => l.players.iter().map(|&p| (p != 0).then_some(p)).collect(),
+        None => team.members.iter().copied().map(Some).collect(),
     }
 }
 

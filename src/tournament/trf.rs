@@ -25,6 +25,7 @@ mod check;
 mod columns;
 mod score_system;
 mod team_records;
+mod team_rounds;
 mod teams;
 
 use cells::read_cells;
@@ -35,7 +36,7 @@ use check::{
 pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
 use columns::{cell_column, field, line_ranges};
 pub use score_system::ScoreSystem;
-pub use team_records::TeamRecords;
+pub use team_records::{Lineup, MatchForfeit, TeamBye, TeamRecords};
 pub use teams::{Declared, Team, members};
 
 /// A TRF as read: its lines and the players they describe.
@@ -197,7 +198,7 @@ impl Code {
 }
 
 /// A change to a player's line: the result of round `round` (0-based),
-/// and the points and rank columns.
+/// and the points and rank columns; or to a team's `310` line.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Edit {
     Result {
@@ -212,6 +213,13 @@ pub enum Edit {
     Rank {
         line: usize,
         rank: u32,
+    },
+    /// A `310` line's match points, game points or rank (`field` 0, 1,
+    /// 2), as the corrected matches give them.
+    TeamTotal {
+        line: usize,
+        field: usize,
+        value: f64,
     },
 }
 
@@ -269,8 +277,15 @@ impl Trf {
         check_start_numbers(&trf.players)?;
         check_pairings(&trf.players)?;
         trf.by_start_no = start_numbers(&trf.players);
+        teams::one_kind(&mut trf.teams)?;
         teams::check_numbers(&mut trf.teams)?;
         teams::check_members(&trf.teams, &trf.by_start_no)?;
+        let event = team_records::Event {
+            teams: &trf.teams,
+            rounds: trf.rounds,
+        };
+        trf.team_records.check(&event)?;
+        team_rounds::check(&trf)?;
         Ok(trf)
     }
 
@@ -288,7 +303,7 @@ impl Trf {
                 self.event = rest()
             }
             "013" => {
-                let number = self.teams.len() as u32 + 1;
+                let number = self.teams.iter().filter(|t| t.declared.is_none()).count() as u32 + 1;
                 self.teams.push(teams::read_team(index, text, number)?);
             }
             "310" => self.teams.push(teams::read_team_310(index, text)?),
@@ -359,6 +374,11 @@ impl Trf {
                 }
                 Edit::Points { line, points } => (line, 80, format!("{points:4.1}")),
                 Edit::Rank { line, rank } => (line, 85, format!("{rank:>4}")),
+                Edit::TeamTotal { line, field, value } => match field {
+                    0 => (line, 54, format!("{value:6.1}")),
+                    1 => (line, 61, format!("{value:6.1}")),
+                    _ => (line, 68, format!("{:>3}", value as u32)),
+                },
             };
             self.overwrite(&mut out, line, column, text.as_bytes());
         }

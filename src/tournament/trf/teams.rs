@@ -43,8 +43,16 @@ const MEMBER_STEP: usize = 5;
 
 /// Reads a `013` line as team `number`.
 pub(super) fn read_team(index: usize, text: &str, number: u32) -> Result<Team, TrfError> {
-    let chars: Vec<char> = text.chars().collect();
-    let name = field(&chars, 5, 36);
+    let team = read_team_in(index, &text.chars().collect::<Vec<_>>(), number)?;
+    not_padded_in_bytes(index, text, &team, (5, 36), |bytes| {
+        read_team_in(index, bytes, number)
+    })?;
+    Ok(team)
+}
+
+/// A `013` line's fields, its columns counted in `chars`.
+fn read_team_in(index: usize, chars: &[char], number: u32) -> Result<Team, TrfError> {
+    let name = field(chars, 5, 36);
     if name.is_empty() {
         return Err(line_error(
             index,
@@ -52,7 +60,7 @@ pub(super) fn read_team(index: usize, text: &str, number: u32) -> Result<Team, T
             "a team line (`013`) names no team".into(),
         ));
     }
-    let members = read_members(index, &chars, FIRST_MEMBER, "013")?;
+    let members = read_members(index, chars, FIRST_MEMBER, "013")?;
     Ok(Team {
         line: index,
         number,
@@ -65,8 +73,16 @@ pub(super) fn read_team(index: usize, text: &str, number: u32) -> Result<Team, T
 
 /// Reads a TRF-2026 `310` line.
 pub(super) fn read_team_310(index: usize, text: &str) -> Result<Team, TrfError> {
-    let chars: Vec<char> = text.chars().collect();
-    let number_text = field(&chars, 5, 7);
+    let team = read_team_310_in(index, &text.chars().collect::<Vec<_>>())?;
+    not_padded_in_bytes(index, text, &team, (9, 40), |bytes| {
+        read_team_310_in(index, bytes)
+    })?;
+    Ok(team)
+}
+
+/// A `310` line's fields, its columns counted in `chars`.
+fn read_team_310_in(index: usize, chars: &[char]) -> Result<Team, TrfError> {
+    let number_text = field(chars, 5, 7);
     let number = number_text.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
         line_error(
             index,
@@ -74,7 +90,7 @@ pub(super) fn read_team_310(index: usize, text: &str) -> Result<Team, TrfError> 
             format!("`{number_text}` is no team number (1 to 999)"),
         )
     })?;
-    let name = field(&chars, 9, 40);
+    let name = field(chars, 9, 40);
     if name.is_empty() {
         return Err(line_error(
             index,
@@ -83,7 +99,7 @@ pub(super) fn read_team_310(index: usize, text: &str) -> Result<Team, TrfError> 
         ));
     }
     let decimal = |from, to, what: &str| {
-        let text = field(&chars, from, to);
+        let text = field(chars, from, to);
         match text.parse::<f64>() {
             _ if text.is_empty() => Ok(None),
             Ok(v) if v >= 0.0 => Ok(Some(v)),
@@ -99,7 +115,7 @@ pub(super) fn read_team_310(index: usize, text: &str) -> Result<Team, TrfError> 
         game_points: decimal(62, 67, "number of game points")?,
         rank: decimal(69, 71, "rank")?.map(|r| r as u32),
     };
-    let members = read_members(index, &chars, FIRST_MEMBER_310, "310")?;
+    let members = read_members(index, chars, FIRST_MEMBER_310, "310")?;
     Ok(Team {
         line: index,
         number,
@@ -108,6 +124,50 @@ pub(super) fn read_team_310(index: usize, text: &str) -> Result<Team, TrfError> 
         members_from: FIRST_MEMBER_310,
         declared: Some(declared),
     })
+}
+
+/// A team line whose name is padded to its field in bytes, not characters,
+/// as byte-counting exporters write a name of wide characters (`北京队`):
+/// every field after the name lands early, and a member would be read as
+/// part of the name or the rank. Read with its columns counted in bytes,
+/// such a line gives more members than read in characters: refused,
+/// naming the name's columns.
+fn not_padded_in_bytes(
+    index: usize,
+    text: &str,
+    team: &Team,
+    name_columns: (usize, usize),
+    read: impl Fn(&[char]) -> Result<Team, TrfError>,
+) -> Result<(), TrfError> {
+    if text.is_ascii() {
+        return Ok(());
+    }
+    // One column a byte: a multi-byte character's bytes stand for letters.
+    let bytes: Vec<char> = text
+        .bytes()
+        .map(|b| if b.is_ascii() { char::from(b) } else { 'x' })
+        .collect();
+    let (from, to) = name_columns;
+    let name = text
+        .as_bytes()
+        .get(from - 1..to.min(text.len()))
+        .unwrap_or_default();
+    match read(&bytes) {
+        Ok(by_bytes) if by_bytes.members.len() > team.members.len() => Err(line_error(
+            index,
+            name_columns,
+            format!(
+                "the team name `{}` is padded to its field in bytes, not characters: counted in \
+                 characters the line gives members {:?}, counted in bytes {:?}; pad the name \
+                 with blanks to {} characters",
+                String::from_utf8_lossy(name).trim(),
+                team.members,
+                by_bytes.members,
+                name_columns.1 - name_columns.0 + 1
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 fn line_error(index: usize, columns: (usize, usize), what: String) -> TrfError {
@@ -161,14 +221,45 @@ fn read_members(
     Ok(members)
 }
 
-/// The teams of `310` lines in number order, numbered 1 to N without a
-/// gap; the report's teams are `013` lines or `310` lines, not both.
-pub(super) fn check_numbers(teams: &mut [Team]) -> Result<(), TrfError> {
-    let of_310 = |t: &Team| t.declared.is_some();
-    if let Some(mixed) = teams.iter().find(|t| of_310(t) != of_310(&teams[0])) {
-        let what = "the report gives its teams in both `013` and `310` lines; give one kind".into();
-        return Err(line_error(mixed.line, (1, 3), what));
+/// One kind of team line: a TRF-2026 file may keep TRF16's `013` lines
+/// beside its `310` lines (FIDE TEC's own sample does, "still to report");
+/// they must then give the same teams, and the `310` lines are read.
+pub(super) fn one_kind(teams: &mut Vec<Team>) -> Result<(), TrfError> {
+    let (of_310, of_013): (Vec<Team>, Vec<Team>) =
+        teams.drain(..).partition(|t| t.declared.is_some());
+    if of_310.is_empty() || of_013.is_empty() {
+        teams.extend(of_310.into_iter().chain(of_013));
+        return Ok(());
     }
+    for old in &of_013 {
+        let same =
+            |t: &Team| t.number == old.number && t.name == old.name && t.members == old.members;
+        if !of_310.iter().any(same) {
+            let what = format!(
+                "this `013` line (team {}, {}) is not the `310` line of team {}: a report that \
+                 gives its teams in both kinds of line must give the same teams in the same \
+                 order; leave the `013` lines out",
+                old.number, old.name, old.number
+            );
+            return Err(line_error(old.line, (1, 3), what));
+        }
+    }
+    if of_013.len() != of_310.len() {
+        let what = format!(
+            "the report has {} `310` lines and {} `013` lines: give the same teams in both, or \
+             leave the `013` lines out",
+            of_310.len(),
+            of_013.len()
+        );
+        return Err(line_error(of_013[0].line, (1, 3), what));
+    }
+    *teams = of_310;
+    Ok(())
+}
+
+/// The teams of `310` lines in number order, numbered 1 to N without a
+/// gap.
+pub(super) fn check_numbers(teams: &mut [Team]) -> Result<(), TrfError> {
     teams.sort_by_key(|t| t.number);
     for (place, team) in teams.iter().enumerate() {
         if team.number as usize != place + 1 {
@@ -233,6 +324,22 @@ mod tests {
         assert_eq!(team.name, "ΓΑΖΙ 1");
         assert_eq!(team.members, [13, 14, 15, 16, 17, 18, 90, 129]);
         assert_eq!((team.line, team.number), (149, 1));
+    }
+
+    #[test]
+    fn a_name_padded_in_bytes_is_refused() {
+        // Round six's g29: `北京队` padded to 32 bytes, not characters.
+        let pad = |name: &str| format!("{name}{}", " ".repeat(32 - name.len()));
+        let line = format!("013 {}   1    2", pad("北京队"));
+        let e = read_team(7, &line, 1).unwrap_err();
+        assert_eq!((e.line, e.columns), (8, (5, 36)), "{e}");
+        assert!(
+            e.what.contains("`北京队` is padded to its field in bytes"),
+            "{e}"
+        );
+        // Padded in characters, as the format counts, it reads.
+        let line = format!("013 {:<32}   1    2", "北京队");
+        assert_eq!(read_team(7, &line, 1).unwrap().members, [1, 2]);
     }
 
     #[test]
