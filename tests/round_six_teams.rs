@@ -364,7 +364,11 @@ fn g32_team_tiebreak_modifiers_as_c07_writes_them() {
     }
     for taken in ["PS/C1", "PS/C2", "SSSC/K0.5", "EDET/P", "DE/P"] {
         let code: TeamTieBreak = taken.parse().unwrap();
-        assert_eq!(code.to_string().parse::<TeamTieBreak>(), Ok(code), "{taken}");
+        assert_eq!(
+            code.to_string().parse::<TeamTieBreak>(),
+            Ok(code),
+            "{taken}"
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("g.pgn"), "").unwrap();

@@ -230,36 +230,43 @@ def audit_batches(source: Any, *, batch_rows: int = 65536, **options: Any) -> Ba
 
 
 def audit_game(game: Any, **options: Any) -> Tuple[dict, list]:
-    """Audit one game: PGN text (``str`` or ``bytes``) or a
-    ``chess.pgn.Game`` (python-chess; its moves, comments and clocks as
-    ``str(game)`` writes them).
+    """Audit one game's PGN text (``str`` or ``bytes``).
+
+    A ``chess.pgn.Game`` (python-chess) is refused: it is python-chess's
+    reading of a record, not the record. python-chess writes the Result
+    tag over the movetext's result, closes a comment the record left open
+    and drops moves written on a tag's line, without an error, and the
+    verdict on its rewrite is not the verdict on the record. Give the
+    record's text (for a file, :func:`audit` judges every game; to judge
+    python-chess's own export knowingly, give ``str(game)``).
 
     Args:
-        game: the game.
-        **options: :func:`audit`'s keyword arguments.
+        game: the game's PGN text.
+        **options: :func:`audit`'s keyword arguments; ``rows`` changes
+            nothing (one game gives its row, whatever its verdict).
 
     Returns:
         ``(verdict, incidents)``: the verdict row as a dict, and a list of
         the incident rows as dicts.
 
     Raises:
+        TypeError: ``game`` is not text (a ``chess.pgn.Game`` among them).
         ValueError: the text holds no game, or more than one.
         The exceptions of :func:`audit`.
     """
     if not isinstance(game, (str, bytes, bytearray)):
-        if not hasattr(game, "accept"):
+        if hasattr(game, "accept"):
             raise TypeError(
-                f"audit_game takes PGN text or a chess.pgn.Game, not {type(game).__name__}"
+                "audit_game takes the game's PGN text, not a chess.pgn.Game: python-chess "
+                "rewrites a record as it reads it (the Result tag over the movetext's result, "
+                "a comment left open closed, moves on a tag's line dropped) without an error, "
+                "so its game is not the record. Give the record's text; to judge "
+                "python-chess's export knowingly, give str(game)"
             )
-        errors = getattr(game, "errors", None)
-        if errors:
-            # python-chess stops a game at its first illegal move: what it
-            # writes is not the record, and judging it would be wrong.
-            raise ValueError(
-                f"python-chess could not read the whole game ({errors[0]}): give audit_game "
-                "the game's PGN text, which is audited move by move, illegal moves included"
-            )
-        game = str(game)
+        raise TypeError(f"audit_game takes PGN text, not {type(game).__name__}")
+    # One game gives its row whatever its verdict: rows= has nothing to
+    # leave out, and a confirmed game is still the game.
+    options.pop("rows", None)
     text = game.encode("utf-8") if isinstance(game, str) else bytes(game)
     report = audit(text, **options)
     if report.verdicts.num_rows != 1:
@@ -278,6 +285,12 @@ def explain(
     fen: Optional[str] = None,
     laws: str = "ru-rapid",
     supervised: bool = False,
+    proof: str = "full",
+    events: Union[str, os.PathLike, None] = None,
+    only_rapid: bool = False,
+    clock_tolerance: Optional[float] = None,
+    syzygy: Union[str, os.PathLike, None] = None,
+    max_game_bytes: Optional[int] = None,
 ) -> str:
     """The story of one game as ``pgn-arbiter explain`` tells it: the
     players and the time control, each incident with the clocks, the board
@@ -289,8 +302,17 @@ def explain(
         game: which game of the source, counting from 1 (default: the first).
         site: the game whose Site, Link or GameURL is this address.
         fen: a position to tell about instead of a game.
-        laws: as in :func:`audit`.
+        laws: as in :func:`audit`. Give this and the next ones as the
+            audit's row was made with, and the game is told as it was
+            judged.
         supervised: as in :func:`audit`.
+        proof: as in :func:`audit`.
+        events: as in :func:`audit`: a claim kept in the events file is
+            told as the audit applied it.
+        only_rapid: as in :func:`audit`.
+        clock_tolerance: as in :func:`audit`.
+        syzygy: as in :func:`audit`.
+        max_game_bytes: as in :func:`audit`.
 
     Returns:
         The text, without colour.
@@ -299,13 +321,14 @@ def explain(
         FileNotFoundError, NotPgnError, ValueError: as :func:`audit`.
         OSError: the game asked for is not in the source.
     """
-    which = {"game": game, "site": site, "fen": fen, "laws": laws, "supervised": supervised}
+    which = {"game": game, "site": site, "fen": fen}
+    options = _judging(locals())
     if fen is not None:
-        return _native.explain(which, None, None, _TEXT_NAME)
+        return _native.explain(which, options, None, None, _TEXT_NAME)
     if source is None:
         raise ValueError("give a PGN file or text, or fen=")
     paths, text, name = _source(source)
-    return _native.explain(which, paths, text, name)
+    return _native.explain(which, options, paths, text, name)
 
 
 class TournamentReport:
@@ -348,6 +371,12 @@ def tournament(
     *,
     laws: str = "ru-rapid",
     supervised: bool = False,
+    proof: str = "full",
+    events: Union[str, os.PathLike, None] = None,
+    only_rapid: bool = False,
+    clock_tolerance: Optional[float] = None,
+    syzygy: Union[str, os.PathLike, None] = None,
+    max_game_bytes: Optional[int] = None,
     k: float = 20.0,
     tiebreaks: Optional[Sequence[str]] = None,
     tiebreak_rules: Optional[str] = None,
@@ -368,7 +397,9 @@ def tournament(
         report: the TRF file.
         games: a PGN file or folder, or several.
         output: the folder for the reports (created if missing).
-        laws, supervised: as in :func:`audit`.
+        laws, supervised, proof, events, only_rapid, clock_tolerance,
+            syzygy, max_game_bytes: how the games are judged, as in
+            :func:`audit`.
         k: the development coefficient of every rated player.
         tiebreaks: the tie-breaks' C.07 codes in order (the teams' in a team
             competition); default: the report's own, else the defaults.
@@ -384,9 +415,8 @@ def tournament(
         FileNotFoundError, OSError: a file that cannot be read or written.
     """
     paths = [games] if isinstance(games, (str, os.PathLike)) else list(games)
+    judging = _judging(locals())
     options = {
-        "laws": laws,
-        "supervised": supervised,
         "k": float(k),
         "tiebreaks": None if tiebreaks is None else list(tiebreaks),
         "tiebreak_rules": tiebreak_rules,
@@ -397,7 +427,7 @@ def tournament(
         "html": None if html is None else os.fspath(html),
     }
     said = _native.tournament(
-        os.fspath(report), [os.fspath(p) for p in paths], os.fspath(output), options
+        os.fspath(report), [os.fspath(p) for p in paths], os.fspath(output), options, judging
     )
     return TournamentReport(said, os.fspath(output))
 
@@ -418,10 +448,41 @@ _OPTIONS = (
 )
 
 
+# The options that judge a game, for the doors that take no others.
+_JUDGING = (
+    "laws",
+    "supervised",
+    "proof",
+    "events",
+    "only_rapid",
+    "clock_tolerance",
+    "syzygy",
+    "max_game_bytes",
+)
+
+
+def _judging(arguments: dict) -> dict:
+    """:func:`audit`'s options as the native module takes them, the ones
+    that judge a game from ``arguments``, the rest their defaults."""
+    options = {key: None for key in _OPTIONS}
+    options.update(supervised=False, only_rapid=False)
+    options.update({key: arguments[key] for key in _JUDGING})
+    return _no_bool_numbers(options)
+
+
+def _no_bool_numbers(options: dict) -> dict:
+    """A ``bool`` is an ``int`` to Python, and ``threads=True`` would be one
+    thread: a number option refuses it as a value of the wrong type."""
+    for key in ("threads", "clock_tolerance", "max_game_bytes"):
+        if isinstance(options.get(key), bool):
+            raise TypeError(f"{key}={options[key]!r}: give a number, not a bool")
+    return options
+
+
 def _call(source: Any, arguments: dict) -> Tuple[dict, Optional[list], Optional[bytes], str]:
     """The options of the keyword arguments, each as given (the native
     module checks their types and values), and the source."""
-    options = {key: arguments[key] for key in _OPTIONS}
+    options = _no_bool_numbers({key: arguments[key] for key in _OPTIONS})
     return (options,) + _source(source)
 
 

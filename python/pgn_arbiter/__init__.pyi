@@ -56,6 +56,12 @@ def explain(
     fen: Optional[str] = ...,
     laws: str = ...,
     supervised: bool = ...,
+    proof: str = ...,
+    events: PathArg = ...,
+    only_rapid: bool = ...,
+    clock_tolerance: Optional[float] = ...,
+    syzygy: PathArg = ...,
+    max_game_bytes: Optional[int] = ...,
 ) -> str: ...
 
 class TournamentReport:
@@ -75,6 +81,12 @@ def tournament(
     *,
     laws: str = ...,
     supervised: bool = ...,
+    proof: str = ...,
+    events: PathArg = ...,
+    only_rapid: bool = ...,
+    clock_tolerance: Optional[float] = ...,
+    syzygy: PathArg = ...,
+    max_game_bytes: Optional[int] = ...,
     k: float = ...,
     tiebreaks: Optional[Sequence[str]] = ...,
     tiebreak_rules: Optional[str] = ...,

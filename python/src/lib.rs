@@ -17,7 +17,7 @@ use arrow_array::{Array, RecordBatch, StructArray};
 use pgn_arbiter::cli::explain::Request;
 use pgn_arbiter::cli::settings::{Settings, choice};
 use pgn_arbiter::cli::tables::{self, Audit, Bytes, Failure, Input};
-use pgn_arbiter::cli::tournament::{Args, LawsOption, check};
+use pgn_arbiter::cli::tournament::{Args, JudgingOptions, check};
 use pgn_arbiter::report::rows::without_controls;
 use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -315,34 +315,25 @@ struct Which {
     game: Option<u64>,
     site: Option<String>,
     fen: Option<String>,
-    laws: Option<String>,
-    supervised: bool,
 }
 
-/// The text `pgn-arbiter explain` prints.
+/// The text `pgn-arbiter explain` prints, the game judged with `options`,
+/// `audit`'s keyword arguments: the row's own.
 #[pyfunction]
-#[pyo3(signature = (which, paths, text, name))]
+#[pyo3(signature = (which, options, paths, text, name))]
 fn explain(
     py: Python<'_>,
     which: Which,
+    options: Options,
     paths: Option<Vec<PathBuf>>,
     text: Option<PyBackedBytes>,
     name: String,
 ) -> PyResult<String> {
-    let mut settings = Settings {
-        supervised: which.supervised,
-        ..Settings::default()
-    };
-    if let Some(laws) = which.laws {
-        settings.laws = laws
-            .parse()
-            .map_err(|why| exception(refused("laws", &laws, why)))?;
-    }
     let request = Request {
         game: which.game,
         site: which.site,
         fen: which.fen,
-        settings,
+        settings: options.settings().map_err(exception)?,
     };
     let input = match (&paths, &text) {
         (None, None) => None,
@@ -356,8 +347,6 @@ fn explain(
 #[derive(FromPyObject)]
 #[pyo3(from_item_all)]
 struct TournamentOptions {
-    laws: Option<String>,
-    supervised: bool,
     k: f64,
     tiebreaks: Option<Vec<String>>,
     tiebreak_rules: Option<String>,
@@ -371,11 +360,13 @@ struct TournamentOptions {
 impl TournamentOptions {
     /// The command's arguments, each value checked as the command line
     /// checks it.
-    fn args(self, report: PathBuf, games: Vec<PathBuf>, output: PathBuf) -> Result<Args, Failure> {
-        let laws = match self.laws {
-            Some(laws) => laws.parse().map_err(|why| refused("laws", &laws, why))?,
-            None => Settings::default().laws,
-        };
+    fn args(
+        self,
+        judging: &Settings,
+        report: PathBuf,
+        games: Vec<PathBuf>,
+        output: PathBuf,
+    ) -> Result<Args, Failure> {
         Ok(Args {
             report,
             games,
@@ -407,11 +398,7 @@ impl TournamentOptions {
                 ),
                 None => None,
             },
-            laws: LawsOption {
-                laws,
-                supervised: self.supervised,
-                regime: None,
-            },
+            judging: JudgingOptions::of(judging),
             html: self.html,
         })
     }
@@ -422,8 +409,9 @@ fn parsed<T: std::str::FromStr<Err = String>>(option: &str, text: String) -> Res
     text.parse().map_err(|why| refused(option, &text, why))
 }
 
-/// `pgn-arbiter tournament`, the same check as the command's: writes the
-/// reports into `output` and returns what the command prints.
+/// `pgn-arbiter tournament`, the same check as the command's, its games
+/// judged with `judging` (`audit`'s keyword arguments): writes the reports
+/// into `output` and returns what the command prints.
 #[pyfunction]
 fn tournament(
     py: Python<'_>,
@@ -431,8 +419,12 @@ fn tournament(
     games: Vec<PathBuf>,
     output: PathBuf,
     options: TournamentOptions,
+    judging: Options,
 ) -> PyResult<String> {
-    let args = options.args(report, games, output).map_err(exception)?;
+    let judging = judging.settings().map_err(exception)?;
+    let args = options
+        .args(&judging, report, games, output)
+        .map_err(exception)?;
     py.detach(move || check(&args)).map_err(exception)
 }
 

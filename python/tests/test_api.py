@@ -105,7 +105,7 @@ def test_a_cut_file_warns_and_keeps_the_rest(tmp_path):
     assert report.summary["errors"]
 
 
-def test_audit_game_takes_text_and_python_chess_games():
+def test_audit_game_takes_text_and_refuses_python_chess_games():
     import chess.pgn
 
     verdict, incidents = pgn_arbiter.audit_game(MATE)
@@ -113,7 +113,10 @@ def test_audit_game_takes_text_and_python_chess_games():
     assert [i["kind"] for i in incidents] == ["result-mismatch"]
     with open(LICHESS, encoding="utf-8") as f:
         game = chess.pgn.read_game(f)
-    verdict, _ = pgn_arbiter.audit_game(game)
+    with pytest.raises(TypeError, match="not a chess.pgn.Game"):
+        pgn_arbiter.audit_game(game)
+    # Its export, given knowingly, is judged as any text.
+    verdict, _ = pgn_arbiter.audit_game(str(game))
     first = pgn_arbiter.audit(LICHESS).verdicts.to_pylist()[0]
     for column in ["site", "white", "black", "status", "correct_result", "rule", "time_control_used"]:
         assert verdict[column] == first[column], column

@@ -65,7 +65,7 @@ def test_f05_a_game_python_chess_cut_short_is_refused():
     pgn = '[Result "0-1"]\n\n1. e4 e5 2. Bc4 f6 3. Qh5+ Nc6 4. Qf7# 0-1\n'
     game = chess_pgn.read_game(io.StringIO(pgn))
     assert game.errors
-    with pytest.raises(ValueError, match="could not read the whole game"):
+    with pytest.raises(TypeError, match="not a chess.pgn.Game"):
         pgn_arbiter.audit_game(game)
     assert pgn_arbiter.audit_game(pgn)[0]["status"] == "corrected"
 

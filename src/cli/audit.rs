@@ -8,12 +8,11 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::board::helpmate::Proof;
 use crate::cli::failure::Failure;
-use crate::cli::laws_option::LawsOption;
+use crate::cli::judging_options::JudgingOptions;
 use crate::cli::outputs::{Html, Plan};
 use crate::cli::settings::Rows;
-use crate::cli::settings::{Settings, game_bytes};
+use crate::cli::settings::Settings;
 use crate::laws::ShortLines;
 use crate::read::input::{Inputs, Packing, Source, sources};
 use crate::read::shard::Shard;
@@ -47,18 +46,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     #[command(flatten)]
-    pub laws: LawsOption,
-    /// Send games that are not rapid by 15.1 to review instead of judging
-    /// them by the rapid-play rules.
-    #[arg(long)]
-    pub only_rapid: bool,
-    /// How "cannot checkmate by any series of legal moves" is answered:
-    /// `full` finds a helpmate line or proves there is none (for appeals);
-    /// `fast` runs only chasolver's fast, sound proof: a correction still
-    /// rests on a proof, a confirmation says the side is not shown unable
-    /// to mate (for cleaning months of online games).
-    #[arg(long, value_enum, default_value = "full")]
-    pub proof: Proof,
+    pub judging: JudgingOptions,
     /// Which reasons quote a helpmate's short line: `read`, those a person
     /// reads (rows not confirmed; the HTML page and `explain` always);
     /// `all`, every row, which costs a search of up to 100,000 positions
@@ -67,26 +55,6 @@ pub struct Args {
     /// row otherwise cites the solver's own line, with its length.
     #[arg(long, value_enum, value_name = "WHICH", default_value = "read")]
     pub short_lines: ShortLines,
-    /// How many seconds a clock may rise past what the rules give before it
-    /// is reported as a clock change (15.4.1.1). Default: 1 for games played
-    /// on lichess or chess.com (their PGN rounds exact clocks), 60 for the
-    /// rest (broadcast relays sample the clocks late).
-    #[arg(long, value_name = "SECONDS")]
-    pub clock_tolerance: Option<f64>,
-    /// Claims and arbiter's acts from a CSV file with columns
-    /// site, event, round, white, black, ply, command.
-    #[arg(long, value_name = "FILE.csv")]
-    pub events: Option<PathBuf>,
-    /// Syzygy endgame tablebases (*.rtbw): a 10.2 draw claim in a position
-    /// they score as no win for the opponent is good.
-    #[arg(long, value_name = "DIR")]
-    pub syzygy: Option<PathBuf>,
-    /// The largest game read whole, in bytes (at least 65536: a game's
-    /// first 64 KiB are always kept for its tags); a larger one becomes an
-    /// `error` row and reading goes on with the next game.
-    #[arg(long, value_name = "BYTES", default_value_t = crate::read::split::MAX_GAME_BYTES,
-          value_parser = max_game_bytes)]
-    pub max_game_bytes: usize,
     /// Write cells exactly as found; by default a cell a spreadsheet would
     /// run as a formula (starting with =, +, -, @, tab or CR) is prefixed
     /// with an apostrophe.
@@ -144,24 +112,15 @@ pub fn run(args: &Args) -> ExitCode {
 impl Args {
     /// What the flags ask for, typed.
     pub(crate) fn settings(&self) -> Settings {
-        self.laws.warn_if_deprecated();
-        let (laws, supervised) = self.laws.chosen();
         Settings {
-            laws,
-            supervised,
             threads: self.threads,
-            only_rapid: self.only_rapid,
-            proof: self.proof,
             short_lines: self.short_lines,
-            clock_tolerance: self.clock_tolerance,
-            events: self.events.clone(),
-            syzygy: self.syzygy.clone(),
-            max_game_bytes: self.max_game_bytes,
             shard: self.shard,
             rows: self.rows,
             raw: self.raw,
             block_size: self.block_size,
             dead_position_check: !self.no_dead_check,
+            ..self.judging.settings()
         }
     }
 }
@@ -273,14 +232,6 @@ pub(crate) fn check_shardable(shard: Shard, inputs: &[Source]) -> Result<(), Fai
         )));
     }
     Ok(())
-}
-
-/// `--max-game-bytes`: a number no smaller than what is always kept.
-fn max_game_bytes(text: &str) -> Result<usize, String> {
-    let n: usize = text
-        .parse()
-        .map_err(|_| format!("`{text}` is not a number of bytes"))?;
-    game_bytes(n)
 }
 
 pub(crate) fn progress_bar(inputs: &[Source]) -> ProgressBar {

@@ -12,7 +12,8 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::cli::laws_option::LawsOption;
+use crate::cli::failure::Failure;
+use crate::cli::judging_options::JudgingOptions;
 use crate::cli::settings::Settings;
 use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::rulebook::sentence;
@@ -50,8 +51,10 @@ pub struct Args {
     /// Say whether each side can still checkmate in this position.
     #[arg(long, value_name = "FEN", conflicts_with_all = ["file", "game", "site"])]
     pub fen: Option<String>,
+    /// The options the audit's row was made with, so that the game is told
+    /// as it was judged.
     #[command(flatten)]
-    pub laws: LawsOption,
+    pub judging: JudgingOptions,
     /// Plain text even on a terminal.
     #[arg(long)]
     pub no_color: bool,
@@ -71,17 +74,11 @@ pub struct Request {
 
 impl Args {
     fn request(&self) -> Request {
-        self.laws.warn_if_deprecated();
-        let (laws, supervised) = self.laws.chosen();
         Request {
             game: self.game,
             site: self.site.clone(),
             fen: self.fen.clone(),
-            settings: Settings {
-                laws,
-                supervised,
-                ..Settings::default()
-            },
+            settings: self.judging.settings(),
         }
     }
 
@@ -112,10 +109,7 @@ pub fn run(args: &Args) -> ExitCode {
                 }
             }
         }
-        Err(e) => {
-            say!("pgn-arbiter: {e}");
-            ExitCode::from(1)
-        }
+        Err(failure) => failure.report(),
     }
 }
 
@@ -125,19 +119,21 @@ pub(crate) fn tell(
     request: &Request,
     source: Option<Source>,
     color: bool,
-) -> Result<String, String> {
+) -> Result<String, Failure> {
+    let unreadable = |why: String| Failure::Io(io::Error::other(why));
     match (&request.fen, source) {
-        (Some(fen), _) => explain_fen(fen, color),
+        (Some(fen), _) => explain_fen(fen, color).map_err(unreadable),
         (None, Some(source)) => {
             // One thread: a game is told alone.
             let settings = Settings {
                 threads: Some(1),
                 ..request.settings.clone()
             };
-            let config = settings.resolve().map_err(|f| f.to_string())?;
-            explain_source(source, request, &config.options, color)
+            // A value the options refuse is a usage error, as `audit`'s.
+            let config = settings.resolve()?;
+            explain_source(source, request, &config.options, color).map_err(unreadable)
         }
-        (None, None) => Err("give a PGN file or --fen FEN".into()),
+        (None, None) => Err(unreadable("give a PGN file or --fen FEN".into())),
     }
 }
 
@@ -168,7 +164,7 @@ fn explain_source(
         .open_raw()
         .and_then(decompress)
         .map_err(|e| format!("{shown}: cannot read: {e}"))?;
-    let mut splitter = Splitter::new(stream, 1 << 20);
+    let mut splitter = Splitter::with_limit(stream, 1 << 20, options.max_game_bytes);
     let wanted = request.game.unwrap_or(1);
     while let Some(block) = splitter.next_block().map_err(|e| format!("{shown}: {e}"))? {
         for (i, slice) in block.games.iter().enumerate() {

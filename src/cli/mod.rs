@@ -1,7 +1,7 @@
 //! The command line (`command.rs`, which `main.rs` and the Python script
 //! run) and its subcommands, each with its usage text: `audit`, `explain`, `merge`,
 //! `tournament`;
-//! the `--laws` options they share; why a subcommand failed and its exit
+//! the options that judge a game, which they share; why a subcommand failed and its exit
 //! code.
 
 /// An `eprintln!` that cannot panic or drive the terminal (see
@@ -16,6 +16,7 @@ pub mod audit;
 pub mod command;
 pub mod explain;
 mod failure;
+pub mod judging_options;
 mod laws_option;
 pub mod merge;
 mod outputs;

@@ -87,6 +87,7 @@ impl Plan<'_> {
                     html.report_dir,
                     format.file_names(compress),
                     &names,
+                    &settings.verdict_flags(),
                 )?;
                 outputs.push(if html.every_game {
                     Box::new(report.with_every_game())

@@ -27,6 +27,7 @@ use crate::read::events::EventLog;
 use crate::read::input::{Source, identity};
 use crate::read::shard::Shard;
 use crate::read::split::{HEAD, MAX_GAME_BYTES};
+use crate::report::html::shell_word;
 use crate::report::summary::{InputSummary, RunOptions, RunSummary};
 use crate::run::pipeline::{self, Options};
 
@@ -154,6 +155,51 @@ impl Settings {
                 None => None,
             },
         })
+    }
+}
+
+impl Settings {
+    /// The options that change a verdict, as `explain` and `audit` take
+    /// them, each that is not the default (with a blank before each): what
+    /// reproduces a row.
+    ///
+    /// ```
+    /// use pgn_arbiter::cli::settings::Settings;
+    /// use std::path::PathBuf;
+    ///
+    /// let settings = Settings {
+    ///     only_rapid: true,
+    ///     events: Some(PathBuf::from("my claims.csv")),
+    ///     ..Settings::default()
+    /// };
+    /// assert_eq!(settings.verdict_flags(), " --only-rapid --events 'my claims.csv'");
+    /// ```
+    pub fn verdict_flags(&self) -> String {
+        let default = Settings::default();
+        let path = |p: &Path| shell_word(&p.to_string_lossy());
+        let mut flags = Vec::new();
+        if self.laws.to_string() != default.laws.to_string() {
+            flags.push(format!("--laws {}", self.laws));
+        }
+        let switches = [
+            (self.supervised, "--supervised"),
+            (self.only_rapid, "--only-rapid"),
+            (self.proof != default.proof, "--proof fast"),
+        ];
+        flags.extend(switches.iter().filter(|s| s.0).map(|s| s.1.to_string()));
+        if let Some(seconds) = self.clock_tolerance {
+            flags.push(format!("--clock-tolerance {seconds}"));
+        }
+        if let Some(events) = &self.events {
+            flags.push(format!("--events {}", path(events)));
+        }
+        if let Some(syzygy) = &self.syzygy {
+            flags.push(format!("--syzygy {}", path(syzygy)));
+        }
+        if self.max_game_bytes != default.max_game_bytes {
+            flags.push(format!("--max-game-bytes {}", self.max_game_bytes));
+        }
+        flags.iter().map(|f| format!(" {f}")).collect()
     }
 }
 

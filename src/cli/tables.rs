@@ -109,6 +109,10 @@ pub fn audit(
     };
     let mut summary = pipeline::run(&inputs, &options, &ProgressBar::hidden(), &mut outputs)?;
     summary.source_errors.splice(0..0, problems);
+    // As the command line exits 1: an input with no game is no answer.
+    if summary.games == 0 && config.settings().shard.is_none() {
+        return Err(no_game(&inputs, &summary.source_errors));
+    }
     for output in outputs {
         output.finish(&summary)?;
     }
@@ -152,7 +156,6 @@ pub fn explain(request: &Request, input: Option<Input>) -> Result<String, Failur
         return Err(Failure::Usage(format!("fen `{fen}` is no position: {e}")));
     }
     crate::cli::explain::tell(request, source, false)
-        .map_err(|why| Failure::Io(io::Error::other(why)))
 }
 
 /// The sources, and the problems of paths that name no PGN file; a path
@@ -171,6 +174,21 @@ fn inputs(input: Input) -> Result<(Vec<Source>, Vec<String>), Failure> {
             Ok((found.sources, found.errors))
         }
     }
+}
+
+/// An input that held no game, named with what went wrong reading it.
+fn no_game(inputs: &[Source], problems: &[String]) -> Failure {
+    let names: Vec<String> = inputs.iter().map(Source::name).collect();
+    let why = if !problems.is_empty() {
+        problems.join("; ")
+    } else if names.is_empty() {
+        "no PGN file was found".into()
+    } else {
+        format!("{} holds no game", names.join(", "))
+    };
+    Failure::Io(io::Error::other(format!(
+        "no game was read: {why}; check the paths, and that the files are PGN"
+    )))
 }
 
 /// A path that does not exist is an error of kind `NotFound`: a program's
@@ -217,13 +235,20 @@ struct Batches<'a> {
 }
 
 impl Batches<'_> {
-    /// Keeps a pair until about `batch_rows` verdict rows, or as many
-    /// incident rows, wait: with `rows="flagged"` a month of confirmed games
-    /// has few verdict rows and many incidents (and an events file's
-    /// unmatched lines none), which must not all wait for the end.
+    /// Keeps pairs until `batch_rows` verdict rows, or as many incident
+    /// rows, wait (more only where one game has more incidents): with
+    /// `rows="flagged"` a month of confirmed games has few verdict rows and
+    /// many incidents (and an events file's unmatched lines none), which
+    /// must not all wait for the end.
     fn hold(&mut self, pair: (RecordBatch, RecordBatch)) -> io::Result<()> {
-        self.pending_rows += pair.0.num_rows();
-        self.pending_incidents += pair.1.num_rows();
+        let (rows, incidents) = (pair.0.num_rows(), pair.1.num_rows());
+        let over = self.pending_rows + rows > self.batch_rows
+            || self.pending_incidents + incidents > self.batch_rows;
+        if over {
+            self.hand_over()?;
+        }
+        self.pending_rows += rows;
+        self.pending_incidents += incidents;
         self.pending.push(pair);
         if self.pending_rows.max(self.pending_incidents) >= self.batch_rows {
             self.hand_over()?;
@@ -256,7 +281,12 @@ impl Output for Batches<'_> {
 
     fn block(&mut self, part: TablePart, summary: &mut Summary) -> io::Result<()> {
         let (verdicts, incidents) = part.finish(summary);
-        self.hold((verdicts, incidents))
+        // A reader's block holds hundreds of games, thousands when they
+        // are short: it is cut to the batch asked for, game by game.
+        for pair in by_games(&verdicts, &incidents, self.batch_rows) {
+            self.hold(pair)?;
+        }
+        Ok(())
     }
 
     fn unmatched_events(
@@ -277,5 +307,53 @@ impl Output for Batches<'_> {
 
     fn finish(mut self, _: &Summary) -> io::Result<()> {
         self.hand_over()
+    }
+}
+
+/// A block's rows cut into pairs of about `batch_rows` verdict rows, or
+/// incident rows when they are more, whole games in each: the rows of
+/// both are in the order of their games.
+fn by_games(
+    verdicts: &RecordBatch,
+    incidents: &RecordBatch,
+    batch_rows: usize,
+) -> Vec<(RecordBatch, RecordBatch)> {
+    let (of_verdicts, of_incidents) = (games(verdicts), games(incidents));
+    let mut pairs = Vec::new();
+    let (mut v0, mut i0, mut v, mut i) = (0, 0, 0, 0);
+    while v < of_verdicts.len() || i < of_incidents.len() {
+        let next = |games: &[i64], at: usize| games.get(at).copied().unwrap_or(i64::MAX);
+        let game = next(&of_verdicts, v).min(next(&of_incidents, i));
+        while next(&of_verdicts, v) == game && v < of_verdicts.len() {
+            v += 1;
+        }
+        while next(&of_incidents, i) == game && i < of_incidents.len() {
+            i += 1;
+        }
+        let whole = v == of_verdicts.len() && i == of_incidents.len();
+        if v - v0 >= batch_rows || i - i0 >= batch_rows || whole {
+            pairs.push((verdicts.slice(v0, v - v0), incidents.slice(i0, i - i0)));
+            (v0, i0) = (v, i);
+        }
+    }
+    pairs
+}
+
+/// Each row's game number.
+fn games(batch: &RecordBatch) -> Vec<i64> {
+    use arrow_array::Array;
+    let column = batch.column_by_name("game");
+    let numbers = column.and_then(|c| c.as_any().downcast_ref::<arrow_array::Int64Array>());
+    match numbers {
+        Some(numbers) => (0..numbers.len())
+            .map(|r| {
+                if numbers.is_null(r) {
+                    i64::MAX
+                } else {
+                    numbers.value(r)
+                }
+            })
+            .collect(),
+        None => vec![i64::MAX; batch.num_rows()],
     }
 }

@@ -10,10 +10,11 @@ use std::sync::{Arc, Mutex};
 
 use crate::cli::audit::progress_bar;
 use crate::cli::failure::Failure;
+pub use crate::cli::judging_options::JudgingOptions;
 pub use crate::cli::laws_option::LawsOption;
 use crate::cli::outputs::{Html, Plan};
 use crate::cli::ranking::{Asked, Rankings, TeamSources, rankings};
-use crate::cli::settings::Settings;
+use crate::cli::settings::Config;
 use crate::read::input::{Inputs, Source, sources};
 use crate::report::file::{Compression, ReportFormat};
 use crate::report::html::{page_name, page_stems, relative};
@@ -90,8 +91,9 @@ pub struct Args {
     /// half the boards' points (C.04.6).
     #[arg(long, value_name = "MP,GP")]
     pub team_bye: Option<TeamPoints>,
+    /// How the games are judged, as `audit` takes it.
     #[command(flatten)]
-    pub laws: LawsOption,
+    pub judging: JudgingOptions,
     /// Also write an HTML report to DIR: tournament.html (the pairings to
     /// look at, the crosstable with the changed cells linked to their
     /// games, standings and rating changes before and after) beside the
@@ -148,6 +150,7 @@ pub fn check(args: &Args) -> Result<String, Failure> {
     if let Some(error) = errors.first() {
         return Err(Failure::Io(io::Error::other(error.clone())));
     }
+    let config = args.judging.settings().resolve()?;
     let mut read = inputs.clone();
     read.push(Source::File(args.report.clone()));
     let wanted = Wanted {
@@ -157,7 +160,7 @@ pub fn check(args: &Args) -> Result<String, Failure> {
         tournament: true,
     };
     let set = ReportSet::stage(wanted, &read)?;
-    let (games, names) = audit(args, &report, &set, &inputs)?;
+    let (games, names) = audit(args, config, &report, &set, &inputs)?;
     let consequences = consequences(&report, &games, &rankings.players, args.k);
     let (corrected, team_outcome) = corrected(&report, &consequences, &rankings.teams)?;
     let t = Tournament {
@@ -280,17 +283,11 @@ fn read_report(path: &Path) -> Result<Trf, Failure> {
 /// games that may be missing.
 fn audit(
     args: &Args,
+    mut config: Config,
     report: &Trf,
     set: &ReportSet,
     inputs: &[Source],
 ) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
-    let (laws, supervised) = args.laws.chosen();
-    let mut config = Settings {
-        laws,
-        supervised,
-        ..Settings::default()
-    }
-    .resolve()?;
     config.options.report_control = report.control().map(Arc::new);
     let plan = Plan {
         files: Some((ReportFormat::Csv, Compression::None)),

@@ -83,6 +83,8 @@ struct GameTemplate<'a> {
     /// The cited clause in the project's words, when it has some.
     rule_text: String,
     reason: &'a str,
+    /// The command that tells the game again, with the run's options.
+    explain: String,
     /// The game's text as recorded, to copy.
     pgn: String,
     boards: Vec<BoardView>,
@@ -236,9 +238,10 @@ fn pgn_text(record: &GameRecord<'_>) -> String {
 }
 
 impl<'a> GameTemplate<'a> {
-    /// A page with what every game has: its tags, the reason and its text.
+    /// A page with what every game has: its tags, the reason and its text,
+    /// and the command that tells it again under the run's `flags`.
     fn bare(
-        row: &'a IndexRow,
+        (row, flags): (&'a IndexRow, &str),
         record: &GameRecord<'_>,
         book: &Book,
         reason: &'a str,
@@ -258,6 +261,11 @@ impl<'a> GameTemplate<'a> {
                 String::new()
             },
             reason,
+            explain: format!(
+                "pgn-arbiter explain {} --game {}{flags}",
+                shell_word(&row.source),
+                row.game
+            ),
             pgn: pgn_text(record),
             boards: Vec::new(),
             omitted: 0,
@@ -270,6 +278,11 @@ impl<'a> GameTemplate<'a> {
     }
 }
 
+/// A word a shell reads back as it is (a path with blanks, quoted).
+pub(crate) fn shell_word(text: &str) -> String {
+    shlex::try_quote(text).map_or_else(|_| format!("{text:?}"), |w| w.into_owned())
+}
+
 /// The page of a game that could not be replayed: where it is, why, and
 /// its text.
 pub fn error_page(
@@ -277,14 +290,14 @@ pub fn error_page(
     book: &Book,
     verdict: &Verdict,
     origin: Origin<'_>,
-    stem: &str,
+    (stem, flags): (&str, &str),
 ) -> Option<Page> {
     let verdict = &Verdict {
         reason: origin.locate(&verdict.reason),
         ..verdict.clone()
     };
     let row = index_row(record, book, verdict, &[], origin, stem);
-    let html = GameTemplate::bare(&row, record, book, &verdict.reason)
+    let html = GameTemplate::bare((&row, flags), record, book, &verdict.reason)
         .render()
         .ok()?;
     Some(Page { row, html })
@@ -296,7 +309,7 @@ pub fn page(
     game: &Game<'_>,
     judgement: &Judgement,
     origin: Origin<'_>,
-    stem: &str,
+    (stem, flags): (&str, &str),
 ) -> Option<Page> {
     // The line shown whole, the shortest the search finds, and the reason
     // quoting it.
@@ -315,7 +328,7 @@ pub fn page(
         unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
         helpmate: shown.as_ref().map(|l| l.text(true)).unwrap_or_default(),
         positions,
-        ..GameTemplate::bare(&row, game.record, &judgement.book, &verdict.reason)
+        ..GameTemplate::bare((&row, flags), game.record, &judgement.book, &verdict.reason)
     };
     let html = template.render().ok()?;
     Some(Page { row, html })

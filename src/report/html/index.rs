@@ -28,6 +28,8 @@ struct IndexTemplate<'a> {
     kinds: &'a BTreeSet<String>,
     /// The report directory, relative to the index.
     reports: &'a str,
+    /// The options that made the verdicts, as `explain` takes them.
+    flags: &'a str,
     /// The names of the verdicts and incidents files.
     files: &'a [String; 2],
 }
@@ -97,7 +99,7 @@ impl IndexWriter {
         self,
         dir: &Path,
         run: &RunSummary,
-        reports: &str,
+        [reports, flags]: [&str; 2],
         files: &[String; 2],
     ) -> io::Result<()> {
         let page = IndexTemplate {
@@ -108,6 +110,7 @@ impl IndexWriter {
             categories: &self.categories,
             kinds: &self.kinds,
             reports,
+            flags,
             files,
         }
         .render()

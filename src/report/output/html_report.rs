@@ -45,6 +45,7 @@ impl HtmlReport {
         reports_at: &Path,
         files: [String; 2],
         sources: &[String],
+        flags: &str,
     ) -> io::Result<HtmlReport> {
         let games = dir.join("games");
         std::fs::create_dir_all(&games)
@@ -66,6 +67,7 @@ impl HtmlReport {
                 dir: dir.into(),
                 stems: html::page_stems(sources).into(),
                 every_game: false,
+                flags: flags.into(),
             },
         })
     }
@@ -87,6 +89,8 @@ pub struct Pages {
     stems: Arc<[String]>,
     /// A page for every game, not only for those to look at.
     every_game: bool,
+    /// The options that made the verdicts, as `explain` takes them.
+    flags: Arc<str>,
 }
 
 /// A block's pages, written: their index rows, or the first failure.
@@ -107,10 +111,13 @@ impl Format for Pages {
         let page = game
             .game
             .filter(|_| to_look_at || self.every_game)
-            .and_then(|replayed| html::page(replayed, judgement, origin, stem))
+            .and_then(|replayed| html::page(replayed, judgement, origin, (stem, &self.flags)))
             .or_else(|| {
                 (verdict.status == Status::Error)
-                    .then(|| html::error_page(game.record, &judgement.book, verdict, origin, stem))
+                    .then(|| {
+                        let page = (stem.as_str(), &*self.flags);
+                        html::error_page(game.record, &judgement.book, verdict, origin, page)
+                    })
                     .flatten()
             });
         if let Some(page) = page
@@ -141,7 +148,7 @@ impl Output for HtmlReport {
     fn finish(self, summary: &Summary) -> io::Result<()> {
         let mut document = self.document;
         document.complete(summary);
-        self.index
-            .finish(&self.dir, &document, &self.reports, &self.files)
+        let links = [self.reports.as_str(), &self.pages.flags];
+        self.index.finish(&self.dir, &document, links, &self.files)
     }
 }
