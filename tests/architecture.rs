@@ -41,32 +41,83 @@ fn code(text: &str) -> String {
         .join("\n")
 }
 
-/// The paths a file names: `crate::a::b`, and `super::c` made absolute.
+/// The paths a file names: `crate::a::b`, `super::c` made absolute, and
+/// each path of a group (`use crate::{a::b, c::{d, e}}`).
 fn paths(module: &str, code: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
-    let words = |rest: &str| -> Vec<String> {
-        rest.split("::")
-            .map(|w| {
-                w.chars()
-                    .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
-                    .collect::<String>()
-            })
-            .take_while(|w| !w.is_empty())
-            .collect()
-    };
     for (i, _) in code.match_indices("crate::") {
-        out.push(words(&code[i + 7..]));
+        out.extend(use_tree(&code[i + 7..]));
     }
     let parent: Vec<String> = module.split("::").map(str::to_string).collect();
     for (i, _) in code.match_indices("super::") {
         if i > 0 && code.as_bytes()[i - 1].is_ascii_alphanumeric() {
             continue;
         }
-        let mut path = parent[..parent.len().saturating_sub(1)].to_vec();
-        path.extend(words(&code[i + 7..]));
-        out.push(path);
+        let base = &parent[..parent.len().saturating_sub(1)];
+        for path in use_tree(&code[i + 7..]) {
+            out.push(base.iter().cloned().chain(path).collect());
+        }
     }
     out
+}
+
+/// The paths of the use tree at the start of `text`: `a::b`, `{a, b::{c,
+/// d}}`, `a::*` (a path ends where a name does).
+fn use_tree(text: &str) -> Vec<Vec<String>> {
+    let mut at = 0;
+    tree(text.as_bytes(), &mut at)
+}
+
+fn tree(text: &[u8], at: &mut usize) -> Vec<Vec<String>> {
+    let blank = |at: &mut usize| {
+        while text.get(*at).is_some_and(u8::is_ascii_whitespace) {
+            *at += 1;
+        }
+    };
+    blank(at);
+    if text.get(*at) == Some(&b'{') {
+        *at += 1;
+        let mut group = Vec::new();
+        loop {
+            blank(at);
+            match text.get(*at) {
+                None => break,
+                Some(b'}') => {
+                    *at += 1;
+                    break;
+                }
+                Some(b',') => *at += 1,
+                Some(_) => {
+                    let before = *at;
+                    group.extend(tree(text, at));
+                    // Something no path is made of (`*`, `as x`): skipped.
+                    if *at == before {
+                        *at += 1;
+                    }
+                }
+            }
+        }
+        return group;
+    }
+    let start = *at;
+    while text
+        .get(*at)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    {
+        *at += 1;
+    }
+    let name = String::from_utf8_lossy(&text[start..*at]).into_owned();
+    if name.is_empty() {
+        return vec![Vec::new()];
+    }
+    if text[*at..].starts_with(b"::") {
+        *at += 2;
+        return tree(text, at)
+            .into_iter()
+            .map(|rest| std::iter::once(name.clone()).chain(rest).collect())
+            .collect();
+    }
+    vec![vec![name]]
 }
 
 /// The source files, but the test modules kept in files of their own.
@@ -97,12 +148,17 @@ fn graph() -> Graph {
             Some((module, code(&std::fs::read_to_string(f).unwrap())))
         })
         .collect();
+    graph_of(&named)
+}
+
+/// The graph of modules given with their code: each module's imports, the
+/// longest prefix of each path it names that is a module.
+fn graph_of(named: &[(String, String)]) -> Graph {
     let modules: BTreeSet<&str> = named.iter().map(|(m, _)| m.as_str()).collect();
     let mut graph = Graph::new();
-    for (module, code) in &named {
+    for (module, code) in named {
         let imports = graph.entry(module.clone()).or_default();
         for path in paths(module, code) {
-            // The longest prefix of the path that is a module.
             let target = (1..=path.len())
                 .rev()
                 .map(|k| path[..k].join("::"))
@@ -172,21 +228,62 @@ fn stage(module: &str) -> usize {
         .unwrap_or_else(|| panic!("{module} is in no stage folder: {STAGES:?}"))
 }
 
-#[test]
-fn imports_run_from_the_command_line_down_to_the_model() {
-    let graph = graph();
-    let mut upstream = Vec::new();
-    for (module, imports) in &graph {
+/// The imports against the flow: `module -> import`.
+fn upstream(graph: &Graph) -> Vec<String> {
+    let mut found = Vec::new();
+    for (module, imports) in graph {
         for import in imports {
             if stage(import) < stage(module) {
-                upstream.push(format!("{module} -> {import}"));
+                found.push(format!("{module} -> {import}"));
             }
         }
     }
+    found
+}
+
+#[test]
+fn imports_run_from_the_command_line_down_to_the_model() {
+    let upstream = upstream(&graph());
     assert!(
         upstream.is_empty(),
         "imports against the flow: {upstream:?}"
     );
+}
+
+/// Every form of import is seen: an upward import planted inside a group
+/// (`use crate::{…}`), a nested one, or through `super::{…}` is found.
+#[test]
+fn a_planted_upward_import_is_found_in_every_form() {
+    let module = |name: &str, code: &str| (name.to_string(), code.to_string());
+    for planted in [
+        "use crate::{model::date::Date, laws::Game};",
+        "use crate::{\n    model::{date, clock},\n    laws::{self, Game},\n};",
+        "use crate::laws::Game;",
+        "fn f() -> crate::laws::Game { todo!() }",
+    ] {
+        let named = [
+            module("model::clock", planted),
+            module("model::date", ""),
+            module("laws", ""),
+        ];
+        let graph = graph_of(&named);
+        assert_eq!(upstream(&graph), ["model::clock -> laws"], "{planted}");
+    }
+    let named = [
+        module("laws::time", "use super::{edition::Book, Game};"),
+        module("laws::edition", ""),
+        module("laws", ""),
+        module("cli", ""),
+    ];
+    let graph = graph_of(&named);
+    // A module's own parent is no import; its sibling is.
+    let imports: Vec<&String> = graph["laws::time"].iter().collect();
+    assert_eq!(imports, ["laws::edition"]);
+    let sideways = [
+        module("laws::time", "use crate::{cli::Args};"),
+        module("cli", ""),
+    ];
+    assert_eq!(upstream(&graph_of(&sideways)), ["laws::time -> cli"]);
 }
 
 #[test]
@@ -202,7 +299,10 @@ fn a_cycle_is_found() {
             "laws::time",
             "use super::edition::Book; x crate::model::clock::Clock"
         ),
-        [strings(&["model", "clock"]), strings(&["laws", "edition"])]
+        [
+            strings(&["model", "clock", "Clock"]),
+            strings(&["laws", "edition", "Book"])
+        ]
     );
 }
 

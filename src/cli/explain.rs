@@ -131,7 +131,7 @@ pub(crate) fn tell(
             };
             // A value the options refuse is a usage error, as `audit`'s.
             let config = settings.resolve()?;
-            explain_source(source, request, &config.options, color).map_err(unreadable)
+            explain_source(source, request, config.options(), color).map_err(unreadable)
         }
         (None, None) => Err(unreadable("give a PGN file or --fen FEN".into())),
     }

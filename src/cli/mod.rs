@@ -14,6 +14,7 @@ macro_rules! say {
 
 pub mod audit;
 pub mod command;
+mod doors;
 pub mod explain;
 mod failure;
 pub mod judging_options;

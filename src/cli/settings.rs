@@ -15,20 +15,26 @@
 //! assert!(refused.is_err());
 //! ```
 
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use indicatif::ProgressBar;
 
 use crate::board::helpmate::Proof;
 use crate::board::tablebase::Tablebases;
 use crate::cli::failure::Failure;
 use crate::laws::{Judging, Laws, ShortLines, regime_name};
 use crate::model::clock::Clock;
+use crate::model::time_control::Control;
 use crate::read::events::EventLog;
 use crate::read::input::{Source, identity};
 use crate::read::shard::Shard;
 use crate::read::split::{HEAD, MAX_GAME_BYTES};
 use crate::report::html::shell_word;
-use crate::report::summary::{InputSummary, RunOptions, RunSummary};
+use crate::report::output::AnyOutput;
+use crate::report::summary::{InputSummary, RunOptions, RunSummary, Summary};
 use crate::run::pipeline::{self, Options};
 
 /// Which verdict rows a run writes.
@@ -99,16 +105,36 @@ impl Default for Settings {
 }
 
 /// The settings resolved: each value checked, the files they name opened.
+/// Closed: a door asks it for what it needs, and what a door adds to a run
+/// is given when it is resolved ([`Door`]).
 #[derive(Debug, Clone)]
 pub struct Config {
-    pub(crate) options: Options,
+    options: Options,
     settings: Settings,
+}
+
+/// What a door adds to the run it asks for, besides its settings.
+#[derive(Debug, Clone, Default)]
+pub struct Door {
+    /// Set from outside to end the run soon (a program's Ctrl-C).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The folder relative paths are opened from (a program may change
+    /// its working folder while the run reads).
+    pub base: Option<Arc<Path>>,
+    /// The control a tournament's report gives, for the games whose own
+    /// control cannot be read.
+    pub report_control: Option<Arc<Control>>,
 }
 
 impl Settings {
     /// Checks every value and opens the files named, before any output is
     /// written.
     pub fn resolve(self) -> Result<Config, Failure> {
+        self.resolve_for(Door::default())
+    }
+
+    /// As [`Settings::resolve`], for a door that adds to the run.
+    pub fn resolve_for(self, door: Door) -> Result<Config, Failure> {
         let threads = self
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -131,9 +157,9 @@ impl Settings {
             },
             shard: self.shard,
             large_game: Arc::default(),
-            report_control: None,
-            stop: None,
-            base: None,
+            report_control: door.report_control,
+            stop: door.stop,
+            base: door.base,
         };
         Ok(Config {
             options,
@@ -227,6 +253,22 @@ impl Config {
     /// What was asked for.
     pub fn settings(&self) -> &Settings {
         &self.settings
+    }
+
+    /// What the reader and the workers are given: for a door that reads a
+    /// record itself (`explain`).
+    pub(crate) fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Audits `inputs` into `outputs`, in input order.
+    pub(crate) fn run(
+        &self,
+        inputs: &[Source],
+        progress: &ProgressBar,
+        outputs: &mut [Box<dyn AnyOutput + '_>],
+    ) -> io::Result<Summary> {
+        pipeline::run(inputs, &self.options, progress, outputs)
     }
 
     /// What `summary.json` says before the run: the tool, the options

@@ -30,16 +30,15 @@ use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use indicatif::ProgressBar;
 
-use crate::cli::audit::check_shardable;
+use crate::cli::doors::check_shardable;
 use crate::cli::explain::Request;
 pub use crate::cli::failure::Failure;
 use crate::cli::outputs::Plan;
-use crate::cli::settings::{Rows, Settings};
+use crate::cli::settings::{Door, Rows, Settings};
 use crate::read::input::{NotPgn, Source, decompress, sources};
 use crate::report::output::{Output, TablePart, TableRows, unmatched_rows};
 use crate::report::summary::Summary;
 use crate::report::table::{INCIDENTS, VERDICTS};
-use crate::run::pipeline::{self, Options};
 /// The type of [`Input::Text`]'s bytes: from a `Vec<u8>`, or any owner of
 /// bytes with `Bytes::from_owner`, read in place.
 pub use bytes::Bytes;
@@ -77,11 +76,16 @@ pub fn audit(
 ) -> Result<Audit, Failure> {
     let (inputs, problems) = inputs(input)?;
     // Typed cells always hold the text as found.
+    let door = Door {
+        stop: Some(stop),
+        base: std::env::current_dir().ok().map(Into::into),
+        report_control: None,
+    };
     let config = Settings {
         raw: true,
         ..settings
     }
-    .resolve()?;
+    .resolve_for(door)?;
     if let Some(shard) = config.settings().shard {
         check_shardable(shard, &inputs)?;
     }
@@ -102,12 +106,7 @@ pub fn audit(
         sink,
     };
     let mut outputs = plan.build(&config, None, &inputs, vec![Box::new(batches)])?;
-    let options = Options {
-        stop: Some(stop),
-        base: std::env::current_dir().ok().map(Into::into),
-        ..config.options.clone()
-    };
-    let mut summary = pipeline::run(&inputs, &options, &ProgressBar::hidden(), &mut outputs)?;
+    let mut summary = config.run(&inputs, &ProgressBar::hidden(), &mut outputs)?;
     summary.source_errors.splice(0..0, problems);
     // As the command line exits 1: an input with no game is no answer.
     if summary.games == 0 && config.settings().shard.is_none() {

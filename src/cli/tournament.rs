@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
-use crate::cli::audit::progress_bar;
+use crate::cli::doors::progress_bar;
 use crate::cli::failure::Failure;
 pub use crate::cli::judging_options::JudgingOptions;
 pub use crate::cli::laws_option::LawsOption;
 use crate::cli::outputs::{Html, Plan};
 use crate::cli::ranking::{Asked, Rankings, TeamSources, rankings};
-use crate::cli::settings::Config;
+use crate::cli::settings::{Config, Door};
 use crate::read::input::{Inputs, Source, sources};
 use crate::report::file::{Compression, ReportFormat};
 use crate::report::html::{page_name, page_stems, relative};
@@ -23,7 +23,6 @@ use crate::report::rows::without_controls;
 use crate::report::set::{ReportSet, Wanted, resolve};
 use crate::report::tournament::{Tournament, write};
 use crate::report::tournament_page::render;
-use crate::run::pipeline;
 use crate::tournament::consequences::{Consequences, PairingStatus, consequences, corrections};
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::rules::TieBreakRules;
@@ -150,7 +149,11 @@ pub fn check(args: &Args) -> Result<String, Failure> {
     if let Some(error) = errors.first() {
         return Err(Failure::Io(io::Error::other(error.clone())));
     }
-    let config = args.judging.settings().resolve()?;
+    let door = Door {
+        report_control: report.control().map(Arc::new),
+        ..Door::default()
+    };
+    let config = args.judging.settings().resolve_for(door)?;
     let mut read = inputs.clone();
     read.push(Source::File(args.report.clone()));
     let wanted = Wanted {
@@ -160,7 +163,7 @@ pub fn check(args: &Args) -> Result<String, Failure> {
         tournament: true,
     };
     let set = ReportSet::stage(wanted, &read)?;
-    let (games, names) = audit(args, config, &report, &set, &inputs)?;
+    let (games, names) = audit(args, config, &set, &inputs)?;
     let consequences = consequences(&report, &games, &rankings.players, args.k);
     let (corrected, team_outcome) = corrected(&report, &consequences, &rankings.teams)?;
     let t = Tournament {
@@ -283,12 +286,10 @@ fn read_report(path: &Path) -> Result<Trf, Failure> {
 /// games that may be missing.
 fn audit(
     args: &Args,
-    mut config: Config,
-    report: &Trf,
+    config: Config,
     set: &ReportSet,
     inputs: &[Source],
 ) -> Result<(Vec<PlayedGame>, Vec<String>), Failure> {
-    config.options.report_control = report.control().map(Arc::new);
     let plan = Plan {
         files: Some((ReportFormat::Csv, Compression::None)),
         summary_json: false,
@@ -302,7 +303,7 @@ fn audit(
     let mut outputs = plan.build(&config, Some(set), inputs, vec![Box::new(played)])?;
     let names: Vec<String> = inputs.iter().map(Source::name).collect();
     let progress = progress_bar(inputs);
-    let summary = pipeline::run(inputs, &config.options, &progress, &mut outputs)?;
+    let summary = config.run(inputs, &progress, &mut outputs)?;
     progress.finish_and_clear();
     if !summary.source_errors.is_empty() {
         return Err(unreadable_games(&summary.source_errors, &args.output));

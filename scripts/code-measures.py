@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""What issue 54 measures of the code, printed per layer.
+
+- worded literals: string literals of four words or more in the deciding
+  layers (`board`, `model`, `read`, `laws`, `run`, `tournament`), test code
+  left out (`tests.rs`, `tests/` folders, what follows `#[cfg(test)]`) and
+  the wording layers (`laws/phrase`, `tournament/phrase`) too: what a stage
+  hands on should be data, worded at the edge;
+- `Result<_, String>`: functions that return an error as text, everywhere;
+- `impl std::error::Error`: error types;
+- the lines of `cli/tournament.rs`.
+
+    scripts/code-measures.py            one line per measure
+    scripts/code-measures.py --list     and each worded literal, by file
+"""
+
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent / "src"
+DECIDING = ["board", "model", "read", "laws", "run", "tournament"]
+WORDING = ["laws/phrase", "tournament/phrase"]
+
+
+def code_of(path: pathlib.Path) -> str:
+    """The file's text without its test module."""
+    text = path.read_text(encoding="utf-8")
+    cut = text.find("#[cfg(test)]")
+    return text if cut < 0 else text[:cut]
+
+
+def literals(code: str):
+    """The string literals of Rust code, comments and chars skipped."""
+    i, n = 0, len(code)
+    while i < n:
+        c = code[i]
+        if code.startswith("//", i):
+            i = code.find("\n", i)
+            i = n if i < 0 else i
+        elif code.startswith("/*", i):
+            j = code.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif c == "r" and re.match(r'r#*"', code[i:]) and not (i and (code[i - 1].isalnum() or code[i - 1] == "_")):
+            hashes = re.match(r"r(#*)\"", code[i:]).group(1)
+            start = i + 2 + len(hashes)
+            end = code.find('"' + hashes, start)
+            end = n if end < 0 else end
+            yield code[start:end]
+            i = end + 1 + len(hashes)
+        elif c == '"':
+            j = i + 1
+            while j < n and code[j] != '"':
+                j += 2 if code[j] == "\\" else 1
+            yield code[i + 1 : j]
+            i = j + 1
+        elif c == "'" and re.match(r"'(\\.|[^\\'])'", code[i:]):
+            i += len(re.match(r"'(\\.|[^\\'])'", code[i:]).group(0))
+        else:
+            i += 1
+
+
+def worded(literal: str) -> bool:
+    text = re.sub(r"\{[^}]*\}", " ", literal.replace("\\\n", " "))
+    return len(re.findall(r"[A-Za-z]{2,}", text)) >= 4
+
+
+def is_test(path: pathlib.Path) -> bool:
+    parts = path.relative_to(ROOT).parts
+    return path.name == "tests.rs" or "tests" in parts[:-1]
+
+
+def main() -> None:
+    listing = "--list" in sys.argv
+    per_layer = {}
+    found = []
+    for layer in DECIDING:
+        count = 0
+        for path in sorted((ROOT / layer).rglob("*.rs")) + [ROOT / f"{layer}.rs"]:
+            if not path.exists() or is_test(path):
+                continue
+            rel = path.relative_to(ROOT).as_posix()
+            if any(rel.startswith(w + "/") or rel == w + ".rs" for w in WORDING):
+                continue
+            for literal in literals(code_of(path)):
+                if worded(literal):
+                    count += 1
+                    found.append((rel, literal))
+        per_layer[layer] = count
+    total = sum(per_layer.values())
+    layers = ", ".join(f"{k} {v}" for k, v in sorted(per_layer.items(), key=lambda kv: -kv[1]))
+    print(f"worded literals in the deciding layers: {total} ({layers})")
+    sources = [p for p in ROOT.rglob("*.rs") if not is_test(p)]
+    text_errors = sum(len(re.findall(r"Result<[^;{]*?,\s*String>", code_of(p))) for p in sources)
+    print(f"Result<_, String>: {text_errors}")
+    errors = sum(len(re.findall(r"impl\s+(std::error::)?Error\s+for", code_of(p))) for p in sources)
+    print(f"impl std::error::Error: {errors}")
+    lines = len((ROOT / "cli/tournament.rs").read_text(encoding="utf-8").splitlines())
+    print(f"cli/tournament.rs: {lines} lines")
+    if listing:
+        for rel, literal in found:
+            print(f"  {rel}: {literal[:100]!r}")
+
+
+if __name__ == "__main__":
+    main()
