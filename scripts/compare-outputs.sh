@@ -4,7 +4,8 @@
 # corrected PGN and the HTML pages (but the seconds in the index), on the samples, the shared real games
 # (lichess, otb, servers, DGT, engine), the edge cases and the adversarial
 # files, under the default Laws, --laws by-date, and --rows flagged --raw
-# with an --events file. For a change that must
+# with an --events file; `tournament`'s files and words on every report
+# here; `explain` of every sample. For a change that must
 # not change behaviour (a refactoring, a speed-up).
 #
 #   scripts/compare-outputs.sh [REV]     (default REV: HEAD)
@@ -38,7 +39,8 @@ done
 # temporary paths made alike.
 normalise() {
   local dir=$1
-  find "$dir" -type f | sort | while read -r file; do
+  # A lock file holds its run's process number.
+  find "$dir" -type f ! -name '*.lock' | sort | while read -r file; do
     echo "== ${file#"$dir"/}"
     sed -e '/"seconds"/d' -e 's/, [0-9.]* s<\/summary>/<\/summary>/' -e "s#$dir#DIR#g" "$file"
   done
@@ -76,4 +78,55 @@ for input in "${inputs[@]}"; do
     fi
   done
 done
+
+# `tournament` on every report here (without games, and with the test
+# events' games and options), its files, stdout and stderr.
+reports=(tests/data/tournaments/trf/*.trf tests/data/tournaments/team/*.trf)
+for f in ../shared/data/tournaments/trf/*.trf ../shared/data/tournaments/team/*.trf \
+         ../shared/data/tournaments/tiebreak-exercises/*.trf; do
+  [ -e "$f" ] && reports+=("$f")
+done
+: > "$work/none.pgn"
+cases=()
+for report in "${reports[@]}"; do cases+=("$report|$work/none.pgn|"); done
+u19=tests/data/tournaments/u19-2010
+team=tests/data/tournaments/team
+cases+=("$u19/report.trf|$u19/games.pgn|--html H"
+        "$u19/report.trf|$u19/games.pgn|--tiebreaks ARO,SB --tiebreak-rules 2026 --score-system W=3,D=1"
+        "$u19/report.trf|$u19/games.pgn|--events $events --only-rapid"
+        "$team/held-team-exercises-trf26.trf|$team/held-team-games.pgn|--tiebreaks MP,EDE,BH:MP --html H")
+for case in "${cases[@]}"; do
+  IFS='|' read -r report games options <<< "$case"
+  report=$(realpath "$report") games=$(realpath "$games")
+  for side in ref new; do
+    bin=$ref; [ "$side" = new ] && bin=$new
+    out=$work/t-$side
+    rm -rf "$out" && mkdir -p "$out"
+    bin=$(realpath "$bin")
+    # shellcheck disable=SC2086 # the option set is words
+    (cd "$out" && "$bin" tournament "$report" "$games" -o r $options >stdout 2>stderr || true)
+    normalise "$out" > "$work/$side.txt"
+  done
+  if cmp -s "$work/ref.txt" "$work/new.txt"; then
+    echo "same      tournament ${report#"$PWD/"} ${options//$work/WORK} ($(wc -l < "$work/new.txt") lines)"
+  else
+    echo "DIFFERENT tournament ${report#"$PWD/"} ${options//$work/WORK}"
+    diff "$work/ref.txt" "$work/new.txt" | head -20 || true
+    failed=1
+  fi
+done
+
+# `explain` of each sample under both rule sets.
+for sample in samples/rules/*.pgn samples/editions/*.pgn; do
+  for laws in ru-rapid by-date; do
+    "$ref" explain "$sample" --laws "$laws" --no-color > "$work/ref.txt" 2>&1 || true
+    "$new" explain "$sample" --laws "$laws" --no-color > "$work/new.txt" 2>&1 || true
+    if ! cmp -s "$work/ref.txt" "$work/new.txt"; then
+      echo "DIFFERENT explain $sample --laws $laws"
+      diff "$work/ref.txt" "$work/new.txt" | head -20 || true
+      failed=1
+    fi
+  done
+done
+echo "explain: $(ls samples/rules/*.pgn samples/editions/*.pgn | wc -l) samples compared"
 exit $failed

@@ -21,7 +21,6 @@ pub mod judging_options;
 mod laws_option;
 pub mod merge;
 mod outputs;
-mod ranking;
 pub mod settings;
 #[cfg(feature = "tables")]
 pub mod tables;

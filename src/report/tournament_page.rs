@@ -4,14 +4,46 @@
 //! after.
 
 use std::collections::HashMap;
+use std::io;
+use std::path::Path;
 
 use askama::Template;
 
 use super::csv_file::number;
+use super::html::{page_name, page_stems, relative};
+use super::set::resolve;
 use super::tournament::Tournament;
 use crate::tournament::consequences::PairingStatus;
 use crate::tournament::team_tiebreak::TeamTieBreak;
 use crate::tournament::trf::{Cell, Code, Colour};
+
+/// `tournament.html` in the HTML report's folder (written into `staged`,
+/// to stand at `html_at`), its changed cells linked to the pages the
+/// audit's HTML output wrote for the games.
+pub fn write_page(
+    staged: &Path,
+    html_at: &Path,
+    reports: &Path,
+    (t, said): (&Tournament<'_>, &str),
+    names: &[String],
+) -> io::Result<()> {
+    let stems = page_stems(names);
+    let link = |g: usize| {
+        let game = &t.games[g];
+        let input = names.iter().position(|n| *n == game.source)?;
+        Some(page_name(&stems[input], game.number))
+    };
+    let reports = relative(&resolve(html_at), &resolve(reports));
+    let reports = reports.to_string_lossy().replace('\\', "/");
+    let html = render(t, said, &reports, &link);
+    let path = staged.join("tournament.html");
+    std::fs::write(&path, html).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("{}: {e}", html_at.join("tournament.html").display()),
+        )
+    })
+}
 
 #[derive(Template)]
 #[template(path = "tournament.html")]

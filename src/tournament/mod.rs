@@ -2,11 +2,14 @@
 //! back, the games matched to its pairings, and the standings, tie-breaks
 //! and rating changes before and after the audit's corrections.
 
+pub mod check;
 pub mod consequences;
 pub mod crosstable;
 pub mod direct;
 pub mod matching;
 pub mod modifier;
+pub mod phrase;
+pub mod ranking;
 pub mod rating;
 pub mod rules;
 pub mod standings;

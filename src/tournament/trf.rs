@@ -35,7 +35,7 @@ use check::{
 };
 pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
 use columns::{cell_column, field, line_ranges};
-pub use score_system::ScoreSystem;
+pub use score_system::{ScoreLine, ScoreSystem};
 pub use team_records::{Lineup, MatchForfeit, TeamBye, TeamRecords};
 pub use teams::{Declared, Team, members};
 
@@ -60,7 +60,7 @@ pub struct Trf {
     pub team_records: TeamRecords,
     /// The score system the report declares (`XXS`, `BB?`, `162` lines),
     /// and which lines it came from.
-    pub score_system: Option<(ScoreSystem, &'static str)>,
+    pub score_system: Option<(ScoreSystem, ScoreLine)>,
     /// How many rounds the cells (or an `XXR` line) show.
     pub rounds: usize,
     /// The `042` line: the event's first day, as written.

@@ -193,19 +193,30 @@ impl fmt::Display for ScoreSystem {
     }
 }
 
+/// Which lines of a report gave its score system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreLine {
+    /// JaVaFo's `XXS`.
+    Xxs,
+    /// TRF-2026's `162`.
+    Line162,
+    /// bbpPairings' `BBW`, `BBD`, `BBL`…
+    Bbx,
+}
+
 /// Reads a line of the score system into `system`: JaVaFo's `XXS`,
 /// bbpPairings' `BB?`, TRF-2026's `162`; a value it cannot read names the
 /// line.
 pub(super) fn read(
-    system: &mut Option<(ScoreSystem, &'static str)>,
+    system: &mut Option<(ScoreSystem, ScoreLine)>,
     index: usize,
     key: &str,
     rest: &str,
 ) -> Result<(), TrfError> {
     let source = match key {
-        "XXS" => "the report's XXS line",
-        "162" => "the report's 162 line",
-        _ => "the report's BBW/BBD/BBL lines",
+        "XXS" => ScoreLine::Xxs,
+        "162" => ScoreLine::Line162,
+        _ => ScoreLine::Bbx,
     };
     let (system, _) = system.get_or_insert((ScoreSystem::default(), source));
     let read = match key {

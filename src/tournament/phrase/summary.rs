@@ -1,0 +1,174 @@
+//! What the terminal says at the end of a tournament check: the pairings
+//! by status, how a team competition is ranked, the team lines that
+//! disagree with their matches, what changed, and why the games may not
+//! be this report's.
+
+use std::path::Path;
+
+use super::{bye, match_points};
+use crate::tournament::check::TournamentCheck;
+use crate::tournament::consequences::PairingStatus;
+use crate::tournament::matching::PlayedGame;
+use crate::tournament::ranking::Rankings;
+use crate::tournament::team_standings::{Disagreement, disagreements};
+use crate::tournament::trf::{Trf, members};
+
+/// The summary of a check of `trf` against `games`, its reports in `dir`.
+pub fn summary(
+    trf: &Trf,
+    games: &[PlayedGame],
+    check: &TournamentCheck,
+    rankings: &Rankings,
+    dir: &Path,
+) -> String {
+    let c = &check.consequences;
+    let count = |s: PairingStatus| c.checked.iter().filter(|r| r.status == s).count();
+    let statuses = [
+        PairingStatus::Agree,
+        PairingStatus::Corrected,
+        PairingStatus::Mismatch,
+        PairingStatus::MissingGame,
+        PairingStatus::NoPairing,
+        PairingStatus::Review,
+    ]
+    .iter()
+    .map(|&s| format!("{} {}", s.as_str(), count(s)))
+    .collect::<Vec<_>>()
+    .join(", ");
+    let moved = c
+        .before
+        .iter()
+        .zip(&c.after)
+        .filter(|(b, a)| b.rank != a.rank)
+        .count();
+    let mut lines = vec![format!(
+        "{} games, {} pairings checked: {statuses}",
+        games.len(),
+        c.checked.len(),
+    )];
+    lines.extend(matching_notes(trf, games, count(PairingStatus::NoPairing)));
+    lines.extend(team_note(trf, rankings));
+    lines.extend(declared_notes(trf, check));
+    lines.push(format!(
+        "{} result(s) applied; {moved} player(s) change rank; reports in {}",
+        c.applied.len(),
+        dir.display()
+    ));
+    lines.extend(rankings.notes.iter().map(ToString::to_string));
+    lines.join("\n")
+}
+
+/// A team competition is said to be one, with how its teams are ranked.
+fn team_note(trf: &Trf, rankings: &Rankings) -> Option<String> {
+    if trf.teams.is_empty() {
+        return None;
+    }
+    let order = &rankings.teams.order;
+    let codes: Vec<String> = std::iter::once(order.primary.code().to_string())
+        .chain(order.tiebreaks.iter().map(|t| t.to_string()))
+        .collect();
+    let records = if trf.teams[0].declared.is_some() {
+        "`310`"
+    } else {
+        "`013`"
+    };
+    let sources = &rankings.team_sources;
+    Some(format!(
+        "a team competition: {} teams of {} players ({records} lines): team-standings.csv ranks \
+         the teams by {}, a match worth {}, a team's bye {}; standings.csv ranks the players one \
+         by one",
+        trf.teams.len(),
+        members(&trf.teams),
+        codes.join(", "),
+        match_points(&sources.match_points),
+        bye(&sources.bye),
+    ))
+}
+
+/// The teams whose `310` line declares other points or rank than their
+/// matches give (before the corrections), the first five by name.
+fn declared_notes(trf: &Trf, check: &TournamentCheck) -> Option<String> {
+    let differ = disagreements(trf, &check.team_outcome.as_ref()?.before);
+    if differ.is_empty() {
+        return None;
+    }
+    let opt = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.1}"));
+    let one = |d: &Disagreement| {
+        let (s, rank) = (&d.computed.score, d.computed.rank);
+        format!(
+            "team {} declares {} MP, {} GP, rank {}; its matches give {:.1} MP, {:.1} GP, rank {rank}",
+            d.team,
+            opt(d.declared.match_points),
+            opt(d.declared.game_points),
+            d.declared.rank.map_or("-".to_string(), |r| r.to_string()),
+            s.match_points,
+            s.game_points,
+        )
+    };
+    let shown: Vec<String> = differ.iter().take(5).map(one).collect();
+    let more = differ.len().saturating_sub(5);
+    Some(format!(
+        "{} team line(s) (`310`) disagree with the matches: {}{}",
+        differ.len(),
+        shown.join("; "),
+        if more > 0 {
+            format!("; and {more} more")
+        } else {
+            String::new()
+        }
+    ))
+}
+
+/// What the terminal says when games match no pairing, and when their
+/// `Event` is not the report's name.
+fn matching_notes(trf: &Trf, games: &[PlayedGame], unmatched: usize) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !games.is_empty() && unmatched == games.len() {
+        notes.push(format!(
+            "no game matched a pairing of the report: are these the games of {}? (see \
+             pairings.csv for each game's reason)",
+            quoted(&trf.event)
+        ));
+    } else if unmatched > 0 {
+        notes.push(format!(
+            "{unmatched} game(s) match no pairing (see pairings.csv, status no-pairing)"
+        ));
+    }
+    let name = fold(&trf.event);
+    let mut other: Vec<&str> = games
+        .iter()
+        .filter_map(|g| g.event.as_deref())
+        .filter(|e| !name.is_empty() && !e.trim().is_empty() && fold(e) != name)
+        .collect();
+    let differing = other.len();
+    other.sort_unstable();
+    other.dedup();
+    if let Some(first) = other.first() {
+        let more = match other.len() {
+            1 => String::new(),
+            n => format!(" and {} other name(s)", n - 1),
+        };
+        notes.push(format!(
+            "{differing} game(s) name another event than the report's {}: {}{more}",
+            quoted(&trf.event),
+            quoted(first)
+        ));
+    }
+    notes
+}
+
+/// A name from a file, quoted, cut short past 60 characters.
+fn quoted(text: &str) -> String {
+    let text = text.trim();
+    let cut: String = text.chars().take(60).collect();
+    let more = if cut.len() < text.len() { "…" } else { "" };
+    format!("\u{201c}{cut}{more}\u{201d}")
+}
+
+/// An event's name for comparison: its letters and digits, lower-case.
+fn fold(name: &str) -> String {
+    name.chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
