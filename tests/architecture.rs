@@ -505,3 +505,70 @@ fn a_sentence_is_found() {
     let words: Vec<String> = literals(code).into_iter().filter(|l| worded(l)).collect();
     assert_eq!(words, ["{x} is checkmated"]);
 }
+
+/// The names a row of docs/architecture.md's stage table gives in
+/// backticks, and the folders among them.
+fn named_in(row: &str) -> Vec<&str> {
+    row.split('`').skip(1).step_by(2).collect()
+}
+
+/// A source file the document does not name: its stage's row must give its
+/// path below the stage folder (or the end of it, from a folder on), or its
+/// name beside its folder's.
+fn unnamed(doc: &str, relative: &str) -> bool {
+    let Some((stage, below)) = relative.split_once('/') else {
+        return !named_in(doc).contains(&relative);
+    };
+    let row = doc
+        .lines()
+        .find(|line| line.contains(&format!("| `{stage}/` |")))
+        .unwrap_or_default();
+    let names = named_in(row);
+    if names.contains(&below) || below == "mod.rs" {
+        return false;
+    }
+    let Some((folder, name)) = below.rsplit_once('/') else {
+        return true;
+    };
+    let last_folder = folder.rsplit('/').next().unwrap_or(folder);
+    let folder_named = names.contains(&format!("{last_folder}/").as_str());
+    let tail_named = below
+        .match_indices('/')
+        .any(|(at, _)| names.contains(&&below[at + 1..]) && below[at + 1..].contains('/'));
+    !(tail_named || folder_named && (name == "mod.rs" || names.contains(&name)))
+}
+
+#[test]
+fn the_architecture_document_names_every_source_file() {
+    let (src, files) = sources();
+    let doc = std::fs::read_to_string(src.join("../docs/architecture.md")).unwrap();
+    let missing: Vec<String> = files
+        .iter()
+        .map(|file| {
+            file.strip_prefix(&src)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .filter(|relative| unnamed(&doc, relative))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "docs/architecture.md does not name {missing:#?}"
+    );
+}
+
+#[test]
+fn an_unnamed_file_is_found() {
+    let doc = "`main.rs`\n| x | `laws/` | `judge.rs`, one each in `editions/`: `fide_2009.rs` |\n";
+    assert!(!unnamed(doc, "main.rs"));
+    assert!(!unnamed(doc, "laws/judge.rs"));
+    assert!(!unnamed(doc, "laws/editions/fide_2009.rs"));
+    assert!(unnamed(doc, "lib.rs"));
+    assert!(unnamed(doc, "laws/finish.rs"));
+    assert!(unnamed(doc, "laws/phrase/fide_2009.rs"));
+    assert!(unnamed(doc, "board/judge.rs"));
+    assert!(!unnamed(doc, "laws/editions/mod.rs"));
+    assert!(!unnamed(doc, "laws/x/editions/fide_2009.rs"));
+    assert!(unnamed(doc, "laws/phrase/mod.rs"));
+}
