@@ -8,7 +8,6 @@ pub(crate) mod moves;
 pub mod notation;
 pub(crate) mod permissive;
 pub mod replay;
-mod san_move;
 pub(crate) mod short_mate;
 pub mod tablebase;
 

@@ -1,66 +1,25 @@
-//! A move carried out as it is written, whether the rules allow it or not,
-//! and why they do not: the piece the record names is moved, and what the
-//! move breaks (how the piece moves, a check, castling rights, a promotion)
-//! is named as an [`Offence`], which the laws word.
+//! A recorded move resolved on the board, in one place: the legal move it
+//! names when the position is legal (the fast path, [`san_move`]), else the
+//! move carried out as written ([`building`]) with why the rules forbid it
+//! ([`offence`]), on the board's geometry ([`geometry`]). [`resolve`] is the
+//! one entry, which the replay calls once a move; the position it plays on
+//! is [`crate::board::permissive`]'s.
+
+mod building;
+mod geometry;
+mod offence;
+mod san_move;
 
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, CastlingSide, Color, Move, Piece, Rank, Role, Setup, Square};
+use shakmaty::{CastlingMode, CastlingSide, Color, Move, Piece, Position, Rank, Role, Square};
 
-use crate::board::notation::Written;
-use crate::board::permissive::{
-    apply, castling_king_path, castling_path_clear, castling_squares, in_check, reaches,
-    standard_castling_origin,
-};
+use crate::board::notation::{Reading, Written};
+use crate::board::permissive::State;
 use crate::model::outcome::side_name;
-
-/// Why a move carried out on the board is against the rules: what the
-/// replay found, as data (the laws word it, `laws/phrase/illegal.rs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Offence {
-    CapturesKing,
-    /// The piece cannot move so.
-    CannotMove {
-        role: Role,
-        from: Square,
-        to: Square,
-    },
-    /// A pawn on the last rank, not promoted.
-    Unpromoted,
-    /// A promotion off the last rank, or to a king or a pawn.
-    ImpossiblePromotion,
-    /// The king moves into check.
-    KingIntoCheck,
-    /// A move that leaves its own king, in check, in check.
-    LeavesInCheck,
-    /// A move that exposes its own king to check.
-    ExposesKing,
-    /// Castling after the king or that rook moved.
-    CastlingRightsGone,
-    CastlesOutOfCheck,
-    CastlesThroughAttack,
-    CastlesIntoCheck,
-    /// Castling with a king a wrong set-up put off the e-file.
-    SetUpKing {
-        king: Square,
-    },
-    /// Castling with a rook a wrong set-up put out of the corner.
-    SetUpRook {
-        rook: Square,
-    },
-    /// A drop, which chess has not.
-    Drop,
-    /// A move shakmaty refused in a legal position, for no reason the
-    /// replay names.
-    NotLegalHere,
-}
-
-impl Offence {
-    /// Castling that a wrong set-up forbade: the king or the rook was not
-    /// where castling starts from.
-    pub fn is_set_up(self) -> bool {
-        matches!(self, Offence::SetUpKing { .. } | Offence::SetUpRook { .. })
-    }
-}
+use building::physical_move;
+pub use offence::Offence;
+use offence::why_illegal;
+use san_move::single_legal;
 
 /// The name of a piece, as a sentence says it.
 pub fn role_name(role: Role) -> &'static str {
@@ -74,14 +33,156 @@ pub fn role_name(role: Role) -> &'static str {
     }
 }
 
-/// A move that can be carried out on the board as written, legal or not.
-pub(crate) fn physical_move(
-    setup: &Setup,
-    written: Written,
+/// A recorded move matched against the position it was made in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Resolved {
+    /// `None` for a null move (a pass).
+    pub mv: Option<Move>,
+    /// Legal in the position (the fast path may replay it).
+    pub legal: bool,
+    /// Why the move is illegal, when it is.
+    pub illegal: Option<Offence>,
+    /// What was irregular about how the move was written.
+    pub notation: Option<&'static str>,
+}
+
+/// Why a recorded move cannot be played on the board at all: the replay
+/// stops there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unplayable {
+    /// The token reads as no move in any notation.
+    NotAMove { text: String },
+    /// A piece drop, which chess has not.
+    Drop,
+    /// A null move where no pass can stand.
+    Null,
+    /// The target square holds a piece of the side to move.
+    OwnPieceOn { to: Square },
+    /// Several pieces of the kind can go there and none is preferred.
+    Ambiguous { piece: Piece, to: Square },
+    /// No piece of the kind could be meant.
+    NoneReaches { piece: Piece, to: Square },
+    /// No piece of the side to move stands on the square written.
+    NoPieceOn { from: Square },
+    /// The square written holds another kind of piece.
+    OtherPiece { from: Square, role: Role },
+    /// No king and rook stand where castling needs them.
+    NoCastlingPieces,
+    /// Pieces stand between the king and the rook.
+    CastlingBlocked,
+    /// More than one legal move fits the token.
+    AmbiguousLegal,
+}
+
+impl std::fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let named = |p: &Piece| (role_name(p.role), side_name(p.color));
+        match self {
+            Unplayable::NotAMove { text } => write!(f, "`{text}` is not a move"),
+            Unplayable::Drop => f.write_str("a piece drop is not a move in chess"),
+            Unplayable::Null => f.write_str("a null move"),
+            Unplayable::OwnPieceOn { to } => write!(f, "{to} holds a piece of the side to move"),
+            Unplayable::Ambiguous { piece, to } => {
+                let (role, whose) = named(piece);
+                write!(
+                    f,
+                    "ambiguous: more than one {role} of {whose}'s can move to {to}"
+                )
+            }
+            Unplayable::NoneReaches { piece, to } => {
+                let (role, whose) = named(piece);
+                write!(f, "no {role} of {whose}'s can move to {to}")
+            }
+            Unplayable::NoPieceOn { from } => {
+                write!(f, "no piece of the side to move stands on {from}")
+            }
+            Unplayable::OtherPiece { from, role } => {
+                write!(f, "the piece on {from} is a {}", role_name(*role))
+            }
+            Unplayable::NoCastlingPieces => f.write_str("there is no king and rook to castle with"),
+            Unplayable::CastlingBlocked => {
+                f.write_str("pieces stand between the king and the rook")
+            }
+            Unplayable::AmbiguousLegal => f.write_str("ambiguous: more than one legal move fits"),
+        }
+    }
+}
+
+impl std::error::Error for Unplayable {}
+
+/// Matches a reading against the position: a legal move if one fits, else a
+/// move that can be carried out on the board, with why it is illegal.
+pub(crate) fn resolve(
+    state: &State,
+    reading: Reading,
     mode: CastlingMode,
-) -> Result<Move, String> {
+    wrong_setup: bool,
+) -> Result<Resolved, Unplayable> {
+    let mut step = Resolved {
+        mv: None,
+        legal: false,
+        illegal: None,
+        notation: reading.irregular,
+    };
+    if let Written::Null = reading.written {
+        return Ok(step);
+    }
+    if let (State::Legal(pos), Written::San(san)) = (state, reading.written)
+        && let Some(m) = single_legal(pos, san).or_else(|| san.to_move(pos).ok())
+    {
+        // The fast path: strict SAN naming a legal move.
+        step.mv = Some(m);
+        step.legal = true;
+        return Ok(step);
+    }
+    if let State::Legal(pos) = state
+        && let Some((m, capture_note)) = legal_match(pos, reading.written)?
+    {
+        step.mv = Some(m);
+        step.legal = true;
+        step.notation = step.notation.or(capture_note);
+        return Ok(step);
+    }
+    let setup = state.setup();
+    let m = physical_move(&setup, reading.written, mode)?;
+    step.mv = Some(m);
+    let illegal = why_illegal(&setup, m, wrong_setup);
+    // Legal-looking moves in a legal position that shakmaty refused.
+    step.illegal = illegal.or_else(|| state.as_chess().map(|_| Offence::NotLegalHere));
+    Ok(step)
+}
+
+/// The legal move a reading names, if exactly one; a wrong `x` is a
+/// notation matter.
+fn legal_match(
+    pos: &shakmaty::Chess,
+    written: Written,
+) -> Result<Option<(Move, Option<&'static str>)>, Unplayable> {
+    let legal = pos.legal_moves();
+    let mut found = legal
+        .iter()
+        .filter(|&&m| loosely_matches(written, m, pos.castles().mode()));
+    let Some(&m) = found.next() else {
+        return Ok(None);
+    };
+    if found.next().is_some() {
+        return Err(Unplayable::AmbiguousLegal);
+    }
+    let note = match written {
+        Written::San(San::Normal { capture, .. }) if capture != m.is_capture() => {
+            Some(if capture {
+                "`x` written on a move that captures nothing"
+            } else {
+                "capture written without `x`"
+            })
+        }
+        _ => None,
+    };
+    Ok(Some((m, note)))
+}
+
+fn loosely_matches(written: Written, m: Move, mode: CastlingMode) -> bool {
     match written {
-        Written::San(San::Castle(side)) => castle(setup, setup.turn, side),
         Written::San(San::Normal {
             role,
             file,
@@ -89,239 +190,44 @@ pub(crate) fn physical_move(
             to,
             promotion,
             ..
-        }) => san_move(setup, role, (file, rank), to, promotion),
-        Written::San(San::Put { .. }) => Err("a piece drop is not a move in chess".into()),
-        Written::San(San::Null) | Written::Null => Err("a null move".into()),
+        }) => {
+            m.role() == role
+                && m.to() == to
+                && m.promotion() == promotion
+                && !m.is_castle()
+                && m.from().is_some_and(|f| {
+                    file.is_none_or(|x| x == f.file()) && rank.is_none_or(|x| x == f.rank())
+                })
+        }
+        Written::San(San::Castle(side)) => m.castling_side() == Some(side),
         Written::Squares {
             role,
             from,
             to,
             promotion,
-        } => squares_move(setup, role, from, to, promotion, mode),
-    }
-}
-
-/// A SAN move carried out by the piece it names, whether or not it may
-/// move so: the piece that can reach the square, else the only one of its
-/// kind that could be meant.
-fn san_move(
-    setup: &Setup,
-    role: Role,
-    (file, rank): (Option<shakmaty::File>, Option<Rank>),
-    to: Square,
-    promotion: Option<Role>,
-) -> Result<Move, String> {
-    let color = setup.turn;
-    let board = &setup.board;
-    if board.by_color(color).contains(to) {
-        return Err(format!("{to} holds a piece of the side to move"));
-    }
-    // A pawn that does not capture stays on its file.
-    let file = file.or((role == Role::Pawn).then(|| to.file()));
-    let pieces: Vec<Square> = (board.by_piece(Piece { color, role }))
-        .into_iter()
-        .filter(|from| {
-            file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
-        })
-        .collect();
-    let reaching: Vec<Move> = pieces
-        .iter()
-        .filter(|&&from| reaches(setup, role, color, from, to))
-        .map(|&from| normal(setup, role, from, to, promotion))
-        .collect();
-    // No piece can get there by how it moves: if only one piece of that
-    // kind could be meant, it was moved the way it cannot.
-    let only = match pieces.as_slice() {
-        [from] if reaching.is_empty() => Some(normal(setup, role, *from, to, promotion)),
-        _ => None,
-    };
-    let whose = side_name(color);
-    if reaching.len() > 1 && pick(setup, reaching.clone()).is_none() {
-        let piece = role_name(role);
-        return Err(format!(
-            "ambiguous: more than one {piece} of {whose}'s can move to {to}"
-        ));
-    }
-    pick(setup, reaching)
-        .or(only)
-        .ok_or_else(|| format!("no {} of {whose}'s can move to {to}", role_name(role)))
-}
-
-/// A move written by its squares (`e2e4`, `Ng1-f3`), carried out as
-/// written; a king two squares along its rank, or onto its own rook,
-/// castles.
-fn squares_move(
-    setup: &Setup,
-    role: Option<Role>,
-    from: Square,
-    to: Square,
-    promotion: Option<Role>,
-    mode: CastlingMode,
-) -> Result<Move, String> {
-    let color = setup.turn;
-    let board = &setup.board;
-    let Some(piece) = board.piece_at(from).filter(|p| p.color == color) else {
-        return Err(format!("no piece of the side to move stands on {from}"));
-    };
-    if role.is_some_and(|r| r != piece.role) {
-        return Err(format!(
-            "the piece on {from} is a {}",
-            role_name(piece.role)
-        ));
-    }
-    if board.by_color(color).contains(to) {
-        // King onto its own rook: castling, as Chess960 UCI writes it.
-        if piece.role == Role::King && board.role_at(to) == Some(Role::Rook) {
-            return castle(setup, color, CastlingSide::from_king_side(to > from));
-        }
-        return Err(format!("{to} holds a piece of the side to move"));
-    }
-    if piece.role == Role::King
-        && mode == CastlingMode::Standard
-        && from.distance(to) == 2
-        && from.rank() == to.rank()
-    {
-        return castle(setup, color, CastlingSide::from_king_side(to > from));
-    }
-    Ok(normal(setup, piece.role, from, to, promotion))
-}
-
-fn normal(setup: &Setup, role: Role, from: Square, to: Square, promotion: Option<Role>) -> Move {
-    let capture = setup.board.role_at(to);
-    if role == Role::Pawn
-        && capture.is_none()
-        && setup.ep_square == Some(to)
-        && from.file() != to.file()
-    {
-        return Move::EnPassant { from, to };
-    }
-    Move::Normal {
-        role,
-        from,
-        capture,
-        to,
-        promotion,
-    }
-}
-
-fn castle(setup: &Setup, color: Color, side: CastlingSide) -> Result<Move, String> {
-    let (king, rook) =
-        castling_squares(setup, color, side).ok_or("there is no king and rook to castle with")?;
-    if !castling_path_clear(setup, color, king, rook) {
-        return Err("pieces stand between the king and the rook".into());
-    }
-    Ok(Move::Castle { king, rook })
-}
-
-/// Of several moves that fit, the one that does not leave the king in check.
-fn pick(setup: &Setup, candidates: Vec<Move>) -> Option<Move> {
-    if candidates.len() <= 1 {
-        return candidates.into_iter().next();
-    }
-    let safe: Vec<Move> = candidates
-        .iter()
-        .copied()
-        .filter(|&m| !leaves_in_check(setup, m))
-        .collect();
-    (safe.len() == 1).then(|| safe[0])
-}
-
-fn leaves_in_check(setup: &Setup, m: Move) -> bool {
-    let mut after = setup.clone();
-    apply(&mut after, m);
-    in_check(&after.board, setup.turn)
-}
-
-/// Why a move that can be carried out is against the rules.
-pub(crate) fn why_illegal(setup: &Setup, m: Move, wrong_setup: bool) -> Option<Offence> {
-    let checked = in_check(&setup.board, setup.turn);
-    match m {
-        Move::Castle { king, rook } => why_castling_illegal(setup, m, king, rook, wrong_setup),
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
         } => {
-            if capture == Some(Role::King) {
-                Some(Offence::CapturesKing)
-            } else if !reaches(setup, role, setup.turn, from, to) {
-                Some(Offence::CannotMove { role, from, to })
-            } else {
-                promotion_fault(setup.turn, role, to, promotion)
-                    .or_else(|| check_reason(setup, m, role, checked))
-            }
+            role.is_none_or(|r| r == m.role())
+                && m.from() == Some(from)
+                && (m.to() == to || m.is_castle() && m.to_square_for_king(mode) == Some(to))
+                && m.promotion() == promotion
         }
-        Move::EnPassant { .. } => check_reason(setup, m, Role::Pawn, checked),
-        Move::Put { .. } => Some(Offence::Drop),
+        _ => false,
     }
 }
 
-/// What is wrong with a move's promotion, if anything.
-fn promotion_fault(
-    color: Color,
-    role: Role,
-    to: Square,
-    promotion: Option<Role>,
-) -> Option<Offence> {
-    let last_rank = to.rank() == (!color).backrank();
-    if role == Role::Pawn && last_rank && promotion.is_none() {
-        return Some(Offence::Unpromoted);
-    }
-    let impossible = role == Role::Pawn && !last_rank && promotion.is_some()
-        || matches!(promotion, Some(Role::King | Role::Pawn));
-    impossible.then_some(Offence::ImpossiblePromotion)
+trait KingTarget {
+    fn to_square_for_king(self, mode: CastlingMode) -> Option<Square>;
 }
 
-/// Why castling is illegal, if it is: first, a wrong set-up that put the
-/// king or the rook elsewhere.
-fn why_castling_illegal(
-    setup: &Setup,
-    m: Move,
-    king: Square,
-    rook: Square,
-    wrong_setup: bool,
-) -> Option<Offence> {
-    let color = setup.turn;
-    if wrong_setup && !standard_castling_origin(color, king, rook) {
-        let offence = if king.file() != shakmaty::File::E {
-            Offence::SetUpKing { king }
-        } else {
-            Offence::SetUpRook { rook }
-        };
-        return Some(offence);
+impl KingTarget for Move {
+    /// Where the king lands when castling (`e1g1` in UCI), in standard chess.
+    fn to_square_for_king(self, mode: CastlingMode) -> Option<Square> {
+        match (self, mode) {
+            (Move::Castle { king, rook }, CastlingMode::Standard) => {
+                let side = CastlingSide::from_king_side(rook > king);
+                Some(side.king_to(Color::from_white(king.rank() == Rank::First)))
+            }
+            _ => None,
+        }
     }
-    let attacked = |sq: Square| {
-        setup
-            .board
-            .attacks_to(sq, !color, setup.board.occupied())
-            .any()
-    };
-    let path = castling_king_path(color, king, rook);
-    let landing = CastlingSide::from_king_side(rook > king).king_to(color);
-    Some(if !setup.castling_rights.contains(rook) {
-        Offence::CastlingRightsGone
-    } else if in_check(&setup.board, color) {
-        Offence::CastlesOutOfCheck
-    } else if path.without(landing).into_iter().any(attacked) {
-        Offence::CastlesThroughAttack
-    } else if leaves_in_check(setup, m) {
-        Offence::CastlesIntoCheck
-    } else {
-        return None;
-    })
-}
-
-fn check_reason(setup: &Setup, m: Move, role: Role, checked: bool) -> Option<Offence> {
-    if !leaves_in_check(setup, m) {
-        return None;
-    }
-    Some(if role == Role::King {
-        Offence::KingIntoCheck
-    } else if checked {
-        Offence::LeavesInCheck
-    } else {
-        Offence::ExposesKing
-    })
 }

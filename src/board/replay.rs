@@ -9,18 +9,13 @@
 //! [`crate::board::permissive`] position and remembered with what makes it illegal.
 
 use shakmaty::fen::Fen;
-use shakmaty::san::San;
-use shakmaty::{
-    Bitboard, CastlingMode, CastlingSide, Color, Move, Piece, Position, Rank, Role, Square,
-};
+use shakmaty::{Bitboard, CastlingMode, Color, Move, Piece, Rank, Role, Square};
 
-pub use crate::board::moves::role_name;
-use crate::board::moves::{Offence, physical_move, why_illegal};
-use crate::board::notation::{Reading, Written, read};
+use crate::board::moves::{Offence, Resolved, resolve};
+pub use crate::board::moves::{Unplayable, role_name};
+use crate::board::notation::read;
 use crate::board::permissive::State;
-use crate::board::san_move::single_legal;
 use crate::model::claim::{Claim, ClaimKind, Claimant};
-use crate::model::outcome::colour_word;
 use crate::read::parse::GameRecord;
 
 /// Which illegal moves the arbiter took back, so that the record goes on
@@ -58,6 +53,19 @@ pub struct Step {
 }
 
 impl Step {
+    /// A resolved move, made by the side to move in `before`.
+    fn of(resolved: Resolved, before: &State) -> Step {
+        Step {
+            mv: resolved.mv,
+            mover: before.turn(),
+            fullmove: before.fullmoves(),
+            legal: resolved.legal,
+            illegal: resolved.illegal,
+            notation: resolved.notation,
+            restored: false,
+        }
+    }
+
     /// Castling that the wrong set-up forbade (15.4.1.2); the offence says
     /// which piece stood wrong.
     pub fn castling_disallowed(&self) -> bool {
@@ -76,8 +84,8 @@ pub struct Replay {
     pub end: State,
     /// Set when a recorded move could not be read or played: replay stopped.
     pub stop: Option<Stop>,
-    /// The start was a wrong set-up of the pieces (15.4.1.2), described.
-    pub wrong_setup: Option<String>,
+    /// The start was a wrong set-up of the pieces (15.4.1.2).
+    pub wrong_setup: Option<WrongSetup>,
     /// The position after every [`CHECKPOINT`]-th ply, so that asking for
     /// any position costs at most that many plies, not the whole game.
     checkpoints: Vec<State>,
@@ -92,7 +100,22 @@ const CHECKPOINT: usize = 64;
 pub struct Stop {
     /// Index of the move token in the record (= its ply minus one).
     pub token: usize,
-    pub why: String,
+    /// The token as the record writes it.
+    pub text: String,
+    pub why: Unplayable,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}`: {}", self.text, self.why)
+    }
+}
+
+/// The pieces of a wrong set-up (15.4.1.2): every piece that stands off
+/// its square in the standard arrangement, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrongSetup {
+    pub misplaced: Vec<(Piece, Square)>,
 }
 
 /// Why a game cannot be replayed at all.
@@ -227,7 +250,9 @@ fn castling_mode(variant: Option<&str>) -> Result<Option<CastlingMode>, ReplayEr
     }
 }
 
-fn setup(record: &GameRecord<'_>) -> Result<(State, CastlingMode, Option<String>), ReplayError> {
+fn setup(
+    record: &GameRecord<'_>,
+) -> Result<(State, CastlingMode, Option<WrongSetup>), ReplayError> {
     let declared = castling_mode(record.tags.variant.as_deref())?;
     let Some(fen) = record.tags.fen.as_deref().filter(|f| !f.trim().is_empty()) else {
         let mode = declared.unwrap_or(CastlingMode::Standard);
@@ -263,7 +288,7 @@ fn setup(record: &GameRecord<'_>) -> Result<(State, CastlingMode, Option<String>
 
 /// A wrong set-up (15.4.1.2): all 32 pieces on their home ranks, but not in
 /// the standard arrangement.
-fn wrong_setup(board: &shakmaty::Board) -> Option<String> {
+fn wrong_setup(board: &shakmaty::Board) -> Option<WrongSetup> {
     let standard = shakmaty::Board::default();
     if board == &standard {
         return None;
@@ -283,19 +308,12 @@ fn wrong_setup(board: &shakmaty::Board) -> Option<String> {
     if board.occupied() != home || !pawns_home || board.material() != standard.material() {
         return None;
     }
-    let misplaced: Vec<String> = Square::ALL
+    let misplaced = Square::ALL
         .into_iter()
         .filter(|&sq| board.piece_at(sq) != standard.piece_at(sq))
-        .filter_map(|sq| {
-            board
-                .piece_at(sq)
-                .map(|p| format!("{} {} on {sq}", colour_word(p.color), role_name(p.role)))
-        })
+        .filter_map(|sq| board.piece_at(sq).map(|p| (p, sq)))
         .collect();
-    Some(format!(
-        "the pieces were set up wrongly: {}",
-        misplaced.join(", ")
-    ))
+    Some(WrongSetup { misplaced })
 }
 
 /// Plays every recorded move that can be read, legal or not.
@@ -322,11 +340,14 @@ pub fn replay_with_claims(
     let mut checkpoints = Vec::new();
     for (i, token) in record.moves.iter().enumerate() {
         let text = record.token(token);
-        let step = read(text)
-            .ok_or_else(|| format!("`{}` is not a move", String::from_utf8_lossy(text)))
+        let resolved = read(text)
+            .ok_or_else(|| Unplayable::NotAMove {
+                text: String::from_utf8_lossy(text).into_owned(),
+            })
             .and_then(|reading| resolve(&state, reading, castling_mode, wrong.is_some()));
-        match step {
-            Ok(mut step) => {
+        match resolved {
+            Ok(resolved) => {
+                let mut step = Step::of(resolved, &state);
                 let offence = step.illegal.is_some() || step.mv.is_none();
                 step.restored = match take_back {
                     TakeBack::None => false,
@@ -340,9 +361,11 @@ pub fn replay_with_claims(
                 }
             }
             Err(why) => {
+                let text = String::from_utf8_lossy(text).into_owned();
                 stop = Some(Stop {
                     token: i,
-                    why: format!("`{}`: {why}", String::from_utf8_lossy(text)),
+                    text,
+                    why,
                 });
                 break;
             }
@@ -357,131 +380,6 @@ pub fn replay_with_claims(
         wrong_setup: wrong,
         checkpoints,
     })
-}
-
-/// Matches a reading against the position: a legal move if one fits, else a
-/// move that can be carried out on the board, with why it is illegal.
-fn resolve(
-    state: &State,
-    reading: Reading,
-    mode: CastlingMode,
-    wrong_setup: bool,
-) -> Result<Step, String> {
-    let mut step = Step {
-        mv: None,
-        mover: state.turn(),
-        fullmove: state.fullmoves(),
-        legal: false,
-        illegal: None,
-        notation: reading.irregular,
-        restored: false,
-    };
-    if let Written::Null = reading.written {
-        return Ok(step);
-    }
-    if let (State::Legal(pos), Written::San(san)) = (state, reading.written)
-        && let Some(m) = single_legal(pos, san).or_else(|| san.to_move(pos).ok())
-    {
-        // The fast path: strict SAN naming a legal move.
-        step.mv = Some(m);
-        step.legal = true;
-        return Ok(step);
-    }
-    if let State::Legal(pos) = state
-        && let Some((m, capture_note)) = legal_match(pos, reading.written)?
-    {
-        step.mv = Some(m);
-        step.legal = true;
-        step.notation = step.notation.or(capture_note);
-        return Ok(step);
-    }
-    let setup = state.setup();
-    let m = physical_move(&setup, reading.written, mode)?;
-    step.mv = Some(m);
-    let illegal = why_illegal(&setup, m, wrong_setup);
-    // Legal-looking moves in a legal position that shakmaty refused.
-    step.illegal = illegal.or_else(|| state.as_chess().map(|_| Offence::NotLegalHere));
-    Ok(step)
-}
-
-/// The legal move a reading names, if exactly one; a wrong `x` is a
-/// notation matter.
-fn legal_match(
-    pos: &shakmaty::Chess,
-    written: Written,
-) -> Result<Option<(Move, Option<&'static str>)>, String> {
-    let legal = pos.legal_moves();
-    let mut found = legal
-        .iter()
-        .filter(|&&m| loosely_matches(written, m, pos.castles().mode()));
-    let Some(&m) = found.next() else {
-        return Ok(None);
-    };
-    if found.next().is_some() {
-        return Err("ambiguous: more than one legal move fits".into());
-    }
-    let note = match written {
-        Written::San(San::Normal { capture, .. }) if capture != m.is_capture() => {
-            Some(if capture {
-                "`x` written on a move that captures nothing"
-            } else {
-                "capture written without `x`"
-            })
-        }
-        _ => None,
-    };
-    Ok(Some((m, note)))
-}
-
-fn loosely_matches(written: Written, m: Move, mode: CastlingMode) -> bool {
-    match written {
-        Written::San(San::Normal {
-            role,
-            file,
-            rank,
-            to,
-            promotion,
-            ..
-        }) => {
-            m.role() == role
-                && m.to() == to
-                && m.promotion() == promotion
-                && !m.is_castle()
-                && m.from().is_some_and(|f| {
-                    file.is_none_or(|x| x == f.file()) && rank.is_none_or(|x| x == f.rank())
-                })
-        }
-        Written::San(San::Castle(side)) => m.castling_side() == Some(side),
-        Written::Squares {
-            role,
-            from,
-            to,
-            promotion,
-        } => {
-            role.is_none_or(|r| r == m.role())
-                && m.from() == Some(from)
-                && (m.to() == to || m.is_castle() && m.to_square_for_king(mode) == Some(to))
-                && m.promotion() == promotion
-        }
-        _ => false,
-    }
-}
-
-trait KingTarget {
-    fn to_square_for_king(self, mode: CastlingMode) -> Option<Square>;
-}
-
-impl KingTarget for Move {
-    /// Where the king lands when castling (`e1g1` in UCI), in standard chess.
-    fn to_square_for_king(self, mode: CastlingMode) -> Option<Square> {
-        match (self, mode) {
-            (Move::Castle { king, rook }, CastlingMode::Standard) => {
-                let side = CastlingSide::from_king_side(rook > king);
-                Some(side.king_to(Color::from_white(king.rank() == Rank::First)))
-            }
-            _ => None,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -273,7 +273,7 @@ fn unmoved_verdict(
             .record
             .line_of(game.record.moves[stop.token].span.start as usize);
         let side = game.replay.mover(ply);
-        let why = phrase::unreadable(line, &game.replay.move_label(ply), &stop.why);
+        let why = phrase::unreadable(line, &game.replay.move_label(ply), &stop.to_string());
         let kind = IncidentKind::UnreadableMove;
         incidents.push(game.incident(ply, kind, Some(side), None, why.clone()));
         return Verdict::error(phrase::cannot_be_read(&why));

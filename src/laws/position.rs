@@ -31,7 +31,7 @@ pub(super) fn judge(
         return unremedied(game, book, incidents);
     };
     let mut state = replay.start.clone();
-    let mut previous: Option<String> = None;
+    let mut previous = None;
     for ply in 0..=replay.plies() {
         if ply > 0 {
             replay.play_ply(&mut state, ply);

@@ -45,7 +45,7 @@ pub(super) fn judge(
             continue;
         };
         let after = game.move_text(ply);
-        let reason = phrase::upheld(by, &after, done(), clause, &wrong.to_string());
+        let reason = phrase::upheld(by, &after, done(), clause, wrong);
         let verdict = Verdict::decide(recorded, GameResult::Unfinished, Clause::SetUp, ply, reason);
         decisions.push(Decision::new(ply, 3, verdict.for_review()));
         return;

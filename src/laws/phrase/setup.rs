@@ -4,6 +4,8 @@
 use shakmaty::Color;
 
 use super::side_name;
+use crate::board::replay::{WrongSetup, role_name};
+use crate::model::outcome::colour_word;
 
 /// Moves each player had completed when a claim was made.
 pub(in crate::laws) struct Completed {
@@ -37,9 +39,10 @@ pub(in crate::laws) fn upheld(
     after: &str,
     done: Completed,
     clause: &str,
-    wrong: &str,
+    wrong: &WrongSetup,
 ) -> String {
     let Completed { white, black } = done;
+    let wrong = wrongly_set_up(wrong);
     format!(
         "{} claimed after {after} (in time: White had completed {white} moves, Black {black}; \
          {clause}) that {wrong}; the game should have been cancelled and replayed, so it has no \
@@ -56,4 +59,12 @@ fn in_words(n: usize) -> String {
     WORDS
         .get(n)
         .map_or_else(|| n.to_string(), |w| w.to_string())
+}
+
+/// `the pieces were set up wrongly: white king on d1, white queen on e1`.
+fn wrongly_set_up(wrong: &WrongSetup) -> String {
+    let pieces: Vec<String> = (wrong.misplaced.iter())
+        .map(|(p, sq)| format!("{} {} on {sq}", colour_word(p.color), role_name(p.role)))
+        .collect();
+    format!("the pieces were set up wrongly: {}", pieces.join(", "))
 }
