@@ -108,7 +108,7 @@ fn count(option: &str, n: i64) -> Result<usize, Failure> {
     usize::try_from(n).map_err(|_| Failure::Usage(format!("{option}={n}: give a number from 1 up")))
 }
 
-fn refused(option: &str, value: &str, why: String) -> Failure {
+fn refused(option: &str, value: &str, why: impl std::fmt::Display) -> Failure {
     Failure::Usage(format!("{option}={value:?}: {why}"))
 }
 
@@ -405,7 +405,10 @@ impl TournamentOptions {
 }
 
 /// An option's text read as the command line reads it.
-fn parsed<T: std::str::FromStr<Err = String>>(option: &str, text: String) -> Result<T, Failure> {
+fn parsed<T>(option: &str, text: String) -> Result<T, Failure>
+where
+    T: std::str::FromStr<Err: std::fmt::Display>,
+{
     text.parse().map_err(|why| refused(option, &text, why))
 }
 

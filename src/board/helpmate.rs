@@ -321,23 +321,44 @@ pub fn position(fen: &str) -> Option<Chess> {
     position_or_why(fen).ok()
 }
 
-/// [`position`], or why the FEN gives none ("not a FEN: …", "illegal
-/// position: missing king").
+/// [`position`], or why the FEN gives none.
 ///
 /// ```
-/// use pgn_arbiter::board::helpmate::position_or_why;
+/// use pgn_arbiter::board::helpmate::{FenError, position_or_why};
 /// let why = position_or_why("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
-/// assert!(why.contains("missing king"), "{why}");
+/// assert!(matches!(why, FenError::Illegal(_)));
+/// assert!(why.to_string().contains("missing king"), "{why}");
 /// ```
-pub fn position_or_why(fen: &str) -> Result<Chess, String> {
-    let parsed: Fen = fen.parse().map_err(|e| {
-        format!("not a FEN ({e}): six fields, the board first, as `8/8/4k3/8/8/3K4/8/7R w - - 0 1`")
-    })?;
+pub fn position_or_why(fen: &str) -> Result<Chess, FenError> {
+    let parsed: Fen = fen.parse().map_err(FenError::NotAFen)?;
     parsed
         .into_position(CastlingMode::Standard)
         .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
-        .map_err(|e| e.to_string())
+        .map_err(|e| FenError::Illegal(Box::new(e)))
 }
+
+/// Why a FEN gives no position to ask about.
+#[derive(Debug)]
+pub enum FenError {
+    /// Not a FEN at all.
+    NotAFen(shakmaty::fen::ParseFenError),
+    /// A FEN whose position chess cannot have (a missing king).
+    Illegal(Box<shakmaty::PositionError<Chess>>),
+}
+
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FenError::NotAFen(e) => write!(
+                f,
+                "not a FEN ({e}): six fields, the board first, as `8/8/4k3/8/8/3K4/8/7R w - - 0 1`"
+            ),
+            FenError::Illegal(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
 
 #[cfg(test)]
 mod tests;

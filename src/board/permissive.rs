@@ -32,7 +32,10 @@ pub enum State {
 impl State {
     /// Sets up a position; only a board without exactly one king per side
     /// is refused.
-    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<State, String> {
+    pub fn from_setup(
+        setup: Setup,
+        mode: CastlingMode,
+    ) -> Result<State, Box<PositionError<Chess>>> {
         match Chess::from_setup(setup.clone(), mode)
             .or_else(PositionError::ignore_invalid_castling_rights)
         {
@@ -42,7 +45,7 @@ impl State {
                     PositionErrorKinds::MISSING_KING | PositionErrorKinds::TOO_MANY_KINGS,
                 ) =>
             {
-                Err(e.to_string())
+                Err(Box::new(e))
             }
             Err(_) => Ok(State::Loose(setup)),
         }

@@ -15,7 +15,7 @@ use crate::board::moves::{Offence, Resolved, resolve};
 pub use crate::board::moves::{Unplayable, role_name};
 use crate::board::notation::read;
 use crate::board::permissive::State;
-use crate::model::claim::{Claim, ClaimKind, Claimant};
+use crate::model::claim::{Claim, ClaimError, ClaimKind, Claimant};
 use crate::read::parse::GameRecord;
 
 /// Which illegal moves the arbiter took back, so that the record goes on
@@ -326,7 +326,7 @@ pub fn replay(record: &GameRecord<'_>, take_back: TakeBack) -> Result<Replay, Re
 pub fn replay_with_claims(
     record: &GameRecord<'_>,
     take_back: TakeBack,
-    claims: &[Result<Claim, String>],
+    claims: &[Result<Claim, ClaimError>],
 ) -> Result<Replay, ReplayError> {
     let claimed = |ply: usize, mover: Color| {
         claims.iter().filter_map(|c| c.as_ref().ok()).any(|c| {

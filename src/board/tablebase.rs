@@ -2,7 +2,7 @@
 //! opponent still win by normal means?": a position the tables score as
 //! no win for him is one he cannot win, however he plays.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use shakmaty::Chess;
 use shakmaty_syzygy::{Tablebase, Wdl};
@@ -18,19 +18,47 @@ impl std::fmt::Debug for Tablebases {
     }
 }
 
+/// Why `--syzygy DIR` gives no tables.
+#[derive(Debug)]
+pub enum TablebaseError {
+    Unreadable {
+        dir: PathBuf,
+        error: std::io::Error,
+    },
+    /// A directory without a `*.rtbw` file.
+    NoTables(PathBuf),
+}
+
+impl std::fmt::Display for TablebaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TablebaseError::Unreadable { dir, error } => {
+                write!(f, "{}: cannot read Syzygy tables: {error}", dir.display())
+            }
+            TablebaseError::NoTables(dir) => write!(
+                f,
+                "{}: no Syzygy tables (*.rtbw) in this directory",
+                dir.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TablebaseError {}
+
 impl Tablebases {
     /// Opens the `*.rtbw` tables of a directory; a directory without any is
     /// an error, since the user asked for them.
-    pub fn open(dir: &Path) -> Result<Tablebases, String> {
+    pub fn open(dir: &Path) -> Result<Tablebases, TablebaseError> {
         let mut tables = Tablebase::new();
         let found = tables
             .add_directory(dir)
-            .map_err(|e| format!("{}: cannot read Syzygy tables: {e}", dir.display()))?;
+            .map_err(|error| TablebaseError::Unreadable {
+                dir: dir.to_path_buf(),
+                error,
+            })?;
         if found == 0 {
-            return Err(format!(
-                "{}: no Syzygy tables (*.rtbw) in this directory",
-                dir.display()
-            ));
+            return Err(TablebaseError::NoTables(dir.to_path_buf()));
         }
         Ok(Tablebases { tables })
     }

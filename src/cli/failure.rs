@@ -64,7 +64,7 @@ impl From<io::Error> for Failure {
 impl From<StageError> for Failure {
     fn from(e: StageError) -> Self {
         match e {
-            StageError::Refused(why) => Failure::Usage(why),
+            StageError::Refused(why) => Failure::Usage(why.to_string()),
             StageError::Io(e) => Failure::Io(e),
         }
     }

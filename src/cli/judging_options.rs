@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use crate::board::helpmate::Proof;
 use crate::cli::laws_option::LawsOption;
-use crate::cli::settings::{Settings, game_bytes};
+use crate::cli::settings::{GameBytesError, Settings, game_bytes};
 
 /// What judges a game.
 #[derive(clap::Args, Debug, Clone)]
@@ -85,9 +85,9 @@ impl JudgingOptions {
 }
 
 /// `--max-game-bytes`: a number no smaller than what is always kept.
-fn max_game_bytes(text: &str) -> Result<usize, String> {
+fn max_game_bytes(text: &str) -> Result<usize, GameBytesError> {
     let n: usize = text
         .parse()
-        .map_err(|_| format!("`{text}` is not a number of bytes"))?;
+        .map_err(|_| GameBytesError::NotANumber(text.to_string()))?;
     game_bytes(n)
 }

@@ -11,14 +11,26 @@ pub enum Regime {
     Standard,
 }
 
-impl std::str::FromStr for Regime {
-    type Err = String;
+/// A `--regime` value that is neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnknownRegime;
 
-    fn from_str(s: &str) -> Result<Regime, String> {
+impl std::fmt::Display for UnknownRegime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the regime is 15.4 (rapid-play rules) or 15.3 (the ordinary Laws)")
+    }
+}
+
+impl std::error::Error for UnknownRegime {}
+
+impl std::str::FromStr for Regime {
+    type Err = UnknownRegime;
+
+    fn from_str(s: &str) -> Result<Regime, UnknownRegime> {
         match s {
             "15.4" => Ok(Regime::Rapid),
             "15.3" => Ok(Regime::Standard),
-            _ => Err("the regime is 15.4 (rapid-play rules) or 15.3 (the ordinary Laws)".into()),
+            _ => Err(UnknownRegime),
         }
     }
 }

@@ -211,7 +211,7 @@ fn check_rows(dir: &Path, name: &str, rows: u64, summary: &RunSummary) -> io::Re
     ))
 }
 
-fn damaged(dir: &Path, name: &str, why: String) -> io::Error {
+fn damaged(dir: &Path, name: &str, why: impl std::fmt::Display) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,
         format!("{}: {name}: {why}", dir.display()),
@@ -265,7 +265,7 @@ fn copy_rows(
                     columns.len()
                 )));
             }
-            order.check(&record).map_err(damaged)?;
+            order.check(&record).map_err(|e| damaged(e.to_string()))?;
             csv_out.write_byte_record(&record)?;
         }
         csv_out.flush()?;

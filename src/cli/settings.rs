@@ -152,7 +152,9 @@ impl Settings {
             max_game_bytes,
             rules: self.judging()?,
             events: match &self.events {
-                Some(path) => Some(Arc::new(EventLog::load(path).map_err(Failure::Usage)?)),
+                Some(path) => Some(Arc::new(
+                    EventLog::load(path).map_err(|e| Failure::Usage(e.to_string()))?,
+                )),
                 None => None,
             },
             shard: self.shard,
@@ -177,7 +179,9 @@ impl Settings {
             proof: self.proof,
             short_lines: self.short_lines,
             tablebases: match &self.syzygy {
-                Some(dir) => Some(Arc::new(Tablebases::open(dir).map_err(Failure::Usage)?)),
+                Some(dir) => Some(Arc::new(
+                    Tablebases::open(dir).map_err(|e| Failure::Usage(e.to_string()))?,
+                )),
                 None => None,
             },
         })
@@ -239,15 +243,35 @@ fn tolerance(seconds: f64) -> Result<Clock, Failure> {
 }
 
 /// A largest game no smaller than what is always kept of one.
-pub(crate) fn game_bytes(n: usize) -> Result<usize, String> {
-    if n < HEAD {
-        return Err(format!(
-            "{n} is below {HEAD}: the first {HEAD} bytes of a game are always kept for its \
-             tags, so give at least that"
-        ));
+pub(crate) fn game_bytes(n: usize) -> Result<usize, GameBytesError> {
+    match n < HEAD {
+        true => Err(GameBytesError::BelowHead(n)),
+        false => Ok(n),
     }
-    Ok(n)
 }
+
+/// A `--max-game-bytes` value that cannot be the largest game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum GameBytesError {
+    NotANumber(String),
+    /// Below the bytes always kept of a game for its tags.
+    BelowHead(usize),
+}
+
+impl std::fmt::Display for GameBytesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameBytesError::NotANumber(text) => write!(f, "`{text}` is not a number of bytes"),
+            GameBytesError::BelowHead(n) => write!(
+                f,
+                "{n} is below {HEAD}: the first {HEAD} bytes of a game are always kept for its \
+                 tags, so give at least that"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GameBytesError {}
 
 impl Config {
     /// What was asked for.

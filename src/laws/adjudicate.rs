@@ -8,7 +8,7 @@ use crate::board::replay::{ReplayError, replay_with_claims};
 use crate::laws::phrase::placement as phrase;
 use crate::laws::phrase::verdict::with;
 use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
-use crate::model::claim::Claim;
+use crate::model::claim::{Claim, ClaimError};
 use crate::model::time_control::{Category, Reading};
 use crate::model::verdict::{Clause, Status, Verdict};
 use crate::read::parse::GameRecord;
@@ -23,7 +23,7 @@ pub struct Adjudged<'a> {
 /// `--events`).
 pub fn adjudicate<'a>(
     record: &'a GameRecord<'a>,
-    claims: Vec<Result<Claim, String>>,
+    claims: Vec<Result<Claim, ClaimError>>,
     rules: &Judging,
 ) -> Result<Adjudged<'a>, ReplayError> {
     adjudicate_placed(record, claims, rules, rules.place(record))
@@ -33,7 +33,7 @@ pub fn adjudicate<'a>(
 /// needed them for its own rows, and a game is placed once.
 pub fn adjudicate_placed<'a>(
     record: &'a GameRecord<'a>,
-    claims: Vec<Result<Claim, String>>,
+    claims: Vec<Result<Claim, ClaimError>>,
     rules: &Judging,
     placement: Placement,
 ) -> Result<Adjudged<'a>, ReplayError> {
@@ -51,7 +51,7 @@ pub fn adjudicate_placed<'a>(
 /// under another edition, lends its solver (one search budget a game).
 fn judge_under<'a>(
     record: &'a GameRecord<'a>,
-    claims: Vec<Result<Claim, String>>,
+    claims: Vec<Result<Claim, ClaimError>>,
     rules: &Judging,
     placement: Placement,
     first: Option<&Game<'_>>,

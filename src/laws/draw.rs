@@ -96,7 +96,10 @@ fn inadmissible(
 ) -> Option<String> {
     let claim_clause = book.rules.quickplay_clauses[0];
     if let Err(why) = book.quickplay_admissible(game.record.control.increment()) {
-        return Some(phrase::not_allowed(claimant, &why));
+        return Some(phrase::not_allowed(
+            claimant,
+            &phrase::no_quickplay(why, book),
+        ));
     }
     if game.replay.position_at(ply).turn() != claimant {
         return Some(phrase::not_his_move(claimant, claim_clause));

@@ -288,17 +288,26 @@ impl Book {
 
     /// Whether a quickplay-finish claim may be made in a game with
     /// `increment` ([`crate::model::time_control::Control::increment`]).
-    pub fn quickplay_admissible(&self, increment: Option<Clock>) -> Result<(), String> {
-        let clause = self.rules.quickplay_clauses[0];
+    pub fn quickplay_admissible(&self, increment: Option<Clock>) -> Result<(), NoQuickplay> {
         match self.rules.quickplay {
             Quickplay::Any => Ok(()),
-            Quickplay::Never => Err(phrase::no_quickplay(self.category, self.edition.title)),
+            Quickplay::Never => Err(NoQuickplay::InCategory),
             Quickplay::WithoutIncrement => match increment {
-                Some(inc) if !inc.is_zero() => Err(phrase::quickplay_with_increment(inc, clause)),
+                Some(inc) if !inc.is_zero() => Err(NoQuickplay::WithIncrement(inc)),
                 _ => Ok(()),
             },
         }
     }
+}
+
+/// Why a book admits no quickplay-finish claim in a game (worded by
+/// `phrase::edition::no_quickplay`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoQuickplay {
+    /// None exists in the book's category.
+    InCategory,
+    /// Only games without increment have it; this one has the increment.
+    WithIncrement(Clock),
 }
 
 impl Edition {
@@ -395,17 +404,14 @@ mod tests {
                 .quickplay_admissible(ten)
                 .is_ok()
         );
-        assert!(
-            Book::new(&FIDE_2009, Category::Blitz, false)
-                .quickplay_admissible(None)
-                .is_err()
+        assert_eq!(
+            Book::new(&FIDE_2009, Category::Blitz, false).quickplay_admissible(None),
+            Err(NoQuickplay::InCategory)
         );
         let rapid_2018 = Book::new(&FIDE_2018, Category::Rapid, false);
-        assert!(
-            rapid_2018
-                .quickplay_admissible(ten)
-                .unwrap_err()
-                .contains("without increment")
+        assert_eq!(
+            rapid_2018.quickplay_admissible(ten),
+            Err(NoQuickplay::WithIncrement(Clock(10_000)))
         );
         assert!(rapid_2018.quickplay_admissible(Some(Clock::ZERO)).is_ok());
         assert!(

@@ -12,7 +12,7 @@ use super::Judging;
 use crate::board::helpmate::{Mate, Solver};
 use crate::board::permissive::State;
 use crate::board::replay::Replay;
-use crate::model::claim::{Claim, ClaimKind};
+use crate::model::claim::{Claim, ClaimError, ClaimKind};
 use crate::model::clock::Clock;
 use crate::model::incident::{Incident, IncidentKind};
 use crate::model::outcome::GameResult;
@@ -26,7 +26,7 @@ pub struct Game<'a> {
     pub replay: Replay,
     /// Claims from the record's comments and from `--events`; an entry that
     /// could not be read says why.
-    pub claims: Vec<Result<Claim, String>>,
+    pub claims: Vec<Result<Claim, ClaimError>>,
     /// How the record says the game ended (a tag, a server's comment),
     /// understood.
     pub statement: Option<Statement>,
@@ -62,7 +62,7 @@ impl<'a> Game<'a> {
     pub fn with_claims(
         record: &'a GameRecord<'a>,
         replay: Replay,
-        claims: Vec<Result<Claim, String>>,
+        claims: Vec<Result<Claim, ClaimError>>,
     ) -> Self {
         let reading = Reading::of(record);
         Game {

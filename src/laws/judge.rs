@@ -49,7 +49,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
             IncidentKind::RejectedClaim,
             None,
             None,
-            claim.clone(),
+            claim.to_string(),
         ));
     }
     let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);

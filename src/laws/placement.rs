@@ -26,10 +26,23 @@ impl Default for Laws {
     }
 }
 
-impl FromStr for Laws {
-    type Err = String;
+/// A `--laws` value that names no rule set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnknownLaws;
 
-    fn from_str(s: &str) -> Result<Laws, String> {
+impl fmt::Display for UnknownLaws {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = ALL.iter().map(|e| e.name).collect();
+        write!(f, "the Laws are one of {}, or by-date", names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownLaws {}
+
+impl FromStr for Laws {
+    type Err = UnknownLaws;
+
+    fn from_str(s: &str) -> Result<Laws, UnknownLaws> {
         if s == "by-date" {
             return Ok(Laws::ByDate);
         }
@@ -41,10 +54,7 @@ impl FromStr for Laws {
         ALL.iter()
             .find(|e| e.name == s)
             .map(|&e| Laws::Edition(e))
-            .ok_or_else(|| {
-                let names: Vec<&str> = ALL.iter().map(|e| e.name).collect();
-                format!("the Laws are one of {}, or by-date", names.join(", "))
-            })
+            .ok_or(UnknownLaws)
     }
 }
 
@@ -177,6 +187,7 @@ mod tests {
             "fide-2020"
                 .parse::<Laws>()
                 .unwrap_err()
+                .to_string()
                 .contains("fide-2023, or by-date")
         );
     }

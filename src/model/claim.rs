@@ -61,7 +61,7 @@ impl Claim {
     /// assert!(Claim::read(3, b"claim", b"time nobody").unwrap().is_err());
     /// assert!(Claim::read(3, b"clk", b"0:01:00").is_none());
     /// ```
-    pub fn read(ply: usize, name: &[u8], args: &[u8]) -> Option<Result<Claim, String>> {
+    pub fn read(ply: usize, name: &[u8], args: &[u8]) -> Option<Result<Claim, ClaimError>> {
         // Every comment command that is not a clock comes here (`%eval` on
         // most lichess moves): decline those before reading the arguments.
         if !matches!(name, b"claim" | b"arbiter") {
@@ -85,22 +85,51 @@ impl Claim {
                     "time" => ClaimKind::Time,
                     "draw" => ClaimKind::Draw,
                     "setup" => ClaimKind::SetUp,
-                    _ => return Some(Err(format!("unknown claim `{kind}`"))),
+                    _ => return Some(Err(ClaimError::UnknownKind(kind.to_string()))),
                 };
                 let side = match *side {
                     "white" => Color::White,
                     "black" => Color::Black,
-                    _ => return Some(Err(format!("`{side}` is neither white nor black"))),
+                    _ => return Some(Err(ClaimError::UnknownSide(side.to_string()))),
                 };
                 claim(kind, Claimant::Player(side))
             }
-            _ => Err(format!(
-                "cannot read `[%{} {args}]`",
-                String::from_utf8_lossy(name)
-            )),
+            _ => Err(ClaimError::Unreadable {
+                name: String::from_utf8_lossy(name).into_owned(),
+                args,
+            }),
         })
     }
 }
+
+/// Why a claim or an arbiter's act, in a comment or an events file, cannot
+/// be read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ClaimError {
+    /// `[%claim KIND side]` with a kind no claim has.
+    UnknownKind(String),
+    /// `[%claim kind SIDE]` naming neither side.
+    UnknownSide(String),
+    /// A `claim` or `arbiter` command whose arguments are not a claim's.
+    Unreadable { name: String, args: String },
+    /// An events file's command that is no claim or act.
+    NotACommand(String),
+}
+
+impl fmt::Display for ClaimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimError::UnknownKind(kind) => write!(f, "unknown claim `{kind}`"),
+            ClaimError::UnknownSide(side) => write!(f, "`{side}` is neither white nor black"),
+            ClaimError::Unreadable { name, args } => write!(f, "cannot read `[%{name} {args}]`"),
+            ClaimError::NotACommand(command) => {
+                write!(f, "`{command}` is not a claim or an arbiter's act")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ClaimError {}
 
 impl fmt::Display for Claim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

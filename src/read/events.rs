@@ -15,7 +15,7 @@ use std::fs::File;
 use std::os::unix::fs::FileExt;
 use std::path::Path;
 
-use crate::model::claim::Claim;
+use crate::model::claim::{Claim, ClaimError};
 use crate::read::parse::Tags;
 
 /// The columns that pick a game, in the order a line is indexed by.
@@ -111,13 +111,47 @@ pub struct Unmatched {
     pub text: String,
 }
 
+/// Why an events file cannot be used: a usage error naming the file and,
+/// for a line it cannot read, the line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventsError {
+    Unreadable {
+        path: String,
+        error: String,
+    },
+    BadLine {
+        path: String,
+        line: usize,
+        error: String,
+    },
+}
+
+impl std::fmt::Display for EventsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            EventsError::Unreadable { path, error } => {
+                write!(f, "{path}: cannot read the events file: {error}")
+            }
+            EventsError::BadLine { path, line, error } => write!(
+                f,
+                "{path}: line {line}: {error} (expected columns site, event, round, white, black, \
+                 ply, command)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EventsError {}
+
 impl EventLog {
     /// Reads an events file's index; every line is checked here, so a bad
     /// line is an error before any game is audited.
-    pub fn load(path: &Path) -> Result<EventLog, String> {
+    pub fn load(path: &Path) -> Result<EventLog, EventsError> {
         let shown = path.display().to_string();
-        let cannot =
-            |e: &dyn std::fmt::Display| format!("{shown}: cannot read the events file: {e}");
+        let cannot = |e: &dyn std::fmt::Display| EventsError::Unreadable {
+            path: shown.clone(),
+            error: e.to_string(),
+        };
         let file = File::open(path).map_err(|e| cannot(&e))?;
         let mut reader =
             csv::ReaderBuilder::new()
@@ -143,12 +177,14 @@ impl EventLog {
                 Err(e) => return Err(cannot(&e)),
             }
             let number = log.spans.len();
-            let line: Line = record.deserialize(Some(&header)).map_err(|e| {
-                format!(
-                    "{shown}: line {}: {e} (expected columns site, event, round, white, black, ply, command)",
-                    number + 2
-                )
-            })?;
+            let line: Line =
+                record
+                    .deserialize(Some(&header))
+                    .map_err(|e| EventsError::BadLine {
+                        path: shown.clone(),
+                        line: number + 2,
+                        error: e.to_string(),
+                    })?;
             let len = reader.position().byte() - start;
             log.spans
                 .push((start, u32::try_from(len).unwrap_or(u32::MAX)));
@@ -182,7 +218,7 @@ impl EventLog {
     }
 
     /// The claims for a game, with the indices of the lines they came from.
-    pub fn claims_for(&self, tags: &Tags) -> Vec<(usize, Result<Claim, String>)> {
+    pub fn claims_for(&self, tags: &Tags) -> Vec<(usize, Result<Claim, ClaimError>)> {
         let mut found: Vec<usize> = KEYS
             .iter()
             .flat_map(|&k| {
@@ -202,13 +238,8 @@ impl EventLog {
             .filter(|(_, line)| line.matches(tags))
             .map(|(i, line)| {
                 let (name, args) = line.command.split_once(' ').unwrap_or((&line.command, ""));
-                let claim =
-                    Claim::read(line.ply, name.as_bytes(), args.as_bytes()).unwrap_or_else(|| {
-                        Err(format!(
-                            "`{}` is not a claim or an arbiter's act",
-                            line.command
-                        ))
-                    });
+                let claim = Claim::read(line.ply, name.as_bytes(), args.as_bytes())
+                    .unwrap_or_else(|| Err(ClaimError::NotACommand(line.command.clone())));
                 (i, claim)
             })
             .collect()
@@ -322,6 +353,6 @@ mod tests {
         )
         .unwrap();
         let err = EventLog::load(&path).unwrap_err();
-        assert!(err.contains("line 2"), "{err}");
+        assert!(matches!(err, EventsError::BadLine { line: 2, .. }), "{err}");
     }
 }

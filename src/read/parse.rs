@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use encoding_rs::Encoding;
 
-use crate::model::claim::Claim;
+use crate::model::claim::{Claim, ClaimError};
 use crate::model::clock::{Clock, commands};
 use crate::model::outcome::{GameResult, is_result_token};
 use crate::model::time_control::{Category, ClockUnit, Control};
@@ -46,7 +46,7 @@ pub struct GameRecord<'a> {
     pub result_token: Option<GameResult>,
     /// Claims and arbiter's acts written in comments, in order; an entry
     /// that cannot be read says why.
-    pub claims: Vec<Result<Claim, String>>,
+    pub claims: Vec<Result<Claim, ClaimError>>,
     /// What the text got wrong in a way that stops the audit, with the
     /// byte offset it was seen at.
     pub damage: Option<(String, usize)>,

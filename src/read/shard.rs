@@ -34,11 +34,23 @@ impl Shard {
     }
 }
 
-impl FromStr for Shard {
-    type Err = String;
+/// A `--shard` value that is not `K/N` with 1 <= K <= N: the value given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShardError(pub String);
 
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("`{s}`: give the shard as K/N, with 1 <= K <= N");
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`: give the shard as K/N, with 1 <= K <= N", self.0)
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(s: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(s.to_string());
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (index, count) = (
             k.trim().parse().map_err(|_| bad())?,

@@ -75,7 +75,7 @@ pub struct Wanted<'a> {
 #[derive(Debug)]
 pub enum StageError {
     /// The outputs asked for would destroy input or each other.
-    Refused(String),
+    Refused(Refusal),
     /// The staging place cannot be made.
     Io(io::Error),
 }
@@ -83,7 +83,7 @@ pub enum StageError {
 impl std::fmt::Display for StageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            StageError::Refused(why) => f.write_str(why),
+            StageError::Refused(why) => why.fmt(f),
             StageError::Io(e) => e.fmt(f),
         }
     }
@@ -92,7 +92,7 @@ impl std::fmt::Display for StageError {
 /// One output: a file, or a directory of which it owns some names.
 #[derive(Debug)]
 struct Owner<'a> {
-    what: &'static str,
+    kind: OutputKind,
     path: &'a Path,
     /// `None` for a file.
     owns: Option<&'static [&'static str]>,
@@ -118,12 +118,7 @@ impl Owner<'_> {
                 self.path.with_file_name(format!(".{name}.partial"))
             }
             Some(_) => {
-                let key = self
-                    .what
-                    .trim_start_matches('-')
-                    .split(' ')
-                    .next()
-                    .unwrap_or("out");
+                let key = self.kind.key();
                 self.path.join(format!(".pgn-arbiter-{key}.partial"))
             }
         }
@@ -133,7 +128,7 @@ impl Owner<'_> {
 /// One output being written aside.
 #[derive(Debug)]
 struct Staged {
-    what: &'static str,
+    kind: OutputKind,
     target: PathBuf,
     temp: PathBuf,
     owns: Option<&'static [&'static str]>,
@@ -161,17 +156,17 @@ impl ReportSet {
                 false => (&REPORT_FILES, &HTML_FILES),
             };
         let mut outputs = vec![Owner {
-            what: "report directory (-o)",
+            kind: OutputKind::ReportDir,
             path: wanted.report_dir,
             owns: Some(report_files),
         }];
         outputs.extend(wanted.fixed_pgn.map(|path| Owner {
-            what: "--fixed-pgn",
+            kind: OutputKind::FixedPgn,
             path,
             owns: None,
         }));
         outputs.extend(wanted.html.map(|path| Owner {
-            what: "--html",
+            kind: OutputKind::Html,
             path,
             owns: Some(html_files),
         }));
@@ -193,16 +188,16 @@ impl ReportSet {
 
     /// Where to write the corrected PGN for now, if asked for.
     pub fn fixed_pgn(&self) -> Option<&Path> {
-        self.find("--fixed-pgn")
+        self.find(OutputKind::FixedPgn)
     }
 
     /// Where to write the HTML report for now, if asked for.
     pub fn html(&self) -> Option<&Path> {
-        self.find("--html")
+        self.find(OutputKind::Html)
     }
 
-    fn find(&self, what: &str) -> Option<&Path> {
-        let staged = self.staged.iter().find(|s| s.what == what)?;
+    fn find(&self, kind: OutputKind) -> Option<&Path> {
+        let staged = self.staged.iter().find(|s| s.kind == kind)?;
         Some(&staged.temp)
     }
 
@@ -237,7 +232,7 @@ fn stage_one(output: &Owner<'_>) -> Result<Staged, StageError> {
             e.kind(),
             format!(
                 "cannot create the {} {}: {e}",
-                output.what,
+                output.kind,
                 output.path.display()
             ),
         ))
@@ -251,13 +246,13 @@ fn stage_one(output: &Owner<'_>) -> Result<Staged, StageError> {
         fs::create_dir_all(parent).map_err(failed)?;
     }
     let at = lock::path_of(output.path, folder);
-    let held = lock::take(&at, output.what, output.path)?;
+    let held = lock::take(&at, output.kind, output.path)?;
     remove(&temp).map_err(failed)?;
     if folder {
         fs::create_dir(&temp).map_err(failed)?;
     }
     Ok(Staged {
-        what: output.what,
+        kind: output.kind,
         target: output.path.to_path_buf(),
         temp,
         owns: output.owns,
@@ -323,28 +318,16 @@ fn lexical(path: &Path) -> PathBuf {
 /// The usage errors: an output path of the wrong kind, an owned path that
 /// is an input or holds one (a `merge` input is a directory), two outputs
 /// owning one path.
-fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
+fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), Refusal> {
     for output in outputs {
+        let (kind, path) = (output.kind, output.path.to_path_buf());
         let names_a_folder = output.path.as_os_str().as_encoded_bytes().ends_with(b"/");
         if output.owns.is_none() && names_a_folder {
-            return Err(format!(
-                "{} {} ends in `/`, a folder's name: it takes a file (e.g. {}fixed.pgn)",
-                output.what,
-                output.path.display(),
-                output.path.display()
-            ));
+            return Err(Refusal::FolderName { kind, path });
         }
-        if output.path.exists() && output.path.is_dir() != output.owns.is_some() {
-            let kind = if output.owns.is_some() {
-                "a file"
-            } else {
-                "a directory"
-            };
-            return Err(format!(
-                "{} {} is {kind}",
-                output.what,
-                output.path.display()
-            ));
+        let is_dir = output.path.is_dir();
+        if output.path.exists() && is_dir != output.owns.is_some() {
+            return Err(Refusal::WrongKind { kind, path, is_dir });
         }
     }
     let owned: Vec<Vec<PathBuf>> = outputs.iter().map(Owner::owned).collect();
@@ -353,13 +336,10 @@ fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
     for (i, (a, a_paths)) in outputs.iter().zip(&owned).enumerate() {
         for (b, b_paths) in outputs.iter().zip(&owned).skip(i + 1) {
             if a_paths.iter().any(|p| b_paths.iter().any(|q| meet(p, q))) {
-                return Err(format!(
-                    "{} {} lies inside the {} {}: give them separate paths",
-                    b.what,
-                    b.path.display(),
-                    a.what,
-                    a.path.display()
-                ));
+                return Err(Refusal::Inside {
+                    inner: (b.kind, b.path.to_path_buf()),
+                    outer: (a.kind, a.path.to_path_buf()),
+                });
             }
         }
     }
@@ -369,8 +349,8 @@ fn check(outputs: &[Owner<'_>], inputs: &[Source]) -> Result<(), String> {
 /// An `audit` or `merge` does not write into a `tournament`'s report
 /// folder: it would replace the verdicts and leave the standings and the
 /// corrected report that other verdicts made.
-fn check_not_a_tournament(dir: &Path) -> Result<(), String> {
-    let theirs: Vec<&str> = TOURNAMENT_FILES
+fn check_not_a_tournament(dir: &Path) -> Result<(), Refusal> {
+    let theirs: Vec<&'static str> = TOURNAMENT_FILES
         .iter()
         .filter(|name| !REPORT_FILES.contains(name) && dir.join(name).exists())
         .copied()
@@ -378,12 +358,10 @@ fn check_not_a_tournament(dir: &Path) -> Result<(), String> {
     if theirs.is_empty() {
         return Ok(());
     }
-    Err(format!(
-        "{} holds a tournament's report ({}): this run would replace its verdicts and leave \
-         standings they did not make; write to another folder (-o), or remove those files first",
-        dir.display(),
-        theirs.join(", ")
-    ))
+    Err(Refusal::Tournament {
+        dir: dir.to_path_buf(),
+        files: theirs,
+    })
 }
 
 /// No output owns an input or a folder holding one. Standard input
@@ -392,12 +370,12 @@ fn check_inputs(
     outputs: &[Owner<'_>],
     owned: &[Vec<PathBuf>],
     inputs: &[Source],
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let meet = |a: &Path, b: &Path| a.starts_with(b) || b.starts_with(a);
     for input in inputs {
         let (input_at, named) = match input {
-            Source::File(path) => (resolve(path), path.display().to_string()),
-            Source::Stdin => (PathBuf::from("/dev/stdin"), "read on standard input".into()),
+            Source::File(path) => (resolve(path), Some(path.clone())),
+            Source::Stdin => (PathBuf::from("/dev/stdin"), None),
             Source::Text { .. } => continue,
         };
         let stdin = matches!(input, Source::Stdin);
@@ -406,11 +384,11 @@ fn check_inputs(
                 .iter()
                 .any(|p| (!stdin && meet(p, &input_at)) || same_file(p, &input_at))
             {
-                return Err(format!(
-                    "{} {} would overwrite the input {named}: choose another output path",
-                    output.what,
-                    output.path.display(),
-                ));
+                return Err(Refusal::Overwrites {
+                    kind: output.kind,
+                    path: output.path.to_path_buf(),
+                    input: named,
+                });
             }
         }
     }
@@ -427,7 +405,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// writes, and a directory holds the marker of an earlier run: what the
 /// user keeps under such a name is never replaced, and the commit cannot
 /// fail half-way on a name of the wrong kind.
-fn check_owned_names(output: &Owner<'_>) -> Result<(), String> {
+fn check_owned_names(output: &Owner<'_>) -> Result<(), Refusal> {
     let Some(names) = output.owns else {
         return Ok(());
     };
@@ -438,26 +416,29 @@ fn check_owned_names(output: &Owner<'_>) -> Result<(), String> {
         };
         let wants_dir = OWNED_DIRS.contains(name);
         let why = if wants_dir && !meta.is_dir() {
-            "is not a folder"
+            Foreign::NotAFolder
         } else if !wants_dir && meta.is_dir() {
-            "is a folder"
+            Foreign::AFolder
         } else if wants_dir && !at.join(MARKER).is_file() {
-            "is a folder pgn-arbiter did not make (it has no .pgn-arbiter marker)"
+            Foreign::NotOurs
         } else {
             continue;
         };
-        return Err(format!(
-            "{} {}: {} {why}, and this run would replace it; move it away or choose another path",
-            output.what,
-            output.path.display(),
-            at.display()
-        ));
+        return Err(Refusal::Foreign {
+            kind: output.kind,
+            path: output.path.to_path_buf(),
+            at,
+            why,
+        });
     }
     Ok(())
 }
 
 mod commit;
 mod lock;
+mod refusal;
+
+pub use refusal::{Foreign, OutputKind, Refusal};
 
 #[cfg(test)]
 mod tests;

@@ -227,17 +227,45 @@ impl RunSummary {
             .map_err(|e| io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display())))
     }
 
-    pub fn read(path: &Path) -> Result<RunSummary, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            format!(
-                "{}: {e} (is it a pgn-arbiter report directory?)",
-                path.display()
-            )
-        })?;
-        serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not a pgn-arbiter summary: {e}", path.display()))
+    pub fn read(path: &Path) -> Result<RunSummary, SummaryError> {
+        let path = path.to_path_buf();
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) => return Err(SummaryError::Unreadable { path, error }),
+        };
+        serde_json::from_str(&text).map_err(|error| SummaryError::NotASummary { path, error })
     }
 }
+
+/// Why a report's summary.json cannot be read back (`merge`).
+#[derive(Debug)]
+pub enum SummaryError {
+    Unreadable {
+        path: std::path::PathBuf,
+        error: io::Error,
+    },
+    NotASummary {
+        path: std::path::PathBuf,
+        error: serde_json::Error,
+    },
+}
+
+impl std::fmt::Display for SummaryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SummaryError::Unreadable { path, error } => write!(
+                f,
+                "{}: {error} (is it a pgn-arbiter report directory?)",
+                path.display()
+            ),
+            SummaryError::NotASummary { path, error } => {
+                write!(f, "{}: not a pgn-arbiter summary: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for SummaryError {}
 
 impl RunSummary {
     /// Fills in what the run found: game counts per input, the counts by

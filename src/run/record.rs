@@ -7,6 +7,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::options::Options;
+use crate::board::replay::ReplayError;
 use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
 use crate::laws::{Game, Judgement};
 use crate::model::verdict::Verdict;
@@ -53,7 +54,10 @@ pub(crate) fn audit_record<'a>(
         }
     }
     let judged = match problem {
-        Some(problem) => Err(format!("line {}: {problem}", record.first_line)),
+        Some(problem) => Err(Unjudged::Damaged {
+            line: record.first_line,
+            what: problem.to_string(),
+        }),
         None => catch_unwind(AssertUnwindSafe(|| {
             judge(record, claims, options, placement)
         }))
@@ -61,7 +65,7 @@ pub(crate) fn audit_record<'a>(
     };
     let (game, judgement) = match judged {
         Ok(Adjudged { game, judgement }) => (Some(game), judgement),
-        Err(why) => (None, error(record, why, placement.book)),
+        Err(why) => (None, error(record, why.to_string(), placement.book)),
     };
     AuditedRecord {
         game,
@@ -73,24 +77,51 @@ pub(crate) fn audit_record<'a>(
 /// Replays and judges a record the parser read whole.
 fn judge<'a>(
     record: &'a GameRecord<'a>,
-    claims: Vec<Result<crate::model::claim::Claim, String>>,
+    claims: Vec<Result<crate::model::claim::Claim, crate::model::claim::ClaimError>>,
     options: &Options,
     placement: crate::laws::Placement,
-) -> Result<Adjudged<'a>, String> {
+) -> Result<Adjudged<'a>, Unjudged> {
     if let Some((what, at)) = &record.damage {
-        return Err(format!("line {}: {what}", record.line_of(*at)));
+        return Err(Unjudged::Damaged {
+            line: record.line_of(*at),
+            what: what.to_string(),
+        });
     }
-    adjudicate_placed(record, claims, &options.rules, placement).map_err(|e| e.to_string())
+    adjudicate_placed(record, claims, &options.rules, placement).map_err(Unjudged::Replay)
+}
+
+/// Why a record could not be judged: its `error` verdict.
+#[derive(Debug)]
+enum Unjudged {
+    /// The splitter or the parser could not keep its text whole.
+    Damaged { line: u64, what: String },
+    /// It cannot be replayed at all (a variant, a FEN that cannot be set up).
+    Replay(ReplayError),
+    /// A chess library panicked on it (the panic's message).
+    LibraryPanic(String),
+}
+
+impl std::fmt::Display for Unjudged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unjudged::Damaged { line, what } => write!(f, "line {line}: {what}"),
+            Unjudged::Replay(why) => why.fmt(f),
+            Unjudged::LibraryPanic(what) => write!(
+                f,
+                "the chess library failed on this game ({what}); please report it with the game"
+            ),
+        }
+    }
 }
 
 /// A panic inside a chess library, as an `error` verdict's reason.
-fn library_failure(panic: Box<dyn std::any::Any + Send>) -> String {
+fn library_failure(panic: Box<dyn std::any::Any + Send>) -> Unjudged {
     let what = panic
         .downcast_ref::<&str>()
         .map(|s| s.to_string())
         .or_else(|| panic.downcast_ref::<String>().cloned())
         .unwrap_or_default();
-    format!("the chess library failed on this game ({what}); please report it with the game")
+    Unjudged::LibraryPanic(what)
 }
 
 /// The `error` judgement of a game that could not be judged, with the

@@ -21,3 +21,4 @@ pub mod team_tiebreak;
 pub mod teams;
 pub mod tiebreak;
 pub mod trf;
+pub mod value_error;

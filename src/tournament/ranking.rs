@@ -13,6 +13,7 @@ use super::team_tiebreak::TeamTieBreak;
 use super::teams::MatchPoints;
 use super::tiebreak::TieBreak;
 use super::trf::{MAX_TIEBREAKS, ScoreLine, ScoreSystem, Trf};
+use crate::tournament::value_error::ValueError;
 
 /// What the command line (or a program) asked for.
 #[derive(Debug, Clone, Default)]
@@ -33,8 +34,8 @@ pub enum RankingError {
     /// A team option (`--match-points`, `--team-bye`) on a report without
     /// teams.
     NoTeams(TeamOption),
-    /// A tie-break code this tool does not compute (the parser's words).
-    TieBreak(String),
+    /// A tie-break code this tool does not compute.
+    TieBreak(ValueError),
 }
 
 /// The options that score a team competition's matches.
@@ -95,8 +96,8 @@ pub enum RankingNote {
 #[derive(Debug, Clone, PartialEq)]
 pub struct LeftOut {
     pub line: &'static str,
-    /// The parser's words.
-    pub why: String,
+    /// Why the code is left out.
+    pub why: ValueError,
 }
 
 /// Where a team competition's match points and bye value came from.
@@ -288,7 +289,7 @@ fn player_tiebreaks(
 }
 
 /// The codes of a report's line this tool computes; the others kept.
-fn known<T: std::str::FromStr<Err = String>>(
+fn known<T: std::str::FromStr<Err = ValueError>>(
     codes: &[String],
     line: &'static str,
     left_out: &mut Vec<LeftOut>,

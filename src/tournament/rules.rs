@@ -5,6 +5,7 @@
 //! Earlier events are judged by the 2024 text too: the virtual opponent
 //! of the texts before 2023 is not computed.
 
+use crate::tournament::value_error::ValueError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -78,15 +79,13 @@ fn ymd(date: &str) -> Option<(u32, u32, u32)> {
 }
 
 impl FromStr for TieBreakRules {
-    type Err = String;
+    type Err = ValueError;
 
-    fn from_str(text: &str) -> Result<TieBreakRules, String> {
+    fn from_str(text: &str) -> Result<TieBreakRules, ValueError> {
         match text.trim() {
             "2024" => Ok(TieBreakRules::Y2024),
             "2026" => Ok(TieBreakRules::Y2026),
-            _ => Err(format!(
-                "`{text}`: give 2024 (C.07 as in force from August 2024) or 2026 (from March 2026)"
-            )),
+            _ => Err(ValueError::Rules(text.to_string())),
         }
     }
 }

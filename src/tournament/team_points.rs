@@ -1,6 +1,8 @@
 //! A team's two scores, match points and game points (C.07 11.1), and a
 //! value of each.
 
+use crate::tournament::value_error::ValueError;
+
 /// What a team's pairing-allocated bye gives.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum ByeValue {
@@ -58,19 +60,16 @@ impl TeamPoints {
 }
 
 impl std::str::FromStr for TeamPoints {
-    type Err = String;
+    type Err = ValueError;
 
     /// `MP,GP`: `1,3` for a drawn match of six boards.
-    fn from_str(text: &str) -> Result<TeamPoints, String> {
+    fn from_str(text: &str) -> Result<TeamPoints, ValueError> {
         let numbers: Option<Vec<f64>> = text.split(',').map(|n| n.trim().parse().ok()).collect();
         match numbers.as_deref() {
             Some(&[mp, gp]) if (0.0..=100.0).contains(&mp) && (0.0..=100.0).contains(&gp) => {
                 Ok(TeamPoints { mp, gp })
             }
-            _ => Err(format!(
-                "`{text}`: give a bye's match points and game points, as 1,3 (neither below 0 \
-                 nor above 100)"
-            )),
+            _ => Err(ValueError::TeamPoints(text.to_string())),
         }
     }
 }

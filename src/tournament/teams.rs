@@ -6,6 +6,7 @@
 //! unopposed boards so); a team none of whose members was paired had a
 //! bye. Then each team's match and game points.
 
+use crate::tournament::value_error::ValueError;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::crosstable::points;
@@ -49,25 +50,20 @@ pub struct MatchPoints {
 }
 
 impl std::str::FromStr for MatchPoints {
-    type Err = String;
+    type Err = ValueError;
 
     /// `W,D,L`: `2,1,0`, `3,1,0`.
-    fn from_str(text: &str) -> Result<MatchPoints, String> {
+    fn from_str(text: &str) -> Result<MatchPoints, ValueError> {
         let numbers: Vec<f64> = text
             .split(',')
             .map(|n| n.trim().parse::<f64>())
             .collect::<Result<_, _>>()
-            .map_err(|_| {
-                format!("`{text}`: give a win's, a draw's and a loss's match points, as 2,1,0")
-            })?;
+            .map_err(|_| ValueError::MatchPointsNotNumbers(text.to_string()))?;
         match numbers[..] {
             [win, draw, loss] if loss >= 0.0 && draw >= loss && win > draw && win <= 100.0 => {
                 Ok(MatchPoints { win, draw, loss })
             }
-            _ => Err(format!(
-                "`{text}`: give three numbers, a win's above a draw's, a draw's at least a loss's, \
-                 none below 0 (2,1,0; 3,1,0)"
-            )),
+            _ => Err(ValueError::MatchPointsOrder(text.to_string())),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! a withdrawn opponent's rounds as draws). Direct encounter is in
 //! [`super::direct`].
 
+use crate::tournament::value_error::ValueError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -30,9 +31,9 @@ pub enum TieBreak {
 }
 
 impl FromStr for TieBreak {
-    type Err = String;
+    type Err = ValueError;
 
-    fn from_str(code: &str) -> Result<TieBreak, String> {
+    fn from_str(code: &str) -> Result<TieBreak, ValueError> {
         let upper = code.trim().to_uppercase().replace('-', "/");
         let (name, suffix) = upper.split_once('/').unwrap_or((upper.as_str(), ""));
         let modifier = Modifier::parse(suffix).or((suffix.is_empty()).then_some(Modifier::None));
@@ -48,12 +49,7 @@ impl FromStr for TieBreak {
             ("PS", _, Some(cut)) => TieBreak::Progressive { cut },
             ("WIN", _, Some(false)) => TieBreak::Wins,
             ("DE", _, Some(false)) => TieBreak::DirectEncounter,
-            _ => {
-                return Err(format!(
-                    "the tie-break `{code}` is not one this tool computes (it does BH and SB with \
-                     /C1, /C2, /M1 or /M2, ARO, ARO/C1, WIN, PS, PS/C1 and DE)"
-                ));
-            }
+            _ => return Err(ValueError::TieBreak(code.to_string())),
         })
     }
 }

@@ -436,7 +436,8 @@ fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
         )
     })?;
     let number = |from, to, max, what| {
-        bounded(&field(&chars, from, to), max, what).map_err(|why| error((from, to), why))
+        bounded(&field(&chars, from, to), max, what)
+            .map_err(|why| error((from, to), why.to_string()))
     };
     let points = number(81, 84, MAX_ROUNDS as f64, "points")?;
     let rating = number(49, 52, f64::from(MAX_RATING), "rating")?;

@@ -5,6 +5,63 @@
 use crate::report::rows::cell;
 use crate::report::summary::{InputSummary, RunSummary};
 
+/// Why a report's rows are not the rows its summary.json promises.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum RowError {
+    /// A row of an input the summary does not list (or lists earlier).
+    NoSuchInput(String),
+    /// A game that starts outside the bytes the run audited.
+    OutsideRange {
+        source: String,
+        game: Option<u64>,
+        at: u64,
+        range: (u64, u64),
+        shard: Option<crate::read::shard::Shard>,
+    },
+    /// A game before or the same as the row before it.
+    OutOfOrder {
+        source: String,
+        game: u64,
+        last: u64,
+    },
+    /// A Parquet report whose `source` column is another version's.
+    OldSourceColumn,
+}
+
+impl std::fmt::Display for RowError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RowError::NoSuchInput(source) => write!(
+                f,
+                "a row of `{source}` where summary.json lists no such input (or lists it \
+                 earlier): the folder holds another run's rows; make the report again"
+            ),
+            RowError::OutsideRange {
+                source,
+                game,
+                at,
+                range: (start, end),
+                shard,
+            } => write!(
+                f,
+                "game {} of `{source}` starts at byte {at}, outside bytes {start}..{end} that \
+                 this report's run audited{}: the folder holds another shard's rows; make the \
+                 report again",
+                game.map_or("?".into(), |g| g.to_string()),
+                shard.map_or(String::new(), |s| format!(" (shard {s})"))
+            ),
+            RowError::OutOfOrder { source, game, last } => write!(
+                f,
+                "game {game} of `{source}` comes after game {last}: the rows are out of order or \
+                 repeated; make the report again"
+            ),
+            RowError::OldSourceColumn => {
+                f.write_str("its `source` column is not this version's: make the report again")
+            }
+        }
+    }
+}
+
 /// Where the rows of one report have got to: the input they are of (its
 /// inputs come in the order the summary lists them) and the last game.
 pub(super) struct RowOrder<'a> {
@@ -36,16 +93,13 @@ impl<'a> RowOrder<'a> {
         source: &str,
         game: Option<u64>,
         offset: Option<u64>,
-    ) -> Result<(), String> {
+    ) -> Result<(), RowError> {
         let later = &self.inputs[self.at.min(self.inputs.len())..];
         let Some(k) = later
             .iter()
             .position(|i| cell(&i.source, self.raw) == source)
         else {
-            return Err(format!(
-                "a row of `{source}` where summary.json lists no such input (or lists it \
-                 earlier): the folder holds another run's rows; make the report again"
-            ));
+            return Err(RowError::NoSuchInput(source.to_string()));
         };
         if k > 0 {
             self.at += k;
@@ -55,24 +109,23 @@ impl<'a> RowOrder<'a> {
         if let (Some((start, end)), Some(at)) = (input.range, offset)
             && !(start..end).contains(&at)
         {
-            return Err(format!(
-                "game {} of `{source}` starts at byte {at}, outside bytes {start}..{end} that \
-                 this report's run audited{}: the folder holds another shard's rows; make the \
-                 report again",
-                game.map_or("?".into(), |g| g.to_string()),
-                input
-                    .shard
-                    .map_or(String::new(), |s| format!(" (shard {s})"))
-            ));
+            return Err(RowError::OutsideRange {
+                source: source.to_string(),
+                game,
+                at,
+                range: (start, end),
+                shard: input.shard,
+            });
         }
         if let Some(game) = game {
             if let Some(last) = self.last_game
                 && (game < last || (self.one_a_game && game == last))
             {
-                return Err(format!(
-                    "game {game} of `{source}` comes after game {last}: the rows are out of \
-                     order or repeated; make the report again"
-                ));
+                return Err(RowError::OutOfOrder {
+                    source: source.to_string(),
+                    game,
+                    last,
+                });
             }
             self.last_game = Some(game);
         }
@@ -101,7 +154,7 @@ impl<'a> CsvRows<'a> {
         }
     }
 
-    pub(super) fn check(&mut self, record: &csv::ByteRecord) -> Result<(), String> {
+    pub(super) fn check(&mut self, record: &csv::ByteRecord) -> Result<(), RowError> {
         let text = |i: Option<usize>| i.and_then(|i| record.get(i)).unwrap_or_default();
         // An empty or non-number cell is no number.
         let number = |i| std::str::from_utf8(text(i)).ok()?.parse().ok();
@@ -119,7 +172,7 @@ impl<'a> CsvRows<'a> {
 pub(super) fn check_batch(
     order: &mut RowOrder<'_>,
     batch: &arrow_array::RecordBatch,
-) -> Result<(), String> {
+) -> Result<(), RowError> {
     use arrow_array::cast::AsArray;
     use arrow_array::types::{Int32Type, Int64Type};
     use arrow_array::{Array, StringArray};
@@ -132,7 +185,7 @@ pub(super) fn check_batch(
         .column_by_name("source")
         .and_then(|c| c.as_dictionary_opt::<Int32Type>())
         .and_then(|d| d.downcast_dict::<StringArray>())
-        .ok_or("its `source` column is not this version's: make the report again")?;
+        .ok_or(RowError::OldSourceColumn)?;
     let (games, offsets) = (numbers("game"), numbers("offset"));
     let at = |column: Option<&arrow_array::Int64Array>, row: usize| {
         column

@@ -4,6 +4,7 @@
 use shakmaty::Color;
 
 use super::side_name;
+use crate::laws::edition::{Book, NoQuickplay};
 use crate::model::clock::Clock;
 
 /// "White claimed a draw with 0:01:20 left after 60...Kd7 (10.2; clocks
@@ -104,4 +105,19 @@ pub(in crate::laws) fn no_extra_time(
         clauses.0,
         clauses.1
     )
+}
+
+/// Why the book admits no quickplay-finish claim in this game.
+pub(in crate::laws) fn no_quickplay(why: NoQuickplay, book: &Book) -> String {
+    match why {
+        NoQuickplay::InCategory => format!(
+            "no quickplay-finish claim exists in a {} game under {}",
+            book.category, book.edition.title
+        ),
+        NoQuickplay::WithIncrement(increment) => format!(
+            "a quickplay-finish claim is admissible only in games without increment, and this \
+             one has {increment} a move ({})",
+            book.rules.quickplay_clauses[0]
+        ),
+    }
 }

@@ -1,7 +1,6 @@
 //! The sentences an edition says of a game's category and of the claims
 //! it admits.
 
-use crate::model::clock::Clock;
 use crate::model::time_control::{Category, RapidFloor};
 
 /// "blitz: 10 minutes or less, so not rapid by 15.1": a category with the
@@ -18,17 +17,4 @@ pub(in crate::laws) fn category(category: Category, floor: RapidFloor, by: &str)
         Category::Daily => format!("daily (correspondence), so not rapid by {by}"),
         Category::Unknown => "of unknown category (no usable time control)".to_string(),
     }
-}
-
-/// No quickplay-finish claim in this category under the edition (`title`).
-pub(in crate::laws) fn no_quickplay(category: Category, title: &str) -> String {
-    format!("no quickplay-finish claim exists in a {category} game under {title}")
-}
-
-/// A quickplay-finish claim in a game with an increment.
-pub(in crate::laws) fn quickplay_with_increment(increment: Clock, clause: &str) -> String {
-    format!(
-        "a quickplay-finish claim is admissible only in games without increment, and this one \
-         has {increment} a move ({clause})"
-    )
 }

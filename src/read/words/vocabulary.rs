@@ -142,10 +142,10 @@ impl Vocabulary {
         (vocabulary, errors)
     }
 
-    fn add_line(&mut self, line: &str, filler: &mut HashSet<String>) -> Result<(), String> {
-        let (head, phrases) = line.split_once(':').ok_or("no `:`")?;
+    fn add_line(&mut self, line: &str, filler: &mut HashSet<String>) -> Result<(), LineError> {
+        let (head, phrases) = line.split_once(':').ok_or(LineError::NoColon)?;
         let mut head = head.split_whitespace();
-        let kind = head.next().ok_or("no kind")?;
+        let kind = head.next().ok_or(LineError::NoKind)?;
         if kind == "filler" {
             filler.extend(phrases.split_whitespace().map(fold));
             return Ok(());
@@ -246,8 +246,37 @@ impl Vocabulary {
     }
 }
 
+/// Why a line of a language's file cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum LineError {
+    NoColon,
+    NoKind,
+    Kind(String),
+    Role(String),
+    Slot(String),
+    NotOneWord(String),
+    /// A phrase every word of which may be left out.
+    AllOptional(String),
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineError::NoColon => f.write_str("no `:`"),
+            LineError::NoKind => f.write_str("no kind"),
+            LineError::Kind(kind) => write!(f, "no kind `{kind}`"),
+            LineError::Role(role) => write!(f, "no role `{role}`"),
+            LineError::Slot(slot) => write!(f, "no slot `{slot}`"),
+            LineError::NotOneWord(token) => write!(f, "`{token}` is not one word"),
+            LineError::AllOptional(phrase) => {
+                write!(f, "`{phrase}` has no word that must be there")
+            }
+        }
+    }
+}
+
 /// A line's head: its kind, role and what its words say of the result.
-fn meaning<'a>(kind: &str, rest: impl Iterator<Item = &'a str>) -> Result<Meaning, String> {
+fn meaning<'a>(kind: &str, rest: impl Iterator<Item = &'a str>) -> Result<Meaning, LineError> {
     let kind = match kind {
         "forfeit" => Kind::Forfeit,
         "won" => Kind::Won,
@@ -255,7 +284,7 @@ fn meaning<'a>(kind: &str, rest: impl Iterator<Item = &'a str>) -> Result<Meanin
         "normal" => Kind::Normal,
         "silent" => Kind::Silent,
         "aside" | "white" | "black" => Kind::Aside,
-        other => Kind::Ending(Ending::named(other).ok_or(format!("no kind `{other}`"))?),
+        other => Kind::Ending(Ending::named(other).ok_or(LineError::Kind(other.to_string()))?),
     };
     let mut meaning = Meaning {
         kind,
@@ -270,14 +299,14 @@ fn meaning<'a>(kind: &str, rest: impl Iterator<Item = &'a str>) -> Result<Meanin
             "subject" => meaning.role = Some(Role::Subject),
             "drawn" => meaning.drawn = true,
             "decisive" => meaning.decisive = true,
-            other => return Err(format!("no role `{other}`")),
+            other => return Err(LineError::Role(other.to_string())),
         }
     }
     Ok(meaning)
 }
 
 /// A phrase's elements, its words folded as a statement's are.
-fn elements(phrase: &str) -> Result<Vec<Element>, String> {
+fn elements(phrase: &str) -> Result<Vec<Element>, LineError> {
     let mut elements = Vec::new();
     for token in phrase.split_whitespace() {
         let (token, optional) = match token.strip_suffix('?') {
@@ -292,7 +321,7 @@ fn elements(phrase: &str) -> Result<Vec<Element>, String> {
             }
             "{other}" => Some(Element::Other),
             "{n}" => Some(Element::Number),
-            t if t.contains('{') => return Err(format!("no slot `{t}`")),
+            t if t.contains('{') => return Err(LineError::Slot(t.to_string())),
             _ => None,
         };
         if let Some(element) = slot {
@@ -301,7 +330,7 @@ fn elements(phrase: &str) -> Result<Vec<Element>, String> {
         }
         let alternatives: Vec<String> = token.split('|').map(folded_word).collect();
         if alternatives.iter().any(|a| a.is_empty() || a.contains(' ')) {
-            return Err(format!("`{token}` is not one word"));
+            return Err(LineError::NotOneWord(token.to_string()));
         }
         elements.push(word(&alternatives, optional));
     }
@@ -310,10 +339,7 @@ fn elements(phrase: &str) -> Result<Vec<Element>, String> {
         .any(|e| !matches!(e, Element::Word { optional: true, .. }));
     match required {
         true => Ok(elements),
-        false => Err(format!(
-            "`{}` has no word that must be there",
-            phrase.trim()
-        )),
+        false => Err(LineError::AllOptional(phrase.trim().to_string())),
     }
 }
 

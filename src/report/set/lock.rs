@@ -11,7 +11,7 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
-use super::StageError;
+use super::{OutputKind, Refusal, StageError};
 
 /// A held lock; dropped, it is released.
 #[derive(Debug)]
@@ -30,7 +30,7 @@ pub(super) fn path_of(output: &Path, folder: bool) -> PathBuf {
 
 /// Takes the lock at `at` for the output `what` (`report directory (-o)`)
 /// at `output`, or refuses when another run holds it.
-pub(super) fn take(at: &Path, what: &str, output: &Path) -> Result<Lock, StageError> {
+pub(super) fn take(at: &Path, what: OutputKind, output: &Path) -> Result<Lock, StageError> {
     let io_error = |e: io::Error| {
         StageError::Io(io::Error::new(
             e.kind(),
@@ -49,15 +49,12 @@ pub(super) fn take(at: &Path, what: &str, output: &Path) -> Result<Lock, StageEr
         Err(TryLockError::WouldBlock) => {
             let mut holder = String::new();
             let _ = file.read_to_string(&mut holder);
-            let holder = match holder.trim() {
-                "" => "another pgn-arbiter run".to_string(),
-                pid => format!("another pgn-arbiter run (process {pid})"),
-            };
-            return Err(StageError::Refused(format!(
-                "the {what} {} is being written by {holder}; wait for it to end, or write \
-                 elsewhere",
-                output.display()
-            )));
+            let holder = Some(holder.trim().to_string()).filter(|pid| !pid.is_empty());
+            return Err(StageError::Refused(Refusal::Locked {
+                kind: what,
+                path: output.to_path_buf(),
+                holder,
+            }));
         }
         Err(TryLockError::Error(e)) => return Err(io_error(e)),
     }

@@ -29,7 +29,7 @@ impl fmt::Display for RankingError {
                 "{option} scores a team competition's matches, and this report has no teams (no \
                  `013` or `310` line): leave it out"
             ),
-            RankingError::TieBreak(why) => f.write_str(why),
+            RankingError::TieBreak(why) => write!(f, "{why}"),
         }
     }
 }

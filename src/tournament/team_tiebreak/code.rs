@@ -1,6 +1,7 @@
 //! A team tie-break read from its code (`BH:GP/C1/P`, `EDET/P`,
 //! `SSSC/K4`: FIDE TEC's slash form, case-insensitive) and written back.
 
+use crate::tournament::value_error::ValueError;
 use std::fmt;
 
 use super::{BoardSteps, Sum, TeamTieBreak};
@@ -58,20 +59,13 @@ fn factor(text: &str) -> Option<f64> {
 }
 
 impl std::str::FromStr for TeamTieBreak {
-    type Err = String;
+    type Err = ValueError;
 
-    fn from_str(text: &str) -> Result<TeamTieBreak, String> {
+    fn from_str(text: &str) -> Result<TeamTieBreak, ValueError> {
         let upper = text.trim().to_uppercase().replace('-', "/");
         split_code(&upper)
             .and_then(|code| from_parts(&code))
-            .ok_or_else(|| {
-                format!(
-                    "the team tie-break `{text}` is not one this tool computes (it does MP, GP, \
-                     BH and FB with :MP or :GP and /C1, /C2, /M1, /M2, /P; AOB; EMMSB, EMGSB, \
-                     EGMSB, EGGSB with /C1, /C2, /P; PS, PS/C1, PS/C2; WIN; WON; MPvGP; DE; SSSC \
-                     with /F, /Kx (x above 0, at most 1000); BC; TBR; BBE; EDE, EDEBT, EDEBB, EDET, EDEB)"
-                )
-            })
+            .ok_or_else(|| ValueError::TeamTieBreak(text.to_string()))
     }
 }
 

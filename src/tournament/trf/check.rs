@@ -139,7 +139,11 @@ pub(super) fn check_pairings(players: &[Player]) -> Result<(), TrfError> {
 
 /// A number field: empty, or a number from 0 to `max` (a rating or a rank
 /// whole; the points may be written `4,5`).
-pub(super) fn bounded(text: &str, max: f64, what: &str) -> Result<Option<f64>, String> {
+pub(super) fn bounded(
+    text: &str,
+    max: f64,
+    what: &'static str,
+) -> Result<Option<f64>, OutOfBounds> {
     if text.is_empty() {
         return Ok(None);
     }
@@ -150,10 +154,34 @@ pub(super) fn bounded(text: &str, max: f64, what: &str) -> Result<Option<f64>, S
     };
     match value {
         Some(v) if (0.0..=max).contains(&v) => Ok(Some(v)),
-        _ => {
-            let kind = if whole { "a whole number" } else { "a number" };
-            Err(format!("the {what} `{text}` is not {kind} from 0 to {max}"))
-        }
+        _ => Err(OutOfBounds {
+            what,
+            text: text.to_string(),
+            max,
+            whole,
+        }),
+    }
+}
+
+/// A number field that is no number from 0 to its limit.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct OutOfBounds {
+    what: &'static str,
+    text: String,
+    max: f64,
+    whole: bool,
+}
+
+impl std::fmt::Display for OutOfBounds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let OutOfBounds {
+            what,
+            text,
+            max,
+            whole,
+        } = self;
+        let kind = if *whole { "a whole number" } else { "a number" };
+        write!(f, "the {what} `{text}` is not {kind} from 0 to {max}")
     }
 }
 

@@ -4,6 +4,7 @@
 //! `BBW BBD BBL BBZ BBF BBU` lines, TRF-2026's `162` line — or
 //! `--score-system` gives.
 
+use crate::tournament::value_error::ValueError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -79,9 +80,12 @@ impl ScoreSystem {
     /// Sets one key: JaVaFo's (`WW`, `BW`, …, `W` and `D` for both colours,
     /// a forfeit won and a bye), bbpPairings' (`BBW` …) or TRF-2026's `162`
     /// codes (`W`, `D`, `L`, `A`, `P`).
-    pub fn set(&mut self, key: &str, points: f64) -> Result<(), String> {
+    pub fn set(&mut self, key: &str, points: f64) -> Result<(), ValueError> {
         if !(0.0..=100.0).contains(&points) {
-            return Err(format!("{key}={points}: points from 0 to 100"));
+            return Err(ValueError::PointsRange {
+                key: key.to_string(),
+                points: points.to_string(),
+            });
         }
         let p = points;
         match key {
@@ -106,7 +110,7 @@ impl ScoreSystem {
             "D" | "BBD" => (self.draw, self.half_bye) = ([p; 2], p),
             "L" | "BBL" => self.loss = [p; 2],
             "A" => (self.zero_bye, self.forfeit_loss) = (p, p),
-            _ => return Err(format!("`{key}` is no result this tool scores")),
+            _ => return Err(ValueError::UnknownResult(key.to_string())),
         }
         Ok(())
     }
@@ -115,9 +119,9 @@ impl ScoreSystem {
 /// Reads `KEY=points` pairs (separated by blanks or commas), the
 /// shortcuts `W` and `D` first so that a key named beside them wins.
 impl FromStr for ScoreSystem {
-    type Err = String;
+    type Err = ValueError;
 
-    fn from_str(text: &str) -> Result<ScoreSystem, String> {
+    fn from_str(text: &str) -> Result<ScoreSystem, ValueError> {
         let mut system = ScoreSystem::default();
         system.apply(text)?;
         Ok(system)
@@ -126,19 +130,20 @@ impl FromStr for ScoreSystem {
 
 impl ScoreSystem {
     /// Sets the `KEY=points` pairs of `text` (an `XXS` line's).
-    pub fn apply(&mut self, text: &str) -> Result<(), String> {
+    pub fn apply(&mut self, text: &str) -> Result<(), ValueError> {
         let mut pairs = Vec::new();
         for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
             let (key, value) = word
                 .split_once('=')
-                .ok_or_else(|| format!("`{word}`: give KEY=points, as W=3"))?;
-            let value: f64 = value
-                .parse()
-                .map_err(|_| format!("`{word}`: `{value}` is no number of points"))?;
+                .ok_or_else(|| ValueError::NoPair(word.to_string()))?;
+            let value: f64 = value.parse().map_err(|_| ValueError::NotPoints {
+                word: Some(word.to_string()),
+                value: value.to_string(),
+            })?;
             pairs.push((key.trim().to_uppercase(), value));
         }
         if pairs.is_empty() {
-            return Err("give KEY=points pairs, as W=3 D=1".into());
+            return Err(ValueError::NoPairs);
         }
         pairs.sort_by_key(|(key, _)| !matches!(key.as_str(), "W" | "D"));
         for (key, value) in pairs {
@@ -149,15 +154,16 @@ impl ScoreSystem {
 
     /// Sets what a TRF-2026 `162` line gives: codes (`W`, `D`, `L`, `A`,
     /// `P`, `X`), each followed by its points (`W 3.0    D 1.0`).
-    pub fn apply_162(&mut self, text: &str) -> Result<(), String> {
+    pub fn apply_162(&mut self, text: &str) -> Result<(), ValueError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         if words.is_empty() || !words.len().is_multiple_of(2) {
-            return Err("give result codes, each with its points (W 1.0    D 0.5)".into());
+            return Err(ValueError::CodesUnpaired);
         }
         for pair in words.chunks(2) {
-            let points: f64 = pair[1]
-                .parse()
-                .map_err(|_| format!("`{}` is no number of points", pair[1]))?;
+            let points: f64 = pair[1].parse().map_err(|_| ValueError::NotPoints {
+                word: None,
+                value: pair[1].to_string(),
+            })?;
             match pair[0] {
                 // An unknown result scores as a draw and leaves no game.
                 "X" => {}
@@ -224,7 +230,10 @@ pub(super) fn read(
         "162" => system.apply_162(rest),
         _ => match rest.trim().parse::<f64>() {
             Ok(points) => system.set(key, points),
-            Err(_) => Err(format!("`{rest}` is no number of points")),
+            Err(_) => Err(ValueError::NotPoints {
+                word: None,
+                value: rest.to_string(),
+            }),
         },
     };
     read.map_err(|why| TrfError {
