@@ -24,15 +24,12 @@ use crate::report::tournament_page::write_page;
 use crate::tournament;
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::phrase::summary;
-use crate::tournament::ranking::{RankingError, rankings};
+use crate::tournament::ranking::rankings;
 use crate::tournament::trf::Trf;
 
 mod args;
 
 pub use args::Args;
-
-/// The most `--k` may be: FIDE's coefficients are 10, 20 and 40.
-const MAX_K: f64 = 100.0;
 
 /// Runs the subcommand; returns the process exit code.
 pub fn run(args: &Args) -> ExitCode {
@@ -52,9 +49,9 @@ pub fn run(args: &Args) -> ExitCode {
 /// before any output is written; every file of the set (the audit's, the
 /// tournament's, the HTML) is written aside and put in place together.
 pub fn check(args: &Args) -> Result<String, Failure> {
-    check_k(args.k)?;
+    args.check_k()?;
     let report = read_report(&args.report)?;
-    let rankings = rankings(&args.asked(), &report).map_err(usage)?;
+    let rankings = rankings(&args.asked(), &report).map_err(|e| Failure::Usage(e.to_string()))?;
     for left_out in &rankings.left_out {
         say!("pgn-arbiter: note: {left_out}");
     }
@@ -120,20 +117,6 @@ fn escaped(said: &str) -> String {
         .map(|l| without_controls(l).into_owned())
         .collect();
     lines.join("\n")
-}
-
-fn usage(error: RankingError) -> Failure {
-    Failure::Usage(error.to_string())
-}
-
-fn check_k(k: f64) -> Result<(), Failure> {
-    if k > 0.0 && k <= MAX_K {
-        return Ok(());
-    }
-    Err(Failure::Usage(format!(
-        "--k {k}: give the development coefficient, a number above 0 and at most {MAX_K} \
-         (FIDE's are 10, 20 and 40)"
-    )))
 }
 
 /// The report, read whole and checked; one it cannot read rightly is an

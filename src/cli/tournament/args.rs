@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::cli::failure::Failure;
 use crate::cli::judging_options::JudgingOptions;
 use crate::tournament::ranking::Asked;
 use crate::tournament::rules::TieBreakRules;
@@ -78,7 +79,22 @@ pub struct Args {
     pub html: Option<PathBuf>,
 }
 
+/// The most `--k` may be: FIDE's coefficients are 10, 20 and 40.
+const MAX_K: f64 = 100.0;
+
 impl Args {
+    /// `--k` within what a development coefficient can be.
+    pub(super) fn check_k(&self) -> Result<(), Failure> {
+        let k = self.k;
+        if k > 0.0 && k <= MAX_K {
+            return Ok(());
+        }
+        Err(Failure::Usage(format!(
+            "--k {k}: give the development coefficient, a number above 0 and at most {MAX_K} \
+             (FIDE's are 10, 20 and 40)"
+        )))
+    }
+
     pub(super) fn asked(&self) -> Asked<'_> {
         Asked {
             tiebreaks: self.tiebreaks.as_deref(),
