@@ -12,7 +12,10 @@
 #   REF_BIN=path/to/pgn-arbiter scripts/compare-outputs.sh   (a build at hand)
 #
 # Builds REV in a temporary worktree (its own target folder), prints one
-# line per input and option set, and exits 1 on any difference.
+# line per input and option set, and exits 1 on any difference. The
+# summary.json keys that became stable names (issue 54: no_category was
+# keyed by a sentence) are renamed on the reference's side first, and the
+# renames are listed; set RENAMES= to compare without them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:-HEAD}
@@ -34,6 +37,25 @@ for f in ../shared/data/games/*.pgn ../shared/data/games/otb ../shared/data/game
          ../shared/data/games/dgt-broadcast ../shared/data/edge-cases; do
   [ -e "$f" ] && inputs+=("$f")
 done
+
+# summary.json keys renamed since: `"old": ` becomes `"new": `.
+default_renames=(
+  'no TimeControl tag, and too few clock readings to infer one|no-control'
+  'a TimeControl tag that cannot be read, and too few clock readings to infer one|control-unread'
+  'a TimeControl tag in seconds or minutes, and no clock reading or source to tell which|unit-unknown'
+)
+renames=()
+if [ -z "${RENAMES+set}" ]; then
+  renames=("${default_renames[@]}")
+  echo "summary.json keys renamed on the reference's side:"
+  for rename in "${renames[@]}"; do echo "  \"${rename%%|*}\" -> \"${rename#*|}\""; done
+fi
+rename_keys() {
+  local file=$1 rename
+  for rename in "${renames[@]}"; do
+    sed -i "s#^\( *\)\"${rename%%|*}\": #\1\"${rename#*|}\": #" "$file"
+  done
+}
 
 # The report files of a run, summary.json without its seconds and with the
 # temporary paths made alike.
@@ -69,6 +91,7 @@ for input in "${inputs[@]}"; do
       sed -i -e '/games\/s$/d' -e "s#$out#DIR#g" -e "s#$work#WORK#g" "$out/stderr"
       normalise "$out" > "$work/$side.txt"
     done
+    rename_keys "$work/ref.txt"
     if cmp -s "$work/ref.txt" "$work/new.txt"; then
       echo "same      $input ${options//$work/WORK}"
     else

@@ -7,6 +7,7 @@
 use crate::board::replay::{ReplayError, replay_with_claims};
 use crate::laws::phrase::placement as phrase;
 use crate::laws::phrase::verdict::with;
+use crate::laws::placement::NoCategory;
 use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
 use crate::model::claim::{Claim, ClaimError};
 use crate::model::time_control::{Category, Reading};
@@ -163,13 +164,13 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
 }
 
 /// Why a game has no category: what its record lacks.
-pub fn unknown_category_why(record: &GameRecord<'_>) -> &'static str {
+pub fn unknown_category_why(record: &GameRecord<'_>) -> NoCategory {
     if record.control.reading == Reading::UnitUnknown {
-        return phrase::UNIT_UNKNOWN;
+        return NoCategory::UnitUnknown;
     }
     match record.tags.time_control.as_deref().map(str::trim) {
-        None | Some("" | "-" | "?") => phrase::NO_CONTROL,
-        Some(_) => phrase::CONTROL_UNREAD,
+        None | Some("" | "-" | "?") => NoCategory::NoControl,
+        Some(_) => NoCategory::ControlUnread,
     }
 }
 

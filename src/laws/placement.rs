@@ -7,7 +7,6 @@ use std::str::FromStr;
 
 use super::edition::{Book, Day, Edition};
 use super::editions::{ALL, FIDE, RU_RAPID};
-use super::phrase::placement as phrase;
 use crate::model::date::DateRange;
 use crate::read::parse::GameRecord;
 
@@ -75,11 +74,44 @@ pub struct Placement {
     pub unplaced: Option<Unplaced>,
 }
 
+/// Why `by-date` cannot place a game in one edition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Undated {
+    /// No EventDate or Date.
+    NoDate,
+    /// A date that spans editions.
+    Vague,
+    /// Before every edition held: judged by the 2009 Laws.
+    Before2009,
+}
+
+/// Why a game has no category: what its record lacks. Ordered as the
+/// terminal lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum NoCategory {
+    /// A control in seconds or minutes, and nothing to tell which.
+    UnitUnknown,
+    /// A TimeControl tag that cannot be read, and too few clocks.
+    ControlUnread,
+    /// No TimeControl tag, and too few clocks.
+    NoControl,
+}
+
+impl NoCategory {
+    /// The stable name summary.json counts it under.
+    pub fn name(self) -> &'static str {
+        match self {
+            NoCategory::UnitUnknown => "unit-unknown",
+            NoCategory::ControlUnread => "control-unread",
+            NoCategory::NoControl => "no-control",
+        }
+    }
+}
+
 /// A game `by-date` could not place in one edition.
 #[derive(Debug, Clone, Copy)]
 pub struct Unplaced {
-    /// Why, as a sentence for the verdict's reason.
-    pub why: &'static str,
+    pub why: Undated,
     /// The editions the game may have been played under; when they all
     /// give the same result, the date does not matter.
     pub candidates: &'static [&'static Edition],
@@ -114,19 +146,19 @@ fn by_date(record: &GameRecord<'_>) -> (&'static Edition, Option<Unplaced>) {
     let Some(range) = date else {
         // Judged by the newest edition, and checked against every other.
         let unplaced = Unplaced {
-            why: phrase::NO_DATE,
+            why: Undated::NoDate,
             candidates: &FIDE,
             before_all: false,
         };
         return (FIDE[FIDE.len() - 1], Some(unplaced));
     };
-    let vague = phrase::VAGUE_DATE;
+    let vague = Undated::Vague;
     let (first, last) = (in_force(range.first), in_force(range.last));
     let (why, candidates) = match (first, last) {
         (Some(a), Some(b)) if a == b => return (FIDE[a], None),
         (Some(a), Some(b)) => (vague, &FIDE[a..=b]),
         (None, Some(b)) => (vague, &FIDE[..=b]),
-        _ => (phrase::BEFORE_2009, &FIDE[..1]),
+        _ => (Undated::Before2009, &FIDE[..1]),
     };
     let unplaced = Unplaced {
         why,

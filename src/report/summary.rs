@@ -8,6 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::laws::placement::NoCategory;
 use crate::read::shard::Shard;
 
 /// The options that change what a report holds: reports merged together
@@ -70,7 +71,7 @@ pub struct Summary {
     /// by category (under a rule set that judges every game as rapid).
     pub not_rapid: BTreeMap<&'static str, u64>,
     /// Games of no known category, by why (what the record lacks).
-    pub no_category: BTreeMap<&'static str, u64>,
+    pub no_category: BTreeMap<NoCategory, u64>,
     /// Records written an unusual way that the audit read (moves on the
     /// last tag's line; a Result tag and a movetext marker that differ).
     pub records: BTreeMap<&'static str, u64>,
@@ -282,7 +283,9 @@ impl RunSummary {
         self.incidents = counts(&summary.by_incident);
         self.endings = counts(&summary.by_ending);
         self.not_rapid = counts(&summary.not_rapid);
-        self.no_category = counts(&summary.no_category);
+        self.no_category = (summary.no_category.iter())
+            .map(|(k, v)| (k.name().to_string(), *v))
+            .collect();
         self.records = counts(&summary.records);
         self.encodings = counts(&summary.encodings);
         self.errors = summary.source_errors.clone();

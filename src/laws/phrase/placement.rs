@@ -1,32 +1,43 @@
 //! The sentences of a game the Laws cannot be placed for: a date that
 //! leaves the edition open, a category no record of the control gives.
 
+use std::fmt;
+
+use crate::laws::placement::{NoCategory, Undated};
 use crate::model::time_control::Category;
 use crate::model::verdict::{Status, Verdict};
 
-/// Why `by-date` cannot place a game: no date.
-pub(in crate::laws) const NO_DATE: &str =
-    "the game has no EventDate or Date that places it in an edition of the Laws";
+impl fmt::Display for Undated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Undated::NoDate => {
+                "the game has no EventDate or Date that places it in an edition of the Laws"
+            }
+            Undated::Vague => {
+                "the game's date is too vague to tell which edition of the Laws was in force"
+            }
+            Undated::Before2009 => {
+                "the game was played before 1 July 2009, earlier than any edition the tool \
+                 holds; judged by the 2009 Laws"
+            }
+        })
+    }
+}
 
-/// Why `by-date` cannot place a game: a date that spans editions.
-pub(in crate::laws) const VAGUE_DATE: &str =
-    "the game's date is too vague to tell which edition of the Laws was in force";
-
-/// Why `by-date` cannot place a game: a date before every edition held.
-pub(in crate::laws) const BEFORE_2009: &str = "the game was played before 1 July 2009, earlier \
-    than any edition the tool holds; judged by the 2009 Laws";
-
-/// Why a game has no category: a control whose unit is unknown.
-pub(in crate::laws) const UNIT_UNKNOWN: &str =
-    "a TimeControl tag in seconds or minutes, and no clock reading or source to tell which";
-
-/// Why a game has no category: no control.
-pub(in crate::laws) const NO_CONTROL: &str =
-    "no TimeControl tag, and too few clock readings to infer one";
-
-/// Why a game has no category: a control that cannot be read.
-pub(in crate::laws) const CONTROL_UNREAD: &str =
-    "a TimeControl tag that cannot be read, and too few clock readings to infer one";
+impl fmt::Display for NoCategory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NoCategory::UnitUnknown => {
+                "a TimeControl tag in seconds or minutes, and no clock reading or source to tell \
+                 which"
+            }
+            NoCategory::NoControl => "no TimeControl tag, and too few clock readings to infer one",
+            NoCategory::ControlUnread => {
+                "a TimeControl tag that cannot be read, and too few clock readings to infer one"
+            }
+        })
+    }
+}
 
 /// One edition's verdict where it differs: "fide-2009 gives corrected 0-1
 /// (A4b)".
@@ -52,7 +63,7 @@ fn result(verdict: &Verdict) -> String {
 
 /// Every edition the date allows (`names`) gives this result; `why` the
 /// date leaves it open.
-pub(in crate::laws) fn every_edition_agrees(why: &str, names: &[&str]) -> String {
+pub(in crate::laws) fn every_edition_agrees(why: Undated, names: &[&str]) -> String {
     format!(
         "{why}, but every edition it may have been played under ({}) gives this result",
         names.join(", ")
@@ -60,7 +71,7 @@ pub(in crate::laws) fn every_edition_agrees(why: &str, names: &[&str]) -> String
 }
 
 /// The editions the date allows differ (each as [`edition_gives`] says).
-pub(in crate::laws) fn editions_differ(why: &str, differing: &[String]) -> String {
+pub(in crate::laws) fn editions_differ(why: Undated, differing: &[String]) -> String {
     let editions = if differing.is_empty() {
         String::new()
     } else {
@@ -70,7 +81,7 @@ pub(in crate::laws) fn editions_differ(why: &str, differing: &[String]) -> Strin
 }
 
 /// Every category's clauses give this result; `why` it is unknown.
-pub(in crate::laws) fn every_category_agrees(why: &str) -> String {
+pub(in crate::laws) fn every_category_agrees(why: NoCategory) -> String {
     format!(
         "the game's category is unknown ({why}), but the clauses of every category give this \
          result"
@@ -78,7 +89,7 @@ pub(in crate::laws) fn every_category_agrees(why: &str) -> String {
 }
 
 /// The categories' clauses differ (each reading as [`as_category`]).
-pub(in crate::laws) fn categories_differ(why: &str, readings: &[String]) -> String {
+pub(in crate::laws) fn categories_differ(why: NoCategory, readings: &[String]) -> String {
     format!(
         "but the game's category is unknown ({why}) and its clauses differ by category, so an \
          arbiter must say which applied: {}",
