@@ -16,10 +16,10 @@ use crate::cli::failure::Failure;
 use crate::cli::judging_options::JudgingOptions;
 use crate::cli::settings::Settings;
 use crate::laws::adjudicate::unknown_category_why;
-use crate::laws::rulebook::sentence;
+use crate::laws::rulebook::{Point, sentence};
 use crate::laws::{Book, Judgement, as_sentence, capitalised};
 use crate::model::time_control::Category;
-use crate::model::verdict::Status;
+use crate::model::verdict::{Clause, Status};
 use crate::read::ending::{self, Ending};
 use crate::read::input::{Source, decompress};
 use crate::read::parse::GameRecord;
@@ -361,14 +361,14 @@ fn tell_verdict(judgement: &Judgement, quoted: &mut Quoted) -> String {
     if let (true, Some(clause)) = (judgement.book.edition.is_ru_rapid(), v.clause) {
         let number = judgement.book.cite(clause);
         let drawn = v.correct == Some(crate::model::outcome::GameResult::Draw);
-        let about = match number {
-            _ if drawn => "drawn",
-            "15.4.2" => "claim a win",
-            "15.4.3" => "time remaining",
-            "15.4.1.2" => "claim",
-            _ => "",
+        let point = match clause {
+            _ if drawn => Some(Point::Drawn),
+            Clause::IllegalMove => Some(Point::ClaimAWin),
+            Clause::TimeClaim | Clause::BothFlags => Some(Point::TimeRemaining),
+            Clause::SetUp => Some(Point::Claim),
+            _ => None,
         };
-        if let Some(words) = sentence(number, about) {
+        if let Some(words) = sentence(number, point) {
             out.push_str(&quoted.line(number, &words));
         }
     }

@@ -7,7 +7,7 @@ use super::{Quoted, printable};
 use crate::board::replay::Replay;
 use crate::laws::Book;
 use crate::laws::capitalised;
-use crate::laws::rulebook::sentence;
+use crate::laws::rulebook::{Point, sentence};
 use crate::model::incident::{Incident, IncidentKind};
 use crate::report::diagram;
 
@@ -46,18 +46,18 @@ fn quote_for(incident: &Incident, book: &Book) -> Option<(String, String)> {
         // The project's paraphrase of an edition's clause is short: whole.
         return Some((number.to_string(), book.edition.text(number)?));
     }
-    let about = match kind {
-        IncidentKind::IllegalMove if incident.stands => "stands",
-        IncidentKind::IllegalMove => "claim a win",
-        IncidentKind::CastlingDisallowed => "castling",
-        IncidentKind::IllegalPosition => "still on the board",
-        IncidentKind::FlagFall | IncidentKind::BothFlags => "time remaining",
-        IncidentKind::LateClaim => "claim",
-        IncidentKind::InadmissibleClaim => "two minutes",
-        IncidentKind::ClockChange => "clock setting",
-        _ => "",
+    let point = match kind {
+        IncidentKind::IllegalMove if incident.stands => Some(Point::Stands),
+        IncidentKind::IllegalMove => Some(Point::ClaimAWin),
+        IncidentKind::CastlingDisallowed => Some(Point::Castling),
+        IncidentKind::IllegalPosition => Some(Point::StillOnBoard),
+        IncidentKind::FlagFall | IncidentKind::BothFlags => Some(Point::TimeRemaining),
+        IncidentKind::LateClaim => Some(Point::Claim),
+        IncidentKind::InadmissibleClaim => Some(Point::TwoMinutes),
+        IncidentKind::ClockChange => Some(Point::ClockSetting),
+        _ => None,
     };
-    Some((number.to_string(), sentence(number, about)?))
+    Some((number.to_string(), sentence(number, point)?))
 }
 
 pub(super) fn tell_incident(
