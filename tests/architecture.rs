@@ -476,9 +476,12 @@ fn the_laws_decide_and_the_phrasing_layer_words() {
     let mut found = Vec::new();
     for file in &files {
         let name = file.strip_prefix(&src).unwrap().display().to_string();
+        // The editions paraphrase the rules, and the rulebook finds a
+        // clause's sentence in the working text by the rules' own words.
         let deciding = name.starts_with("laws/")
             && !name.starts_with("laws/phrase/")
-            && !name.starts_with("laws/editions/");
+            && !name.starts_with("laws/editions/")
+            && name != "laws/rulebook.rs";
         if !deciding {
             continue;
         }

@@ -43,6 +43,7 @@ pub use edition::Book;
 pub use game::Game;
 pub(crate) use game::MateAnswer;
 pub use judge::{judge, judge_placed};
+pub use phrase::control::control_notes;
 pub use phrase::{ShortLines, as_sentence, capitalised};
 pub use placement::{Laws, Placement, Unplaced};
 

@@ -200,8 +200,53 @@ impl Reading {
 pub struct Control {
     pub periods: Option<Vec<Period>>,
     pub reading: Reading,
-    /// What was done, for an auditor to check, when not read as written.
-    pub note: Option<String>,
+    /// What was done, for an auditor to check, when not read as written
+    /// (worded by `laws/phrase/control.rs`).
+    pub notes: Vec<ControlNote>,
+}
+
+/// How a control was read where it was not read as written: the facts an
+/// auditor checks it by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ControlNote {
+    /// The tag read in words (`read_as` in PGN's form); its bare numbers
+    /// taken as `hours`, as US Chess writes them; a `delay` not counted.
+    InWords {
+        tag: String,
+        read_as: String,
+        hours: bool,
+        delay: Option<Clock>,
+    },
+    /// The tag read in minutes.
+    InMinutes {
+        tag: String,
+        read_as: String,
+        why: InMinutes,
+    },
+    /// A base that may be seconds or minutes, and nothing to settle it.
+    UnitUnknown { tag: String, base_seconds: u64 },
+    /// No control in the game: the tournament report's `line`.
+    FromReport { line: String, read_as: String },
+    /// Inferred from the first clock readings: there was no tag (`None`),
+    /// or it was not used (`against`).
+    FromClocks {
+        tag: Option<String>,
+        against: Against,
+        read_as: String,
+    },
+    /// Readings written `h:mm`, read so (`first` as written, `as_hours`).
+    HoursMinutes { first: Clock, as_hours: String },
+    /// Readings written `a:bb` that nothing settles (the first as written).
+    ClockUnitUnsettled { first: String },
+}
+
+/// Why a tag was read in minutes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InMinutes {
+    /// The first clock reading is far above the base in seconds.
+    FarAbove { first: Clock, base_seconds: u64 },
+    /// The source writes minutes, and no reading checks it.
+    Broadcast,
 }
 
 impl Default for Control {
@@ -209,7 +254,7 @@ impl Default for Control {
         Control {
             periods: None,
             reading: Reading::None,
-            note: None,
+            notes: Vec::new(),
         }
     }
 }
@@ -282,10 +327,10 @@ impl Control {
         let minutes = in_minutes_form(&written);
         let in_minutes = start(&minutes);
         if first.millis() <= in_minutes + NOISE && first.millis() + 10 * NOISE >= in_minutes {
-            let why = format!(
-                "the first clock reading, {first}, is far above {} seconds",
-                written[0].base.millis() / 1000
-            );
+            let why = InMinutes::FarAbove {
+                first,
+                base_seconds: written[0].base.millis() / 1000,
+            };
             return Control::in_minutes(tag, minutes, why);
         }
         Control::from_clocks(Some(tag), Against::Clocks, sides)
@@ -311,24 +356,16 @@ impl Control {
                 return Some(clocks);
             }
         }
-        let delay = read.delay.map_or(String::new(), |d| {
-            format!("; its delay of {d} a move is no increment and is not counted as one")
-        });
-        let hours = match read.hours {
-            true => {
-                "; its bare numbers are hours, as US Chess writes them: as minutes they give \
-                     no control anyone plays"
-            }
-            false => "",
+        let note = ControlNote::InWords {
+            tag: tag.to_string(),
+            read_as: pgn_form(&read.periods),
+            hours: read.hours,
+            delay: read.delay,
         };
-        let note = format!(
-            "TimeControl \"{tag}\" read in words as {}{hours}{delay}",
-            pgn_form(&read.periods)
-        );
         Some(Control {
             periods: Some(read.periods),
             reading: Reading::TagInWords,
-            note: Some(note),
+            notes: vec![note],
         })
     }
 
@@ -336,33 +373,34 @@ impl Control {
         Control {
             periods: Some(periods),
             reading: Reading::Tag,
-            note: None,
+            notes: Vec::new(),
         }
     }
 
-    pub(super) fn in_minutes(tag: &str, minutes: Vec<Period>, why: String) -> Control {
-        let note = format!(
-            "TimeControl \"{tag}\" read in minutes ({}): {why}",
-            pgn_form(&minutes)
-        );
+    pub(super) fn in_minutes(tag: &str, minutes: Vec<Period>, why: InMinutes) -> Control {
+        let note = ControlNote::InMinutes {
+            tag: tag.to_string(),
+            read_as: pgn_form(&minutes),
+            why,
+        };
         Control {
             periods: Some(minutes),
             reading: Reading::TagInMinutes,
-            note: Some(note),
+            notes: vec![note],
         }
     }
 
     /// A tournament report's control (`line`, its text), for the games
     /// whose own cannot be read.
     pub fn of_report(periods: Vec<Period>, line: &str) -> Control {
-        let note = format!(
-            "no control could be read from the game; the tournament report's \"{line}\" read as {}",
-            pgn_form(&periods)
-        );
+        let note = ControlNote::FromReport {
+            line: line.to_string(),
+            read_as: pgn_form(&periods),
+        };
         Control {
             periods: Some(periods),
             reading: Reading::Report,
-            note: Some(note),
+            notes: vec![note],
         }
     }
 
@@ -431,7 +469,8 @@ mod clock_unit;
 mod clocks;
 mod unit;
 pub use clock_unit::ClockUnit;
-use clocks::{Against, far_below, first_reading};
+pub use clocks::Against;
+use clocks::{far_below, first_reading};
 
 pub use unit::WrittenIn;
 

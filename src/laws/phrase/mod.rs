@@ -6,6 +6,7 @@
 pub(super) mod board;
 pub(super) mod both_flags;
 pub(super) mod clocks;
+pub(super) mod control;
 pub(super) mod draw;
 pub(super) mod edition;
 pub(super) mod illegal;

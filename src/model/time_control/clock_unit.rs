@@ -6,7 +6,7 @@
 //! the control is not read: a classical round is never called blitz on a
 //! guess.
 
-use super::{Control, Reading, Readings, WrittenIn, first_reading};
+use super::{Control, ControlNote, Reading, Readings, WrittenIn, first_reading};
 use crate::model::clock::Clock;
 
 /// How readings written `a:bb` were read.
@@ -57,32 +57,24 @@ impl Control {
         let first = Clock(first * 1000);
         let control = match unit {
             ClockUnit::MinutesSeconds => seconds,
-            ClockUnit::HoursMinutes => hours.noted(&format!(
-                "its clock readings are written `h:mm` (the first {first} as written is \
-                 {} hours and minutes: a base people play, where {first} minutes and seconds \
-                 is not, or the tag says so), and are read so",
-                hours_minutes(first)
-            )),
+            ClockUnit::HoursMinutes => hours.noted(ControlNote::HoursMinutes {
+                first,
+                as_hours: hours_minutes(first),
+            }),
             ClockUnit::Unsettled => Control {
                 periods: None,
                 reading: Reading::ClockUnitUnknown,
-                note: Some(format!(
-                    "its clock readings are written `a:bb` (the first {}), which may be hours \
-                     and minutes or minutes and seconds, and neither the tag nor the readings \
-                     settle which: the control, and so the category, is unknown",
-                    hours_minutes(first)
-                )),
+                notes: vec![ControlNote::ClockUnitUnsettled {
+                    first: hours_minutes(first),
+                }],
             },
         };
         (control, unit)
     }
 
-    /// The control with `more` said after its note.
-    fn noted(mut self, more: &str) -> Control {
-        self.note = Some(match self.note {
-            Some(note) => format!("{note}; {more}"),
-            None => more.to_string(),
-        });
+    /// The control with `more` said after its notes.
+    fn noted(mut self, more: ControlNote) -> Control {
+        self.notes.push(more);
         self
     }
 }

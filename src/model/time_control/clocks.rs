@@ -2,7 +2,7 @@
 //! cannot be read, or the readings contradict it (far above what it gives,
 //! or far below).
 
-use super::{Control, Period, Reading, Readings, pgn_form};
+use super::{Control, ControlNote, Period, Reading, Readings, pgn_form};
 use crate::model::clock::Clock;
 
 impl Control {
@@ -37,31 +37,22 @@ impl Control {
             base: Clock(base),
             increment: Clock(increment),
         }];
-        let pgn = pgn_form(&periods);
-        let why = match (tag, against) {
-            (None, _) => "there is no TimeControl tag".to_string(),
-            (Some(t), Against::Unread) => format!("TimeControl \"{t}\" cannot be read"),
-            (Some(t), Against::Clocks) => format!("TimeControl \"{t}\" contradicts the clocks"),
-            (Some(t), Against::Below(first)) => format!(
-                "TimeControl \"{t}\" contradicts the clocks: each side's first reading is at \
-                 most {first}, far below what it gives at the start (the record's clocks are \
-                 another control's, as in the rapid and blitz tiebreaks relays tag with the \
-                 classical control)"
-            ),
+        let note = ControlNote::FromClocks {
+            tag: tag.map(str::to_string),
+            against,
+            read_as: pgn_form(&periods),
         };
         Control {
             periods: Some(periods),
             reading: Reading::Clocks,
-            note: Some(format!(
-                "{why}; the control was inferred from the first clock readings as {pgn}"
-            )),
+            notes: vec![note],
         }
     }
 }
 
 /// Why a tag was not used, for the note.
-#[derive(Debug, Clone, Copy)]
-pub(super) enum Against {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Against {
     /// It cannot be read.
     Unread,
     /// The first readings are far above what it gives.

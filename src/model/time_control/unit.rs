@@ -3,7 +3,7 @@
 //! it where there are some; else the source; else a base that could be
 //! either is no control at all.
 
-use super::{Control, Period, Reading, in_minutes_form};
+use super::{Control, ControlNote, InMinutes, Period, Reading, in_minutes_form};
 
 /// What a game's source says of the unit of its `TimeControl` tag's base,
 /// which PGN writes in seconds and lichess broadcasts and many club files
@@ -28,19 +28,15 @@ const EITHER_UNIT: u64 = 120_000;
 pub(super) fn unchecked(tag: &str, written: Vec<Period>, unit: WrittenIn) -> Control {
     match unit {
         WrittenIn::Minutes => {
-            let why = "as lichess broadcasts write it; no clock reading to check it against";
-            Control::in_minutes(tag, in_minutes_form(&written), why.into())
+            Control::in_minutes(tag, in_minutes_form(&written), InMinutes::Broadcast)
         }
         WrittenIn::Unsaid if either_unit(&written) => Control {
             periods: None,
             reading: Reading::UnitUnknown,
-            note: Some(format!(
-                "TimeControl \"{tag}\" does not say whether its {} is seconds (as PGN writes \
-                 a control) or minutes (as broadcasts and club files often write it), and no \
-                 clock reading or source settles it: the control, and so the category, is \
-                 unknown",
-                written[0].base.millis() / 1000
-            )),
+            notes: vec![ControlNote::UnitUnknown {
+                tag: tag.to_string(),
+                base_seconds: written[0].base.millis() / 1000,
+            }],
         },
         _ => Control::as_written(written),
     }
