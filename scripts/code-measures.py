@@ -5,7 +5,11 @@
   layers (`board`, `model`, `read`, `laws`, `run`, `tournament`), test code
   left out (`tests.rs`, `tests/` folders, what follows `#[cfg(test)]`) and
   the wording layers (`laws/phrase`, `tournament/phrase`) too: what a stage
-  hands on should be data, worded at the edge;
+  hands on should be data, worded at the edge. Each is told as a finding's
+  words, an input error's (inside the `Display` of an error type, or where
+  an `Err(...)`, a `TrfError`, an `io::Error` or an `expect` is built: these
+  may stay beside their types) or the rules' own text (`laws/editions/`,
+  the rulebook's keys into RULES.en.md);
 - `Result<_, String>`: functions that return an error as text, everywhere;
 - `impl std::error::Error`: error types;
 - the lines of `cli/tournament.rs`.
@@ -31,7 +35,8 @@ def code_of(path: pathlib.Path) -> str:
 
 
 def literals(code: str):
-    """The string literals of Rust code, comments and chars skipped."""
+    """The string literals of Rust code, comments and chars skipped, each
+    with where it starts."""
     i, n = 0, len(code)
     while i < n:
         c = code[i]
@@ -46,13 +51,13 @@ def literals(code: str):
             start = i + 2 + len(hashes)
             end = code.find('"' + hashes, start)
             end = n if end < 0 else end
-            yield code[start:end]
+            yield i, code[start:end]
             i = end + 1 + len(hashes)
         elif c == '"':
             j = i + 1
             while j < n and code[j] != '"':
                 j += 2 if code[j] == "\\" else 1
-            yield code[i + 1 : j]
+            yield i, code[i + 1 : j]
             i = j + 1
         elif c == "'" and re.match(r"'(\\.|[^\\'])'", code[i:]):
             i += len(re.match(r"'(\\.|[^\\'])'", code[i:]).group(0))
@@ -65,6 +70,59 @@ def worded(literal: str) -> bool:
     return len(re.findall(r"[A-Za-z]{2,}", text)) >= 4
 
 
+ERROR_TYPE = re.compile(r"(Error|Refusal|Unplayable|Stop|Unjudged|OutOfBounds|Unknown\w+)$")
+BUILT_AS_ERROR = re.compile(
+    r"Err\(|\berror\(|TrfError|io::Error|expect\(|\bbad\(|panic!|unreachable!|errors\.push|problem"
+)
+
+
+def block_end(code: str, at: int) -> int:
+    """Where the block opened by the first `{` from `at` closes."""
+    depth, i = 0, code.find("{", at)
+    while 0 <= i < len(code):
+        depth += {"{": 1, "}": -1}.get(code[i], 0)
+        if depth == 0:
+            return i
+        i += 1
+    return len(code)
+
+
+# Input errors the context does not show, read one by one: why a file is no
+# PGN, a record's damage, an events line no game can match, the reader
+# thread's end.
+LISTED_INPUT_ERRORS = [
+    ("read/input.rs", "it holds binary data"),
+    ("read/input.rs", "no tag pair, no numbered move"),
+    ("read/parse.rs", "comment `{` is never closed"),
+    ("read/events.rs", "gives no key column"),
+    ("read/events.rs", "matches {count} games"),
+    ("run/pipeline.rs", "the reader thread failed"),
+]
+
+
+def kind_of(rel: str, code: str, at: int, literal: str) -> str:
+    """What a worded literal at `at` is: a finding's words, an input
+    error's, or the rules' text."""
+    if rel.startswith("laws/editions/") or rel == "laws/rulebook.rs":
+        return "rule text"
+    if any(rel == f and literal.startswith(w) for f, w in LISTED_INPUT_ERRORS):
+        return "input error"
+    impls = list(re.finditer(r"impl\s+(?:std::)?(?:fmt::)?(Display|Debug)\s+for\s+(\w+)", code[:at]))
+    inside = bool(impls) and at < block_end(code, impls[-1].end())
+    if inside:
+        kind, name = impls[-1].group(1), impls[-1].group(2)
+        if kind == "Debug" or ERROR_TYPE.search(name):
+            return "input error"
+        return "finding"
+    # The TRF reader's words outside a `Display` are its refusals, each a
+    # `TrfError` naming the line and columns.
+    if rel.startswith("tournament/trf/"):
+        return "input error"
+    if BUILT_AS_ERROR.search(code[max(0, at - 240) : at]):
+        return "input error"
+    return "finding"
+
+
 def is_test(path: pathlib.Path) -> bool:
     parts = path.relative_to(ROOT).parts
     return path.name == "tests.rs" or "tests" in parts[:-1]
@@ -73,6 +131,7 @@ def is_test(path: pathlib.Path) -> bool:
 def main() -> None:
     listing = "--list" in sys.argv
     per_layer = {}
+    kinds = {}
     found = []
     for layer in DECIDING:
         count = 0
@@ -82,14 +141,19 @@ def main() -> None:
             rel = path.relative_to(ROOT).as_posix()
             if any(rel.startswith(w + "/") or rel == w + ".rs" for w in WORDING):
                 continue
-            for literal in literals(code_of(path)):
+            code = code_of(path)
+            for at, literal in literals(code):
                 if worded(literal):
                     count += 1
-                    found.append((rel, literal))
+                    kind = kind_of(rel, code, at, literal)
+                    kinds[kind] = kinds.get(kind, 0) + 1
+                    found.append((rel, kind, literal))
         per_layer[layer] = count
     total = sum(per_layer.values())
     layers = ", ".join(f"{k} {v}" for k, v in sorted(per_layer.items(), key=lambda kv: -kv[1]))
     print(f"worded literals in the deciding layers: {total} ({layers})")
+    told = ", ".join(f"{k} {kinds.get(k, 0)}" for k in ["finding", "input error", "rule text"])
+    print(f"  of which: {told}")
     sources = [p for p in ROOT.rglob("*.rs") if not is_test(p)]
     text_errors = sum(len(re.findall(r"Result<[^;{]*?,\s*String>", code_of(p))) for p in sources)
     print(f"Result<_, String>: {text_errors}")
@@ -98,8 +162,8 @@ def main() -> None:
     lines = len((ROOT / "cli/tournament.rs").read_text(encoding="utf-8").splitlines())
     print(f"cli/tournament.rs: {lines} lines")
     if listing:
-        for rel, literal in found:
-            print(f"  {rel}: {literal[:100]!r}")
+        for rel, kind, literal in found:
+            print(f"  {rel} ({kind}): {literal[:100]!r}")
 
 
 if __name__ == "__main__":

@@ -470,7 +470,7 @@ fn player_line(no: u32, name: &str, rating: u32, cells: &[(u32, char, char)]) ->
 fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
     use pgn_arbiter::model::outcome::GameResult;
     use pgn_arbiter::model::verdict::Status;
-    use pgn_arbiter::tournament::consequences::{PairingStatus, consequences};
+    use pgn_arbiter::tournament::consequences::{PairingFinding, PairingStatus, consequences};
     use pgn_arbiter::tournament::matching::PlayedGame;
     let text = [
         player_line(1, "Smith, John", 2000, &[(3, 'w', '1')]),
@@ -506,13 +506,27 @@ fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
     ];
     let c = consequences(&trf, &games, &Ranking::default(), 20.0);
     assert_eq!(c.checked[0].status, PairingStatus::Review);
+    let fits = &c.checked[0].note.finding;
     assert!(
-        c.checked[0].reason.contains("fits 2 pairings"),
-        "{}",
-        c.checked[0].reason
+        matches!(fits, PairingFinding::FitsSeveral(p) if p.len() == 2),
+        "{fits:?}"
+    );
+    assert!(
+        fits.to_string()
+            .starts_with("the game fits 2 pairings (round 1: ")
     );
     assert_eq!(c.checked[1].status, PairingStatus::Mismatch);
-    assert!(c.checked[1].reason.contains("colours the other way"));
+    let turned = &c.checked[1].note.finding;
+    assert!(
+        matches!(
+            turned,
+            PairingFinding::Compared {
+                colours_turned: true,
+                ..
+            }
+        ),
+        "{turned:?}"
+    );
     // In the report's colours the game is 0-1, as the report has it:
     // nothing to apply.
     assert_eq!(c.checked[1].correct, GameResult::parse("0-1"));
@@ -541,7 +555,7 @@ fn the_reports_time_control_gives_a_category_when_it_can_be_read() {
 
 #[test]
 fn two_lines_that_disagree_are_said_and_a_double_forfeit_is_not() {
-    use pgn_arbiter::tournament::consequences::{PairingStatus, consequences};
+    use pgn_arbiter::tournament::consequences::{PairingFinding, PairingStatus, consequences};
     let text = [
         // Both lines claim round 1's win: the report contradicts itself.
         player_line(1, "Smith, John", 2000, &[(2, 'w', '1'), (3, '-', '-')]),
@@ -554,12 +568,12 @@ fn two_lines_that_disagree_are_said_and_a_double_forfeit_is_not() {
     let c = consequences(&trf, &[], &Ranking::default(), 20.0);
     assert_eq!(c.checked.len(), 1, "the forfeits have no game to miss");
     assert_eq!(c.checked[0].status, PairingStatus::MissingGame);
+    let note = &c.checked[0].note;
+    assert_eq!(note.finding, PairingFinding::Missing);
     assert!(
-        c.checked[0]
-            .reason
+        note.to_string()
             .starts_with("the two lines disagree: 1 has `1`, 2 has `1`"),
-        "{}",
-        c.checked[0].reason
+        "{note}"
     );
     let forfeit = pgn_arbiter::tournament::matching::pairings(&trf)[1];
     assert_eq!(forfeit.result(), "-/-");

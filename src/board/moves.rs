@@ -13,7 +13,7 @@ mod san_move;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, CastlingSide, Color, Move, Piece, Position, Rank, Role, Square};
 
-use crate::board::notation::{Reading, Written};
+use crate::board::notation::{Irregular, Reading, Written};
 use crate::board::permissive::State;
 use crate::model::outcome::side_name;
 use building::physical_move;
@@ -43,7 +43,7 @@ pub(crate) struct Resolved {
     /// Why the move is illegal, when it is.
     pub illegal: Option<Offence>,
     /// What was irregular about how the move was written.
-    pub notation: Option<&'static str>,
+    pub notation: Option<Irregular>,
 }
 
 /// Why a recorded move cannot be played on the board at all: the replay
@@ -157,7 +157,7 @@ pub(crate) fn resolve(
 fn legal_match(
     pos: &shakmaty::Chess,
     written: Written,
-) -> Result<Option<(Move, Option<&'static str>)>, Unplayable> {
+) -> Result<Option<(Move, Option<Irregular>)>, Unplayable> {
     let legal = pos.legal_moves();
     let mut found = legal
         .iter()
@@ -171,9 +171,9 @@ fn legal_match(
     let note = match written {
         Written::San(San::Normal { capture, .. }) if capture != m.is_capture() => {
             Some(if capture {
-                "`x` written on a move that captures nothing"
+                Irregular::XWithoutCapture
             } else {
-                "capture written without `x`"
+                Irregular::CaptureWithoutX
             })
         }
         _ => None,

@@ -28,11 +28,35 @@ pub enum Written {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reading {
     pub written: Written,
-    pub irregular: Option<&'static str>,
+    pub irregular: Option<Irregular>,
+}
+
+/// How a move was written other than as PGN's SAN writes it, read as meant
+/// (worded by `laws/phrase/verdict.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Irregular {
+    /// `0-0`.
+    CastlingWithZeros,
+    /// `o-o`, `O‑O` with another dash.
+    CastlingOtherwise,
+    /// `--`, `Z0`: a pass.
+    NullMove,
+    /// `exf6e.p.`.
+    EnPassantMarked,
+    /// `e2-e4`, `Nb1-b3`.
+    LongAlgebraic,
+    /// `e7e8q`.
+    Uci,
+    /// `e8Q`, `cxd8(Q)`.
+    PromotionWithoutEquals,
+    /// A capture written without `x`.
+    CaptureWithoutX,
+    /// `x` on a move that captures nothing.
+    XWithoutCapture,
 }
 
 impl Reading {
-    fn new(written: Written, irregular: Option<&'static str>) -> Reading {
+    fn new(written: Written, irregular: Option<Irregular>) -> Reading {
         Reading { written, irregular }
     }
 }
@@ -40,15 +64,15 @@ impl Reading {
 /// Reads a move token; `None` when it is not a move in any notation.
 ///
 /// ```
-/// use pgn_arbiter::board::notation::{read, Written};
+/// use pgn_arbiter::board::notation::{Irregular, read, Written};
 /// assert!(read(b"Nf3").unwrap().irregular.is_none());
-/// assert_eq!(read(b"0-0").unwrap().irregular, Some("castling written with zeros"));
+/// assert_eq!(read(b"0-0").unwrap().irregular, Some(Irregular::CastlingWithZeros));
 /// assert!(matches!(read(b"g1f3").unwrap().written, Written::Squares { .. }));
 /// assert!(read(b"hello").is_none());
 /// ```
 pub fn read(token: &[u8]) -> Option<Reading> {
     match San::from_ascii(strip_check(token)) {
-        Ok(San::Null) => return Some(Reading::new(Written::Null, Some("null move"))),
+        Ok(San::Null) => return Some(Reading::new(Written::Null, Some(Irregular::NullMove))),
         // A pawn is never disambiguated by its whole square in SAN: `g1f3`
         // and `e7e5` are UCI.
         Ok(San::Normal {
@@ -85,14 +109,14 @@ fn read_irregular(token: &[u8]) -> Option<Reading> {
     let core = strip_check(text.as_bytes());
     if let Some(side) = castling(core) {
         let what = if core.contains(&b'0') {
-            "castling written with zeros"
+            Irregular::CastlingWithZeros
         } else {
-            "castling written in lower case or with other dashes"
+            Irregular::CastlingOtherwise
         };
         return Some(Reading::new(Written::San(San::Castle(side)), Some(what)));
     }
     if matches!(core, b"--" | b"Z0" | b"0000" | b"@@@@") {
-        return Some(Reading::new(Written::Null, Some("null move")));
+        return Some(Reading::new(Written::Null, Some(Irregular::NullMove)));
     }
     // `exf6ep`, `exf6e.p.`: the suffix says nothing the board does not.
     for suffix in [&b"e.p."[..], b"ep", b"e.p"] {
@@ -101,22 +125,22 @@ fn read_irregular(token: &[u8]) -> Option<Reading> {
         {
             return Some(Reading::new(
                 Written::San(san),
-                Some("en passant marked with `e.p.`"),
+                Some(Irregular::EnPassantMarked),
             ));
         }
     }
     if let Some(written) = squares(core) {
         let what = if core.iter().any(|&c| c == b'-' || c == b'x' || c == b':') {
-            "long algebraic notation"
+            Irregular::LongAlgebraic
         } else {
-            "UCI notation"
+            Irregular::Uci
         };
         return Some(Reading::new(written, Some(what)));
     }
     if let Some(san) = promotion_without_equals(core) {
         return Some(Reading::new(
             Written::San(san),
-            Some("promotion written without `=`"),
+            Some(Irregular::PromotionWithoutEquals),
         ));
     }
     None
@@ -196,7 +220,7 @@ fn square(s: &[u8]) -> Option<Square> {
 mod tests {
     use super::*;
 
-    fn irregular(t: &str) -> Option<&'static str> {
+    fn irregular(t: &str) -> Option<Irregular> {
         read(t.as_bytes()).and_then(|r| r.irregular)
     }
 
@@ -210,24 +234,21 @@ mod tests {
 
     #[test]
     fn irregular_forms() {
-        assert_eq!(irregular("0-0-0"), Some("castling written with zeros"));
+        assert_eq!(irregular("0-0-0"), Some(Irregular::CastlingWithZeros));
+        assert_eq!(irregular("o-o"), Some(Irregular::CastlingOtherwise));
+        assert_eq!(irregular("O‑O"), Some(Irregular::CastlingOtherwise));
+        assert_eq!(irregular("e8Q"), Some(Irregular::PromotionWithoutEquals));
         assert_eq!(
-            irregular("o-o"),
-            Some("castling written in lower case or with other dashes")
+            irregular("cxd8(Q)"),
+            Some(Irregular::PromotionWithoutEquals)
         );
-        assert_eq!(
-            irregular("O‑O"),
-            Some("castling written in lower case or with other dashes")
-        );
-        assert_eq!(irregular("e8Q"), Some("promotion written without `=`"));
-        assert_eq!(irregular("cxd8(Q)"), Some("promotion written without `=`"));
-        assert_eq!(irregular("e2-e4"), Some("long algebraic notation"));
-        assert_eq!(irregular("Nb1-b3"), Some("long algebraic notation"));
-        assert_eq!(irregular("e7e8q"), Some("UCI notation"));
-        assert_eq!(irregular("gxf6ep"), Some("en passant marked with `e.p.`"));
-        assert_eq!(irregular("bxa6e.p."), Some("en passant marked with `e.p.`"));
-        assert_eq!(irregular("Z0"), Some("null move"));
-        assert_eq!(irregular("--"), Some("null move"));
+        assert_eq!(irregular("e2-e4"), Some(Irregular::LongAlgebraic));
+        assert_eq!(irregular("Nb1-b3"), Some(Irregular::LongAlgebraic));
+        assert_eq!(irregular("e7e8q"), Some(Irregular::Uci));
+        assert_eq!(irregular("gxf6ep"), Some(Irregular::EnPassantMarked));
+        assert_eq!(irregular("bxa6e.p."), Some(Irregular::EnPassantMarked));
+        assert_eq!(irregular("Z0"), Some(Irregular::NullMove));
+        assert_eq!(irregular("--"), Some(Irregular::NullMove));
         assert_eq!(irregular("Rh7++"), None);
     }
 

@@ -13,7 +13,7 @@ use shakmaty::{Bitboard, CastlingMode, Color, Move, Piece, Rank, Role, Square};
 
 use crate::board::moves::{Offence, Resolved, resolve};
 pub use crate::board::moves::{Unplayable, role_name};
-use crate::board::notation::read;
+use crate::board::notation::{Irregular, read};
 use crate::board::permissive::State;
 use crate::model::claim::{Claim, ClaimError, ClaimKind, Claimant};
 use crate::read::parse::GameRecord;
@@ -46,7 +46,7 @@ pub struct Step {
     /// Why the move is illegal (15.4.2), when it is.
     pub illegal: Option<Offence>,
     /// What was irregular about how the move was written.
-    pub notation: Option<&'static str>,
+    pub notation: Option<Irregular>,
     /// The arbiter took the illegal move back ([`TakeBack`]): it is not
     /// played.
     pub restored: bool,

@@ -100,7 +100,7 @@ fn pairing_rows(t: &Tournament<'_>) -> Vec<PairingRow> {
                     "unknown" => report_category,
                     known => known,
                 }),
-                reason: cell(&c.reason, false).into_owned(),
+                reason: cell(&c.note.to_string(), false).into_owned(),
             }
         })
         .collect()
@@ -156,7 +156,7 @@ fn standing_rows(t: &Tournament<'_>) -> Vec<Vec<String>> {
                 )
             });
         let notes: Vec<String> = points
-            .map(|n| n.1.clone())
+            .map(|n| n.1.to_string())
             .into_iter()
             .chain(rank)
             .collect();

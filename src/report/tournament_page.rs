@@ -175,7 +175,7 @@ fn pairings(t: &Tournament<'_>, link: &dyn Fn(usize) -> Option<String>) -> Vec<P
                 status: c.status.as_str(),
                 game: game.map_or(String::new(), |g| format!("{} #{}", g.source, g.number)),
                 link: c.game.and_then(link),
-                reason: c.reason.clone(),
+                reason: c.note.to_string(),
             }
         })
         .collect()

@@ -4,6 +4,7 @@
 
 use super::crosstable::Crosstable;
 use super::matching::{Match, Matcher, Pairing, PlayedGame, pairings, round_of};
+pub use super::pairing_note::{Audit, Held, PairingFinding, PairingNote, PointsNote};
 use super::rating::{RatingChange, rating_changes};
 use super::standings::{Ranking, Standing, standings};
 use super::teams::counted_unopposed;
@@ -51,7 +52,9 @@ pub struct Checked {
     /// The audit's result in the report's colours.
     pub correct: Option<GameResult>,
     pub status: PairingStatus,
-    pub reason: String,
+    /// Why: the lines' own disagreement, then what the check found
+    /// (worded by `tournament/phrase`).
+    pub note: PairingNote,
     /// For a game that matches no pairing: the round its tag names and the
     /// start numbers of its players, where the report has them.
     pub unpaired: Option<Unpaired>,
@@ -78,7 +81,7 @@ pub struct Consequences {
     /// the rated games it comes from.
     pub ratings: Vec<RatingChange>,
     /// Players whose points column disagrees with their codes.
-    pub points_notes: Vec<(u32, String)>,
+    pub points_notes: Vec<(u32, PointsNote)>,
 }
 
 /// Checks every pairing of `trf` against `games` and works out what the
@@ -131,7 +134,7 @@ fn check(
                     white: matcher.player_of(game, true),
                     black: matcher.player_of(game, false),
                 }),
-                ..unmatched(g, game, &no_pairing(&matcher, pairings, game))
+                ..unmatched(g, game, no_pairing(&matcher, pairings, game))
             },
             Match::Ambiguous(which) => ambiguous(g, game, pairings, &which),
         };
@@ -145,9 +148,7 @@ fn check(
         checked.push(missing(*pairing));
     }
     for row in &mut checked {
-        if let Some(why) = row.pairing.and_then(|p| p.disagreement()) {
-            row.reason = format!("{why}; {}", row.reason);
-        }
+        row.note.lines = row.pairing.and_then(|p| p.disagreement());
     }
     (checked, applied)
 }
@@ -182,47 +183,39 @@ fn conflicting(pairings: usize, games: &[PlayedGame], found: &[Match]) -> Vec<bo
 
 /// A game several pairings fit: a human must say which.
 fn ambiguous(g: usize, game: &PlayedGame, pairings: &[Pairing], which: &[usize]) -> Checked {
-    let rounds: Vec<String> = which
-        .iter()
-        .map(|&i| {
-            let p = &pairings[i];
-            format!("round {}: {} v {}", p.round + 1, p.white, p.black)
-        })
-        .collect();
-    let why = format!(
-        "the game fits {} pairings ({})",
-        which.len(),
-        rounds.join("; ")
-    );
+    let fitting = which.iter().map(|&i| pairings[i]).collect();
     Checked {
         status: PairingStatus::Review,
-        ..unmatched(g, game, &why)
+        ..unmatched(g, game, PairingFinding::FitsSeveral(fitting))
     }
 }
 
 /// Why a game matches no pairing: no pairing has its players, or none in
 /// the round its tag names (and in which round they did meet).
-fn no_pairing(matcher: &Matcher<'_>, pairings: &[Pairing], game: &PlayedGame) -> String {
+fn no_pairing(matcher: &Matcher<'_>, pairings: &[Pairing], game: &PlayedGame) -> PairingFinding {
     let Some(round) = game.round.as_deref().and_then(round_of) else {
-        return "no pairing of the report has these players".into();
+        return PairingFinding::NoPairing;
     };
     match matcher.find(game, true) {
-        Match::Pairing { index, .. } => format!(
-            "no pairing of round {round} has these players; they met in round {}",
-            pairings[index].round + 1
-        ),
-        _ => format!("no pairing of round {round} (or of any round) has these players"),
+        Match::Pairing { index, .. } => PairingFinding::NotInRound {
+            round,
+            met_in: pairings[index].round + 1,
+        },
+        _ => PairingFinding::NotInAnyRound { round },
     }
 }
 
-fn unmatched(g: usize, game: &PlayedGame, why: &str) -> Checked {
+fn unmatched(g: usize, game: &PlayedGame, finding: PairingFinding) -> Checked {
     Checked {
         pairing: None,
         game: Some(g),
         pgn_result: Some(game.recorded),
         correct: game.correct,
         status: PairingStatus::NoPairing,
-        reason: why.to_string(),
+        note: PairingNote {
+            lines: None,
+            finding,
+        },
         unpaired: None,
     }
 }
@@ -234,9 +227,10 @@ fn missing(pairing: Pairing) -> Checked {
         pgn_result: None,
         correct: None,
         status: PairingStatus::MissingGame,
-        reason: "the report has a game played here, and no PGN game matches it; the report's \
-                 result stands"
-            .into(),
+        note: PairingNote {
+            lines: None,
+            finding: PairingFinding::Missing,
+        },
         unpaired: None,
     }
 }
@@ -260,14 +254,17 @@ fn compare(
     let trf = pairing.game_result();
     let pgn = turned(game.recorded, reversed);
     let correct = game.correct.map(|c| turned(c, reversed));
-    let (status, reason) = status(pairing, game, trf, pgn, correct, reversed, copy);
+    let (status, finding) = status(pairing, game, trf, pgn, correct, reversed, copy);
     Checked {
         pairing: Some(*pairing),
         game: Some(g),
         pgn_result: Some(game.recorded),
         correct,
         status,
-        reason,
+        note: PairingNote {
+            lines: None,
+            finding,
+        },
         unpaired: None,
     }
 }
@@ -281,37 +278,20 @@ fn nothing_to_apply(
     game: &PlayedGame,
     correct: Option<GameResult>,
     copy: GameCopy,
-) -> Option<&'static str> {
+) -> Option<Held> {
     match copy {
-        GameCopy::Later => {
-            return Some(
-                "a second game matches this pairing, with the same result; only the first is \
-                 applied",
-            );
-        }
-        GameCopy::Conflicting => {
-            return Some(
-                "more than one game matches this pairing and they give different results, so \
-                 none is applied: the report's result stands until an arbiter says which was \
-                 played",
-            );
-        }
+        GameCopy::Later => return Some(Held::SecondGame),
+        GameCopy::Conflicting => return Some(Held::Conflicting),
         GameCopy::First => {}
     }
     if pairing.black_code.is_none() {
-        return Some(
-            "the other player's line does not confirm this pairing, so nothing is applied: the \
-             report's result stands",
-        );
+        return Some(Held::Unconfirmed);
     }
     if matches!(game.status, Status::Review | Status::Error) || correct.is_none() {
-        return Some("the audit leaves this game to a human: the report's result stands");
+        return Some(Held::ToAHuman);
     }
     if correct == Some(GameResult::Unfinished) {
-        return Some(
-            "the game's record ends unfinished, so it gives no result to apply: the report's \
-             result stands",
-        );
+        return Some(Held::Unfinished);
     }
     None
 }
@@ -324,26 +304,22 @@ fn status(
     correct: Option<GameResult>,
     reversed: bool,
     copy: GameCopy,
-) -> (PairingStatus, String) {
-    let audit = format!("the audit: {} ({})", game.status.as_str(), game.reason);
+) -> (PairingStatus, PairingFinding) {
+    let audit = Audit {
+        status: game.status,
+        reason: game.reason.clone(),
+    };
     if let Some(why) = nothing_to_apply(pairing, game, correct, copy) {
-        return (PairingStatus::Review, format!("{why}; {audit}"));
+        return (PairingStatus::Review, PairingFinding::Held { why, audit });
     }
     if !pairing.played() {
-        let why = format!(
-            "the report has a forfeit ({}), the PGN a game",
-            pairing.result()
-        );
-        return (PairingStatus::Mismatch, format!("{why}; {audit}"));
+        let result = pairing.result();
+        let finding = PairingFinding::ForfeitPlayed { result, audit };
+        return (PairingStatus::Mismatch, finding);
     }
     // A report without colours only orders the players: a game naming them
     // the other way round is no contradiction, its result is just turned.
     let reversed = reversed && pairing.colours_known;
-    let colours = if reversed {
-        "the PGN has the colours the other way; "
-    } else {
-        ""
-    };
     // The other line may hold another result than the first (both claim
     // the win): the proven result is then written into both.
     let differs = trf != correct || pairing.disagreement().is_some();
@@ -353,12 +329,12 @@ fn status(
         (_, false) if trf != Some(pgn) => PairingStatus::Mismatch,
         _ => PairingStatus::Agree,
     };
-    let applied = if differs {
-        "; the audit's result is applied"
-    } else {
-        ""
+    let finding = PairingFinding::Compared {
+        colours_turned: reversed,
+        audit,
+        applied: differs,
     };
-    (status, format!("{colours}{audit}{applied}"))
+    (status, finding)
 }
 
 /// White's new code when the audit proves a result the report does not
@@ -400,7 +376,7 @@ fn with_results(players: &[Player], applied: &[(Pairing, Code)]) -> Vec<Player> 
 }
 
 /// Players whose points column is not what their codes give.
-fn points_notes(trf: &Trf, table: &Crosstable) -> Vec<(u32, String)> {
+fn points_notes(trf: &Trf, table: &Crosstable) -> Vec<(u32, PointsNote)> {
     let unopposed = counted_unopposed(trf);
     trf.players
         .iter()
@@ -408,21 +384,15 @@ fn points_notes(trf: &Trf, table: &Crosstable) -> Vec<(u32, String)> {
             let by_codes = table.row(p.start_no)?.points();
             let written = p.points?;
             ((written - by_codes).abs() > 1e-9).then(|| {
-                let mut note = format!(
-                    "the points column says {written:.1}, the round codes give {by_codes:.1}; the \
-                     codes are used"
-                );
-                let rounds: Vec<String> = (0..trf.rounds)
+                let unopposed = (0..trf.rounds)
                     .filter(|&r| unopposed.contains(&(p.start_no, r)))
-                    .map(|r| (r + 1).to_string())
+                    .map(|r| r + 1)
                     .collect();
-                if !rounds.is_empty() {
-                    note += &format!(
-                        " here, while the team standings count round {} as an unopposed board \
-                         won, as the points column does",
-                        rounds.join(", ")
-                    );
-                }
+                let note = PointsNote {
+                    written,
+                    by_codes,
+                    unopposed,
+                };
                 (p.start_no, note)
             })
         })

@@ -34,6 +34,24 @@ pub struct PlayedGame {
     pub category: &'static str,
 }
 
+/// Where the two lines of a pairing do not tell the same game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Disagreement {
+    pub pairing: Pairing,
+    /// The lines do not give the players opposite colours.
+    pub colours_clash: bool,
+    pub codes: Option<Codes>,
+}
+
+/// How the second line's code disagrees with the first's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Codes {
+    /// The second player's line does not have this pairing.
+    Unpaired,
+    /// It has this code, which does not mirror the first.
+    Differ(Code),
+}
+
 /// One pairing of the report: a round, two start numbers, and the codes
 /// each player's line gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,37 +90,22 @@ impl Pairing {
     }
 
     /// What is wrong when the two players' lines do not tell the same
-    /// pairing and result.
-    pub fn disagreement(&self) -> Option<String> {
+    /// pairing and result (worded by `tournament/phrase`).
+    pub fn disagreement(&self) -> Option<Disagreement> {
         let codes = self.code_disagreement();
-        if !self.colours_clash {
-            return codes;
-        }
-        let colours = format!(
-            "the two lines do not give {} and {} opposite colours in round {}",
-            self.white,
-            self.black,
-            self.round + 1
-        );
-        Some(codes.map_or(colours.clone(), |c| format!("{colours}; {c}")))
+        (self.colours_clash || codes.is_some()).then_some(Disagreement {
+            pairing: *self,
+            colours_clash: self.colours_clash,
+            codes,
+        })
     }
 
-    fn code_disagreement(&self) -> Option<String> {
+    fn code_disagreement(&self) -> Option<Codes> {
         match self.black_code {
-            None => Some(format!(
-                "{}'s line does not have this pairing in round {}",
-                self.black,
-                self.round + 1
-            )),
+            None => Some(Codes::Unpaired),
             // Both forfeited (`-` in both lines) is no disagreement.
             Some(code) if code != self.white_code.mirror() && code != Code::ForfeitLoss => {
-                Some(format!(
-                    "the two lines disagree: {} has `{}`, {} has `{}`",
-                    self.white,
-                    self.white_code.char(),
-                    self.black,
-                    code.char()
-                ))
+                Some(Codes::Differ(code))
             }
             _ => None,
         }

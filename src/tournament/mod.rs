@@ -8,6 +8,7 @@ pub mod crosstable;
 pub mod direct;
 pub mod matching;
 pub mod modifier;
+mod pairing_note;
 pub mod phrase;
 pub mod ranking;
 pub mod rating;

@@ -32,13 +32,10 @@ fn replays_and_stops_at_unreadable_move() {
 fn notation_is_read_and_noted() {
     let r = play("1. e2-e4 e7e5 2. Ng1-f3 Nc6 3. Bc4 Nf6 4. 0-0 Bc5 5. Nxc3 *");
     let notes: Vec<_> = r.steps.iter().map(|s| s.notation).collect();
-    assert_eq!(notes[0], Some("long algebraic notation"));
-    assert_eq!(notes[1], Some("UCI notation"));
-    assert_eq!(notes[6], Some("castling written with zeros"));
-    assert_eq!(
-        notes[8],
-        Some("`x` written on a move that captures nothing")
-    );
+    assert_eq!(notes[0], Some(Irregular::LongAlgebraic));
+    assert_eq!(notes[1], Some(Irregular::Uci));
+    assert_eq!(notes[6], Some(Irregular::CastlingWithZeros));
+    assert_eq!(notes[8], Some(Irregular::XWithoutCapture));
     assert!(r.stop.is_none());
     assert!(illegal(&r).is_empty());
 }
@@ -46,12 +43,9 @@ fn notation_is_read_and_noted() {
 #[test]
 fn capture_marks_are_notation() {
     let r = play("1. e4 d5 2. ed5 Qxd5 3. Nxf3 *");
-    assert_eq!(r.steps[2].notation, Some("capture written without `x`"));
+    assert_eq!(r.steps[2].notation, Some(Irregular::CaptureWithoutX));
     assert!(r.steps[2].legal);
-    assert_eq!(
-        r.steps[4].notation,
-        Some("`x` written on a move that captures nothing")
-    );
+    assert_eq!(r.steps[4].notation, Some(Irregular::XWithoutCapture));
     assert!(illegal(&r).is_empty());
 }
 

@@ -3,6 +3,7 @@
 //! what a human must check, and a record with nothing to judge.
 
 use crate::board::helpmate::FULL_SEARCHES_PER_GAME;
+use crate::board::notation::Irregular;
 use crate::model::incident::Incident;
 use crate::model::outcome::GameResult;
 
@@ -140,6 +141,22 @@ pub(in crate::laws) fn unplayed_or_unrecorded(
 }
 
 /// A move written irregularly (`what` it was), read as meant.
-pub(in crate::laws) fn read_as_meant(what: &str) -> String {
+pub(in crate::laws) fn read_as_meant(what: Irregular) -> String {
     format!("{what}; read as meant")
+}
+
+impl std::fmt::Display for Irregular {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Irregular::CastlingWithZeros => "castling written with zeros",
+            Irregular::CastlingOtherwise => "castling written in lower case or with other dashes",
+            Irregular::NullMove => "null move",
+            Irregular::EnPassantMarked => "en passant marked with `e.p.`",
+            Irregular::LongAlgebraic => "long algebraic notation",
+            Irregular::Uci => "UCI notation",
+            Irregular::PromotionWithoutEquals => "promotion written without `=`",
+            Irregular::CaptureWithoutX => "capture written without `x`",
+            Irregular::XWithoutCapture => "`x` written on a move that captures nothing",
+        })
+    }
 }

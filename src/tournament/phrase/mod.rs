@@ -4,6 +4,7 @@
 //! the outputs; user text is written as found, and the door escapes its
 //! control characters line by line.
 
+mod pairing;
 mod summary;
 
 use std::fmt;
