@@ -19,6 +19,9 @@ use pgn_arbiter::cli::settings::{Settings, choice};
 use pgn_arbiter::cli::tables::{self, Audit, Bytes, Failure, Input};
 use pgn_arbiter::cli::tournament::{Args, JudgingOptions, check};
 use pgn_arbiter::report::rows::without_controls;
+use pgn_arbiter::tournament::team_table::TeamPoints;
+use pgn_arbiter::tournament::teams::MatchPoints;
+use pgn_arbiter::tournament::value_error::ValueError;
 use pyo3::exceptions::{PyFileNotFoundError, PyKeyboardInterrupt, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -383,19 +386,17 @@ impl TournamentOptions {
                 .map(|s| parsed("score_system", s))
                 .transpose()?,
             match_points: match self.match_points {
-                Some((w, d, l)) => Some(
-                    format!("{w},{d},{l}")
-                        .parse()
-                        .map_err(|why| refused("match_points", &format!("({w}, {d}, {l})"), why))?,
-                ),
+                Some((w, d, l)) => Some(MatchPoints::new(w, d, l).ok_or_else(|| {
+                    let why = ValueError::MatchPointsOrder(format!("{w},{d},{l}"));
+                    refused("match_points", &format!("({w}, {d}, {l})"), why)
+                })?),
                 None => None,
             },
             team_bye: match self.team_bye {
-                Some((mp, gp)) => Some(
-                    format!("{mp},{gp}")
-                        .parse()
-                        .map_err(|why| refused("team_bye", &format!("({mp}, {gp})"), why))?,
-                ),
+                Some((mp, gp)) => Some(TeamPoints::new(mp, gp).ok_or_else(|| {
+                    let why = ValueError::TeamPoints(format!("{mp},{gp}"));
+                    refused("team_bye", &format!("({mp}, {gp})"), why)
+                })?),
                 None => None,
             },
             judging: JudgingOptions::of(judging),

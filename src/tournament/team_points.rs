@@ -66,11 +66,18 @@ impl std::str::FromStr for TeamPoints {
     fn from_str(text: &str) -> Result<TeamPoints, ValueError> {
         let numbers: Option<Vec<f64>> = text.split(',').map(|n| n.trim().parse().ok()).collect();
         match numbers.as_deref() {
-            Some(&[mp, gp]) if (0.0..=100.0).contains(&mp) && (0.0..=100.0).contains(&gp) => {
-                Ok(TeamPoints { mp, gp })
-            }
-            _ => Err(ValueError::TeamPoints(text.to_string())),
+            Some(&[mp, gp]) => TeamPoints::new(mp, gp),
+            _ => None,
         }
+        .ok_or_else(|| ValueError::TeamPoints(text.to_string()))
+    }
+}
+
+impl TeamPoints {
+    /// A match's and a game's points, neither below 0 nor above 100.
+    pub fn new(mp: f64, gp: f64) -> Option<TeamPoints> {
+        let within = |n: f64| (0.0..=100.0).contains(&n);
+        (within(mp) && within(gp)).then_some(TeamPoints { mp, gp })
     }
 }
 

@@ -60,11 +60,19 @@ impl std::str::FromStr for MatchPoints {
             .collect::<Result<_, _>>()
             .map_err(|_| ValueError::MatchPointsNotNumbers(text.to_string()))?;
         match numbers[..] {
-            [win, draw, loss] if loss >= 0.0 && draw >= loss && win > draw && win <= 100.0 => {
-                Ok(MatchPoints { win, draw, loss })
-            }
-            _ => Err(ValueError::MatchPointsOrder(text.to_string())),
+            [win, draw, loss] => MatchPoints::new(win, draw, loss),
+            _ => None,
         }
+        .ok_or_else(|| ValueError::MatchPointsOrder(text.to_string()))
+    }
+}
+
+impl MatchPoints {
+    /// A win's, a draw's and a loss's match points, when a win is worth
+    /// more than a draw, a draw at least a loss, none below 0 or above 100.
+    pub fn new(win: f64, draw: f64, loss: f64) -> Option<MatchPoints> {
+        let ordered = loss >= 0.0 && draw >= loss && win > draw && win <= 100.0;
+        ordered.then_some(MatchPoints { win, draw, loss })
     }
 }
 
