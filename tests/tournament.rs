@@ -154,7 +154,10 @@ fn published(answers: &serde_json::Value, tiebreak: &str) -> BTreeMap<String, f6
 fn held_swiss_5_tiebreak_values() {
     let table = table("held_swiss_5.trf");
     let answers = &expected("swiss5")["C07_2023"];
-    for tiebreak in ["BH", "BH/C1", "SB", "SB/C1", "ARO", "WIN", "PS", "PS/C1"] {
+    let codes = [
+        "BH", "BH/C1", "SB", "SB/C1", "ARO", "WIN", "WON", "BPG", "BWG", "PS", "PS/C1",
+    ];
+    for tiebreak in codes {
         assert_eq!(
             values(&table, tiebreak),
             published(answers, tiebreak),
@@ -223,6 +226,28 @@ fn held_round_robin_counts_the_forfeit_as_a_game_for_sb() {
     assert!(table.round_robin);
     let answers = expected("round_robin");
     assert_eq!(values(&table, "SB"), published(&answers, "SB"));
+}
+
+/// WON, BPG and BWG (7.2–7.4) in a round robin: Helene's forfeit win with
+/// Black in round 4 counts as a game won with Black, Franck's forfeit loss
+/// stays unplayed (15.2 and its exception for art. 7). FIDE's answers give
+/// these codes for the Swiss only (`held_swiss_5_tiebreak_values`).
+#[test]
+fn held_round_robin_counts_a_forfeit_won_as_a_game_won() {
+    let table = table("held_round_robin.trf");
+    let of = |code: &str, player: &str| values(&table, code)[player];
+    // Helene (6): lost with Black in round 1, drew with Black in round 3,
+    // won the forfeit with Black in round 4.
+    assert_eq!(
+        (of("WON", "6"), of("BPG", "6"), of("BWG", "6")),
+        (1.0, 3.0, 1.0)
+    );
+    // Franck (5): Black in rounds 1, 3 and 5, won with White in round 2;
+    // round 4, his forfeit, is no game.
+    assert_eq!(
+        (of("WON", "5"), of("BPG", "5"), of("BWG", "5")),
+        (1.0, 3.0, 0.0)
+    );
 }
 
 /// The test tournament: the real report of the U-19 All Ireland 2010 (a

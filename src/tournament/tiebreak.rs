@@ -1,6 +1,7 @@
 //! FIDE's tie-breaks (C.07 as of 2023) on a crosstable: Buchholz,
 //! Sonneborn-Berger, the average rating of the opponents, the wins, the
-//! progressive score, with Cut-1, and the rounds a player did not play
+//! games won, played with Black and won with Black, the progressive score,
+//! with Cut-1, and the rounds a player did not play
 //! counted as the rules say (a dummy opponent with the player's own score;
 //! a withdrawn opponent's rounds as draws). Direct encounter is in
 //! [`super::direct`].
@@ -11,6 +12,7 @@ use std::str::FromStr;
 
 use super::crosstable::{Crosstable, Row, Unplayed, points};
 use super::modifier::{Modifier, Part, modified_sum};
+use super::trf::{Cell, Code, Colour};
 
 /// A tie-break, by its C.07 code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +26,9 @@ pub enum TieBreak {
     AverageRating { cut: bool },
     /// `WIN`: rounds with a win's points, played or not.
     Wins,
+    /// `WON`, `BPG`, `BWG` (7.2–7.4): games won, games played with Black,
+    /// games won with Black, over the board.
+    Games { won: bool, black: bool },
     /// `PS`, `PS/C1`: the sum of the scores after each round.
     Progressive { cut: bool },
     /// `DE`: the games among the tied players.
@@ -48,6 +53,18 @@ impl FromStr for TieBreak {
             ("ARO", _, Some(cut)) => TieBreak::AverageRating { cut },
             ("PS", _, Some(cut)) => TieBreak::Progressive { cut },
             ("WIN", _, Some(false)) => TieBreak::Wins,
+            ("WON", _, Some(false)) => TieBreak::Games {
+                won: true,
+                black: false,
+            },
+            ("BPG", _, Some(false)) => TieBreak::Games {
+                won: false,
+                black: true,
+            },
+            ("BWG", _, Some(false)) => TieBreak::Games {
+                won: true,
+                black: true,
+            },
             ("DE", _, Some(false)) => TieBreak::DirectEncounter,
             _ => return Err(ValueError::TieBreak(code.to_string())),
         })
@@ -69,6 +86,11 @@ impl fmt::Display for TieBreak {
             TieBreak::AverageRating { cut: c } => ("ARO", cut(c)),
             TieBreak::Progressive { cut: c } => ("PS", cut(c)),
             TieBreak::Wins => ("WIN", Modifier::None),
+            TieBreak::Games { won, black } => match (won, black) {
+                (true, false) => ("WON", Modifier::None),
+                (false, _) => ("BPG", Modifier::None),
+                (true, true) => ("BWG", Modifier::None),
+            },
             TieBreak::DirectEncounter => ("DE", Modifier::None),
         };
         write!(f, "{name}{modifier}")
@@ -84,6 +106,7 @@ impl TieBreak {
             TieBreak::SonnebornBerger(m) => Some(modified_sum(sb_parts(table, row), m, true)),
             TieBreak::AverageRating { cut } => average_rating(table, row, cut),
             TieBreak::Wins => Some(wins(row)),
+            TieBreak::Games { won, black } => Some(games(table, row, won, black)),
             TieBreak::Progressive { cut } => Some(progressive(row, cut)),
             TieBreak::DirectEncounter => None,
         }
@@ -174,6 +197,20 @@ fn average_rating(table: &Crosstable, row: &Row, cut: bool) -> Option<f64> {
 /// Rounds in which the player got a win's points, played or not (7.1).
 fn wins(row: &Row) -> f64 {
     row.rounds.iter().filter(|c| points(c.code) == 1.0).count() as f64
+}
+
+/// Games over the board (7.2–7.4), only those `won`, only those with
+/// `black`. In a round robin a forfeit won counts as a game won, and a
+/// forfeit lost stays unplayed (15.2, its exception for art. 7).
+fn games(table: &Crosstable, row: &Row, won: bool, black: bool) -> f64 {
+    let over_the_board = |c: &&Cell| {
+        c.code.played() || table.round_robin && c.code == Code::ForfeitWin && c.opponent.is_some()
+    };
+    (row.rounds.iter())
+        .filter(over_the_board)
+        .filter(|c| !black || c.colour == Colour::Black)
+        .filter(|c| !won || points(c.code) == 1.0)
+        .count() as f64
 }
 
 /// The sum of the player's score after each round (7.5); Cut-1 leaves the

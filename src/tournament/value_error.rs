@@ -53,7 +53,7 @@ impl fmt::Display for ValueError {
             ValueError::TieBreak(code) => write!(
                 f,
                 "the tie-break `{code}` is not one this tool computes (it does BH and SB with \
-                 /C1, /C2, /M1 or /M2, ARO, ARO/C1, WIN, PS, PS/C1 and DE)"
+                 /C1, /C2, /M1 or /M2, ARO, ARO/C1, WIN, WON, BPG, BWG, PS, PS/C1 and DE)"
             ),
             ValueError::TeamTieBreak(code) => write!(
                 f,

@@ -35,9 +35,9 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 20.0)]
     pub k: f64,
     /// The tie-breaks, in order, by their C.07 codes: for players BH, SB
-    /// (with /C1, /C2, /M1, /M2), ARO, ARO/C1, WIN, PS, PS/C1, DE; in a
-    /// team competition the teams' (MP or GP first, then BH:MP, EGGSB,
-    /// EDE, SSSC …: docs/tournament.md). Default: the report's own `212`
+    /// (with /C1, /C2, /M1, /M2), ARO, ARO/C1, WIN, WON, BPG, BWG, PS,
+    /// PS/C1, DE; in a team competition the teams' (MP or GP first, then
+    /// BH:MP, EGGSB, EDE, SSSC …: docs/tournament.md). Default: the report's own `212`
     /// or `202` line, else BH/C1,BH,SB for players and MP,GP,EGGSB,BH:MP
     /// for teams.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
