@@ -25,6 +25,7 @@ pub(super) enum RowError {
         last: u64,
     },
     /// A Parquet report whose `source` column is another version's.
+    #[cfg(feature = "tables")]
     OldSourceColumn,
 }
 
@@ -55,6 +56,7 @@ impl std::fmt::Display for RowError {
                 "game {game} of `{source}` comes after game {last}: the rows are out of order or \
                  repeated; make the report again"
             ),
+            #[cfg(feature = "tables")]
             RowError::OldSourceColumn => {
                 f.write_str("its `source` column is not this version's: make the report again")
             }
