@@ -16,7 +16,7 @@ file (values compared, values that differ) and each difference, and exits
 """
 import csv, os, re, subprocess, sys, tempfile
 
-CODES = ["BH", "BH/C1", "SB", "SB/C1", "WIN", "PS", "ARO"]
+CODES = ["BH", "BH/C1", "SB", "SB/C1", "WIN", "WON", "BPG", "BWG", "PS", "ARO"]
 RULES = os.environ.get("RULES", "2024")
 VERSION = {"2024": "/V1", "2026": "/V2"}[RULES]
 VALUE = {"1": 1, "=": .5, "0": 0, "+": 1, "-": 0, "W": 1, "D": .5, "L": 0,
