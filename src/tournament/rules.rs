@@ -6,7 +6,6 @@
 //! of the texts before 2023 is not computed.
 
 use crate::tournament::value_error::ValueError;
-use std::fmt;
 use std::str::FromStr;
 
 /// A text of C.07, by the year it came into force.
@@ -87,16 +86,5 @@ impl FromStr for TieBreakRules {
             "2026" => Ok(TieBreakRules::Y2026),
             _ => Err(ValueError::Rules(text.to_string())),
         }
-    }
-}
-
-impl fmt::Display for TieBreakRules {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TieBreakRules::Y2024 => "C.07 as in force from August 2024",
-            TieBreakRules::Y2026 => {
-                "C.07 as in force from March 2026 (the dummy's score capped, 16.4)"
-            }
-        })
     }
 }

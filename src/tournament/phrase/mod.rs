@@ -11,9 +11,10 @@ use std::fmt;
 
 use super::check::ReadBackError;
 use super::ranking::{LeftOut, RankingError, RankingNote, RulesChosen, Source, TeamOption};
+use super::rules::TieBreakRules;
 use super::team_table::ByeValue;
 use super::teams::MatchPoints;
-use super::trf::{MAX_TIEBREAKS, ScoreLine};
+use super::trf::{MAX_TIEBREAKS, ScoreLine, ScoreSystem};
 
 pub use summary::summary;
 
@@ -134,5 +135,43 @@ fn bye((value, source): &(ByeValue, Source)) -> String {
             "its members' points (their `U` cells), as the report's `310` totals count it".into()
         }
         (ByeValue::Drawn, _) => "a drawn match with half the boards' points (C.04.6)".into(),
+    }
+}
+
+/// The text of C.07 followed, as the summary names it.
+impl fmt::Display for TieBreakRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TieBreakRules::Y2024 => "C.07 as in force from August 2024",
+            TieBreakRules::Y2026 => {
+                "C.07 as in force from March 2026 (the dummy's score capped, 16.4)"
+            }
+        })
+    }
+}
+
+/// What each result is worth, as the summary says it.
+impl fmt::Display for ScoreSystem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let both = |[w, b]: [f64; 2]| {
+            if w == b {
+                format!("{w}")
+            } else {
+                format!("{w}/{b}")
+            }
+        };
+        write!(
+            f,
+            "win {}, draw {}, loss {}, forfeit {}/{}, byes: pairing {}, full {}, half {}, zero {}",
+            both(self.win),
+            both(self.draw),
+            both(self.loss),
+            self.forfeit_win,
+            self.forfeit_loss,
+            self.pairing_bye,
+            self.full_bye,
+            self.half_bye,
+            self.zero_bye
+        )
     }
 }

@@ -5,7 +5,6 @@
 //! `--score-system` gives.
 
 use crate::tournament::value_error::ValueError;
-use std::fmt;
 use std::str::FromStr;
 
 use super::{Code, Colour, TrfError};
@@ -171,31 +170,6 @@ impl ScoreSystem {
             }
         }
         Ok(())
-    }
-}
-
-impl fmt::Display for ScoreSystem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let both = |[w, b]: [f64; 2]| {
-            if w == b {
-                format!("{w}")
-            } else {
-                format!("{w}/{b}")
-            }
-        };
-        write!(
-            f,
-            "win {}, draw {}, loss {}, forfeit {}/{}, byes: pairing {}, full {}, half {}, zero {}",
-            both(self.win),
-            both(self.draw),
-            both(self.loss),
-            self.forfeit_win,
-            self.forfeit_loss,
-            self.pairing_bye,
-            self.full_bye,
-            self.half_bye,
-            self.zero_bye
-        )
     }
 }
 
