@@ -118,38 +118,38 @@ pub(crate) fn resolve(
     mode: CastlingMode,
     wrong_setup: bool,
 ) -> Result<Resolved, Unplayable> {
-    let mut step = Resolved {
+    let mut resolved = Resolved {
         mv: None,
         legal: false,
         illegal: None,
         notation: reading.irregular,
     };
     if let Written::Null = reading.written {
-        return Ok(step);
+        return Ok(resolved);
     }
     if let (State::Legal(pos), Written::San(san)) = (state, reading.written)
         && let Some(m) = single_legal(pos, san).or_else(|| san.to_move(pos).ok())
     {
         // The fast path: strict SAN naming a legal move.
-        step.mv = Some(m);
-        step.legal = true;
-        return Ok(step);
+        resolved.mv = Some(m);
+        resolved.legal = true;
+        return Ok(resolved);
     }
     if let State::Legal(pos) = state
         && let Some((m, capture_note)) = legal_match(pos, reading.written)?
     {
-        step.mv = Some(m);
-        step.legal = true;
-        step.notation = step.notation.or(capture_note);
-        return Ok(step);
+        resolved.mv = Some(m);
+        resolved.legal = true;
+        resolved.notation = resolved.notation.or(capture_note);
+        return Ok(resolved);
     }
     let setup = state.setup();
     let m = physical_move(&setup, reading.written, mode)?;
-    step.mv = Some(m);
+    resolved.mv = Some(m);
     let illegal = why_illegal(&setup, m, wrong_setup);
     // Legal-looking moves in a legal position that shakmaty refused.
-    step.illegal = illegal.or_else(|| state.as_chess().map(|_| Offence::NotLegalHere));
-    Ok(step)
+    resolved.illegal = illegal.or_else(|| state.as_chess().map(|_| Offence::NotLegalHere));
+    Ok(resolved)
 }
 
 /// The legal move a reading names, if exactly one; a wrong `x` is a
