@@ -269,7 +269,7 @@ fn heading(record: &GameRecord<'_>, source: &str, number: u64) -> String {
 fn tell_control(record: &GameRecord<'_>, book: &Book) -> String {
     let category = book.edition.category_phrase(book.category);
     let control = &record.control;
-    let note = crate::laws::control_notes(&control.notes);
+    let note = crate::laws::control_notes(control);
     let mut out = match (&record.tags.time_control, control.pgn(), &note) {
         (_, Some(used), Some(note)) => format!("Time control {used}: {category} ({note}).\n"),
         (Some(tc), _, _) => format!("Time control {}: {category}.\n", printable(tc)),

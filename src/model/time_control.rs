@@ -206,38 +206,34 @@ pub struct Control {
 }
 
 /// How a control was read where it was not read as written: the facts an
-/// auditor checks it by.
+/// auditor checks it by, beside the control they gave (worded with it by
+/// `laws::control_notes`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ControlNote {
-    /// The tag read in words (`read_as` in PGN's form); its bare numbers
-    /// taken as `hours`, as US Chess writes them; a `delay` not counted.
+    /// The tag read in words; its bare numbers taken as `hours`, as US Chess
+    /// writes them; a `delay` not counted.
     InWords {
         tag: String,
-        read_as: String,
         hours: bool,
         delay: Option<Clock>,
     },
     /// The tag read in minutes.
-    InMinutes {
-        tag: String,
-        read_as: String,
-        why: InMinutes,
-    },
+    InMinutes { tag: String, why: InMinutes },
     /// A base that may be seconds or minutes, and nothing to settle it.
     UnitUnknown { tag: String, base_seconds: u64 },
     /// No control in the game: the tournament report's `line`.
-    FromReport { line: String, read_as: String },
+    FromReport { line: String },
     /// Inferred from the first clock readings: there was no tag (`None`),
     /// or it was not used (`against`).
     FromClocks {
         tag: Option<String>,
         against: Against,
-        read_as: String,
     },
-    /// Readings written `h:mm`, read so (`first` as written, `as_hours`).
-    HoursMinutes { first: Clock, as_hours: String },
-    /// Readings written `a:bb` that nothing settles (the first as written).
-    ClockUnitUnsettled { first: String },
+    /// Readings written `h:mm`, read so (`first` as minutes and seconds).
+    HoursMinutes { first: Clock },
+    /// Readings written `a:bb` that nothing settles (`first` as minutes
+    /// and seconds).
+    ClockUnitUnsettled { first: Clock },
 }
 
 /// Why a tag was read in minutes.
@@ -358,7 +354,6 @@ impl Control {
         }
         let note = ControlNote::InWords {
             tag: tag.to_string(),
-            read_as: pgn_form(&read.periods),
             hours: read.hours,
             delay: read.delay,
         };
@@ -380,7 +375,6 @@ impl Control {
     pub(super) fn in_minutes(tag: &str, minutes: Vec<Period>, why: InMinutes) -> Control {
         let note = ControlNote::InMinutes {
             tag: tag.to_string(),
-            read_as: pgn_form(&minutes),
             why,
         };
         Control {
@@ -395,7 +389,6 @@ impl Control {
     pub fn of_report(periods: Vec<Period>, line: &str) -> Control {
         let note = ControlNote::FromReport {
             line: line.to_string(),
-            read_as: pgn_form(&periods),
         };
         Control {
             periods: Some(periods),

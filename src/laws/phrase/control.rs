@@ -4,18 +4,22 @@
 use std::fmt;
 
 use crate::model::clock::Clock;
-use crate::model::time_control::{Against, ControlNote, InMinutes};
+use crate::model::time_control::{Against, Control, ControlNote, InMinutes};
 
-impl fmt::Display for ControlNote {
+/// A note with the control it gave, in PGN's form (`read_as`).
+struct Said<'a> {
+    note: &'a ControlNote,
+    read_as: &'a str,
+}
+
+impl fmt::Display for Said<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ControlNote::InWords {
-                tag,
-                read_as,
-                hours,
-                delay,
-            } => in_words(f, (tag, read_as), *hours, *delay),
-            ControlNote::InMinutes { tag, read_as, why } => {
+        let read_as = self.read_as;
+        match self.note {
+            ControlNote::InWords { tag, hours, delay } => {
+                in_words(f, (tag, read_as), *hours, *delay)
+            }
+            ControlNote::InMinutes { tag, why } => {
                 write!(
                     f,
                     "TimeControl \"{tag}\" read in minutes ({read_as}): {why}"
@@ -28,33 +32,31 @@ impl fmt::Display for ControlNote {
                  no clock reading or source settles it: the control, and so the category, is \
                  unknown"
             ),
-            ControlNote::FromReport { line, read_as } => write!(
+            ControlNote::FromReport { line } => write!(
                 f,
                 "no control could be read from the game; the tournament report's \"{line}\" read \
                  as {read_as}"
             ),
-            ControlNote::FromClocks {
-                tag,
-                against,
-                read_as,
-            } => {
+            ControlNote::FromClocks { tag, against } => {
                 not_used(f, tag.as_deref(), *against)?;
                 write!(
                     f,
                     "; the control was inferred from the first clock readings as {read_as}"
                 )
             }
-            ControlNote::HoursMinutes { first, as_hours } => write!(
+            ControlNote::HoursMinutes { first } => write!(
                 f,
                 "its clock readings are written `h:mm` (the first {first} as written is \
-                 {as_hours} hours and minutes: a base people play, where {first} minutes and \
-                 seconds is not, or the tag says so), and are read so"
+                 {} hours and minutes: a base people play, where {first} minutes and \
+                 seconds is not, or the tag says so), and are read so",
+                as_written(*first)
             ),
             ControlNote::ClockUnitUnsettled { first } => write!(
                 f,
-                "its clock readings are written `a:bb` (the first {first}), which may be hours \
-                 and minutes or minutes and seconds, and neither the tag nor the readings settle \
-                 which: the control, and so the category, is unknown"
+                "its clock readings are written `a:bb` (the first {}), which may be hours and \
+                 minutes or minutes and seconds, and neither the tag nor the readings settle \
+                 which: the control, and so the category, is unknown",
+                as_written(*first)
             ),
         }
     }
@@ -118,8 +120,18 @@ impl fmt::Display for InMinutes {
     }
 }
 
-/// A control's notes as one clause: `…; …`.
-pub fn control_notes(notes: &[ControlNote]) -> Option<String> {
-    let said: Vec<String> = notes.iter().map(ToString::to_string).collect();
+/// `1:28`: a reading as written `a:bb`, its seconds the second field.
+fn as_written(first: Clock) -> String {
+    let secs = first.millis() / 1000;
+    format!("{}:{:02}", secs / 60, secs % 60)
+}
+
+/// How a control was read, where not as written, as one clause: `…; …`.
+pub fn control_notes(control: &Control) -> Option<String> {
+    let read_as = control.pgn().unwrap_or_default();
+    let read_as = read_as.as_str();
+    let said: Vec<String> = (control.notes.iter())
+        .map(|note| Said { note, read_as }.to_string())
+        .collect();
     (!said.is_empty()).then(|| said.join("; "))
 }

@@ -57,16 +57,11 @@ impl Control {
         let first = Clock(first * 1000);
         let control = match unit {
             ClockUnit::MinutesSeconds => seconds,
-            ClockUnit::HoursMinutes => hours.noted(ControlNote::HoursMinutes {
-                first,
-                as_hours: hours_minutes(first),
-            }),
+            ClockUnit::HoursMinutes => hours.noted(ControlNote::HoursMinutes { first }),
             ClockUnit::Unsettled => Control {
                 periods: None,
                 reading: Reading::ClockUnitUnknown,
-                notes: vec![ControlNote::ClockUnitUnsettled {
-                    first: hours_minutes(first),
-                }],
+                notes: vec![ControlNote::ClockUnitUnsettled { first }],
             },
         };
         (control, unit)
@@ -86,12 +81,6 @@ fn near(first: u64, bases: &[u64], below: u64) -> bool {
     bases
         .iter()
         .any(|&b| first + below >= b && first <= b + below / 3)
-}
-
-/// `1:28`: a reading as written, its seconds read as the second field.
-fn hours_minutes(first: Clock) -> String {
-    let secs = first.millis() / 1000;
-    format!("{}:{:02}", secs / 60, secs % 60)
 }
 
 #[cfg(test)]

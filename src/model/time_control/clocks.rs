@@ -2,7 +2,7 @@
 //! cannot be read, or the readings contradict it (far above what it gives,
 //! or far below).
 
-use super::{Control, ControlNote, Period, Reading, Readings, pgn_form};
+use super::{Control, ControlNote, Period, Reading, Readings};
 use crate::model::clock::Clock;
 
 impl Control {
@@ -40,7 +40,6 @@ impl Control {
         let note = ControlNote::FromClocks {
             tag: tag.map(str::to_string),
             against,
-            read_as: pgn_form(&periods),
         };
         Control {
             periods: Some(periods),
