@@ -212,31 +212,44 @@ fn bare_words(words: &str) -> Option<&str> {
 /// are not UTF-8 are read in the encoding the game's bytes are guessed to
 /// be in (see [`crate::read::encoding`]).
 pub fn parse_game(bytes: &[u8]) -> GameRecord<'_> {
-    let game = parse_game_in(bytes, None);
-    if !game.layout.legacy_text {
-        return game;
-    }
-    parse_game_in(bytes, Some(encoding::guess(bytes)))
+    parse(bytes, None, true)
 }
 
 /// [`parse_game`], text that is not UTF-8 read in `legacy` (Windows-1252
 /// when `None`).
 pub fn parse_game_in<'a>(bytes: &'a [u8], legacy: Option<&'static Encoding>) -> GameRecord<'a> {
-    let mut game = GameRecord {
-        bytes,
-        first_line: 1,
-        legacy_encoding: legacy,
-        // Real records spend 15 to 30 bytes a ply, clocks included: one
-        // allocation for most games instead of a string of regrowths.
-        moves: Vec::with_capacity((bytes.len() / 16).min(1024)),
-        ..GameRecord::default()
-    };
-    let mut i = if bytes.starts_with(b"\xef\xbb\xbf") {
+    parse(bytes, legacy, false)
+}
+
+/// A game's record; with `guess`, tags found not to be UTF-8 are read
+/// again in the encoding guessed from the game's bytes. Only the tags:
+/// the movetext is read the same in any encoding (its comments are
+/// decoded when asked for).
+fn parse<'a>(bytes: &'a [u8], legacy: Option<&'static Encoding>, guess: bool) -> GameRecord<'a> {
+    let start = if bytes.starts_with(b"\xef\xbb\xbf") {
         3
     } else {
         0
     };
-    i = read_tags(bytes, i, &mut game);
+    let mut game = GameRecord {
+        bytes,
+        first_line: 1,
+        legacy_encoding: legacy,
+        ..GameRecord::default()
+    };
+    let mut i = read_tags(bytes, start, &mut game);
+    if guess && game.layout.legacy_text {
+        game = GameRecord {
+            bytes,
+            first_line: 1,
+            legacy_encoding: Some(encoding::guess(bytes)),
+            ..GameRecord::default()
+        };
+        i = read_tags(bytes, start, &mut game);
+    }
+    // Real records spend 15 to 30 bytes a ply, clocks included: one
+    // allocation for most games instead of a string of regrowths.
+    game.moves = Vec::with_capacity((bytes.len() / 16).min(1024));
     read_movetext(bytes, i, &mut game);
     read_control(&mut game);
     game
