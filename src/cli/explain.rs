@@ -346,7 +346,10 @@ fn tell_verdict(judgement: &Judgement, quoted: &mut Quoted) -> String {
             format!("Verdict: an arbiter must decide; the best reading is {r} ({rule}).\n")
         }
     };
-    out.push_str(&format!("{}\n", as_sentence(&printable(&v.reason))));
+    out.push_str(&format!(
+        "{}\n",
+        as_sentence(&printable(&v.reason.to_string()))
+    ));
     if let Some(line) = &judgement.helpmate {
         // The reason shortens a long line; an appeal must be able to play
         // it through to the mate, and follows a short one best.

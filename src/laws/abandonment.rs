@@ -15,8 +15,9 @@ use super::edition::Book;
 use super::phrase::left as phrase;
 use super::phrase::mate_phrase;
 use crate::board::helpmate::Mate;
+use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 use crate::read::ending::Ending;
 
 /// The verdict on a decisive game the record says a player left.
@@ -63,7 +64,7 @@ mod tests {
         assert_eq!(j.verdict.status, Status::Confirmed);
         assert_eq!(j.verdict.rule, "abandonment");
         assert!(
-            j.verdict.reason.contains("Black left the game"),
+            j.verdict.reason.to_string().contains("Black left the game"),
             "{}",
             j.verdict.reason
         );
@@ -79,6 +80,7 @@ mod tests {
         assert!(
             j.verdict
                 .reason
+                .to_string()
                 .contains("no series of legal moves lets Black checkmate"),
             "{}",
             j.verdict.reason

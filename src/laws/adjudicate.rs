@@ -6,12 +6,12 @@
 
 use crate::board::replay::{ReplayError, replay_with_claims};
 use crate::laws::phrase::placement as phrase;
-use crate::laws::phrase::verdict::with;
 use crate::laws::placement::NoCategory;
+use crate::laws::verdict::Verdict;
 use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
 use crate::model::claim::{Claim, ClaimError};
 use crate::model::time_control::{Category, Reading};
-use crate::model::verdict::{Clause, Status, Verdict};
+use crate::model::verdict::{Clause, Status};
 use crate::read::parse::GameRecord;
 
 /// A game and its judgement.
@@ -106,10 +106,10 @@ fn settle_the_date(
     let reason = &mut judgement.verdict.reason;
     if differing.is_empty() && (!unplaced.before_all || timeless) {
         let names: Vec<&str> = unplaced.candidates.iter().map(|e| e.name).collect();
-        *reason = with(reason, &phrase::every_edition_agrees(unplaced.why, &names));
+        reason.and(phrase::every_edition_agrees(unplaced.why, &names));
         return;
     }
-    *reason = with(reason, &phrase::editions_differ(unplaced.why, &differing));
+    reason.and(phrase::editions_differ(unplaced.why, &differing));
     judgement.verdict = judgement.verdict.clone().for_review();
 }
 
@@ -156,10 +156,10 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
     let why = unknown_category_why(game.record);
     let reason = &mut judgement.verdict.reason;
     if !differ {
-        *reason = with(reason, &phrase::every_category_agrees(why));
+        reason.and(phrase::every_category_agrees(why));
         return;
     }
-    *reason = with(reason, &phrase::categories_differ(why, &readings));
+    reason.and(phrase::categories_differ(why, &readings));
     judgement.verdict = judgement.verdict.clone().for_review();
 }
 
@@ -225,7 +225,7 @@ mod tests {
         let unknown = illegal_position("").verdict;
         assert_eq!(unknown.status, Status::Review, "{}", unknown.reason);
         assert!(
-            unknown.reason.ends_with(
+            unknown.reason.to_string().ends_with(
                 "but the game's category is unknown (no TimeControl tag, and too few clock \
                  readings to infer one) and its clauses differ by category, so an arbiter must \
                  say which applied: as rapid, 1/2-1/2 (A.4.d); as blitz, 1/2-1/2 (A.4.d); as \

@@ -12,8 +12,9 @@ use shakmaty::{Chess, EnPassantMode, Position, Role};
 use super::edition::{Book, Fivefold};
 use super::phrase::board as phrase;
 use super::{Decision, Game};
+use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 
 /// Plies without a capture or pawn move after which 9.6.2 draws.
 const SEVENTY_FIVE_MOVES: u32 = 150;

@@ -12,9 +12,10 @@ use shakmaty::{Chess, Position};
 use super::phrase::board as phrase;
 use super::{Decision, Game, Judging};
 use crate::board::permissive::State;
+use crate::laws::verdict::Verdict;
 use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 
 pub(super) fn ended_on_board(
     game: &Game<'_>,
@@ -86,7 +87,7 @@ fn end_of_stretch(
                 IncidentKind::DeadPosition,
                 None,
                 None,
-                phrase::NO_MATE_FOR_EITHER.into(),
+                phrase::NO_MATE_FOR_EITHER.to_string(),
             ));
             (GameResult::Draw, phrase::dead(&after))
         }
@@ -137,6 +138,7 @@ mod tests {
         assert!(
             j.verdict
                 .reason
+                .to_string()
                 .contains("White is checkmated after 2...Qh4#"),
             "{}",
             j.verdict.reason

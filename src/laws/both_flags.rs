@@ -7,9 +7,10 @@ use shakmaty::Color;
 use super::edition::{Book, BothFlags};
 use super::phrase::both_flags as phrase;
 use super::{Decision, Game, loss_unless_unwinnable};
+use crate::laws::verdict::Verdict;
 use crate::model::clock::Clock;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 
 /// What the edition says of two fallen flags, for the incident.
 pub(super) fn both_flags_rule(book: &Book) -> String {

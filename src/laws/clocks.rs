@@ -12,9 +12,10 @@ use shakmaty::Color;
 use super::edition::{Book, Illegal};
 use super::phrase::clocks::{self as phrase, Rise};
 use super::{Game, Judging, RELAY_TOLERANCE, ROUNDING_TOLERANCE};
+use crate::laws::incident::Incident;
 use crate::model::claim::ClaimKind;
 use crate::model::clock::Clock;
-use crate::model::incident::{Incident, IncidentKind};
+use crate::model::incident::IncidentKind;
 use crate::model::time_control::{Period, Reading};
 
 const TWO_MINUTES: u64 = 120_000;
@@ -380,7 +381,10 @@ mod tests {
         assert_eq!(kinds(&j), ["clock-change"]);
         assert_eq!(j.incidents[0].ply, 25);
         assert!(
-            j.incidents[0].detail.contains("0:09:00 to 0:14:00"),
+            j.incidents[0]
+                .detail
+                .to_string()
+                .contains("0:09:00 to 0:14:00"),
             "{}",
             j.incidents[0].detail
         );
@@ -392,7 +396,7 @@ mod tests {
         clocks.extend(["0:16:35", "0:53:39"]);
         let j = judge_pgn(&game("5400+30", &clocks));
         assert_eq!(kinds(&j), ["clock-reading"]);
-        let detail = &j.incidents[0].detail;
+        let detail = j.incidents[0].detail.to_string();
         assert!(
             detail.contains("read 0:53:40, then 0:16:35, then 0:53:39"),
             "{detail}"
@@ -421,14 +425,14 @@ mod tests {
         let j = judge_pgn(&game("900+5", &clocks));
         assert_eq!(kinds(&j), ["clock-change"]);
         assert!(
-            j.incidents[0].detail.contains("7.5.5"),
+            j.incidents[0].detail.to_string().contains("7.5.5"),
             "{}",
             j.incidents[0].detail
         );
         let mut clocks = vec!["0:10:00"; 11];
         clocks.extend(["0:09:00", "0:14:00"]);
         let j = judge_pgn(&game("900+5", &clocks));
-        assert!(!j.incidents[0].detail.contains("7.5.5"));
+        assert!(!j.incidents[0].detail.to_string().contains("7.5.5"));
     }
 
     #[test]

@@ -15,11 +15,13 @@ use super::phrase::draw as phrase;
 use super::phrase::mate_phrase;
 use super::{Decision, Game, Judging, MateAnswer};
 use crate::board::helpmate::Mate;
+use crate::laws::incident::Incident;
+use crate::laws::verdict::Verdict;
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
-use crate::model::incident::{Incident, IncidentKind};
+use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 
 const TWO_MINUTES: Clock = Clock(120_000);
 
@@ -222,7 +224,7 @@ mod tests {
         let j = super::super::test_support::judge_with(rook_v_rook, &rules);
         assert_eq!(j.verdict.status, Status::Confirmed, "{}", j.verdict.reason);
         assert!(
-            j.verdict.reason.contains("tablebases"),
+            j.verdict.reason.to_string().contains("tablebases"),
             "{}",
             j.verdict.reason
         );
@@ -252,7 +254,7 @@ mod tests {
         assert_eq!(j.verdict.status, Status::Review);
         assert_eq!(j.verdict.clause, Some(Clause::QuickplayFinish));
         assert!(
-            j.verdict.reason.contains("arbiter's judgement"),
+            j.verdict.reason.to_string().contains("arbiter's judgement"),
             "{}",
             j.verdict.reason
         );
@@ -267,7 +269,7 @@ mod tests {
         assert_eq!(kinds(&j), ["clock-change"]);
         assert_eq!(j.verdict.status, Status::Review);
         assert!(
-            j.verdict.reason.contains("play went on"),
+            j.verdict.reason.to_string().contains("play went on"),
             "{}",
             j.verdict.reason
         );

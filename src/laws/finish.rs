@@ -9,10 +9,10 @@ use shakmaty::{Chess, Position};
 use super::Game;
 use super::automatic::position_key;
 use super::phrase::record::{self as phrase, Shown};
-use super::phrase::verdict::with;
 use crate::board::permissive::State;
+use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Status, Verdict};
+use crate::model::verdict::{Clause, Status};
 use crate::read::ending::{self, Doubt, Ending, EndingSource, Role, Statement};
 
 /// The game's ending and where it was read, and the verdict with any
@@ -47,7 +47,7 @@ fn weigh_the_words(game: &Game<'_>, mut verdict: Verdict, mark: Option<Ending>) 
     let recorded = game.recorded();
     let stated = game.statement.as_ref();
     if let Some(note) = stated.and_then(|s| contradiction(s, mark)) {
-        verdict.reason = with(&verdict.reason, &note);
+        verdict.reason.and(note);
     }
     let words = stated
         .filter(|_| !decided_on_board(&verdict))
@@ -60,13 +60,13 @@ fn weigh_the_words(game: &Game<'_>, mut verdict: Verdict, mark: Option<Ending>) 
     let on_board = ended_on_board(&verdict);
     if let Some(why) = two_results(game) {
         match on_board {
-            true => verdict.reason = with(&verdict.reason, &why),
+            true => verdict.reason.and(why),
             false => return self_contradiction(verdict, recorded, &why),
         }
     }
     if let Some(doubt) = &game.doubt {
         match on_board {
-            true => verdict.reason = with(&verdict.reason, &phrase::unread_note(doubt)),
+            true => verdict.reason.and(phrase::unread_note(doubt)),
             false => return unread(verdict, recorded, doubt),
         }
     }
@@ -222,13 +222,13 @@ fn two_results(game: &Game<'_>) -> Option<String> {
 /// A record whose words about the ending the audit could not take (not
 /// understood, or two statements that disagree): a human reads them.
 fn unread(verdict: Verdict, recorded: GameResult, doubt: &Doubt) -> Verdict {
-    let reason = phrase::unread(doubt, recorded, &verdict.reason);
+    let reason = phrase::unread(doubt, recorded, &verdict.reason.to_string());
     kept_for_the_arbiter(verdict, recorded, reason)
 }
 
 /// A record whose words contradict its result: a human decides.
 fn self_contradiction(verdict: Verdict, recorded: GameResult, why: &str) -> Verdict {
-    let reason = phrase::contradicts_itself(why, recorded, &verdict.reason);
+    let reason = phrase::contradicts_itself(why, recorded, &verdict.reason.to_string());
     kept_for_the_arbiter(verdict, recorded, reason)
 }
 
@@ -238,7 +238,7 @@ fn kept_for_the_arbiter(verdict: Verdict, recorded: GameResult, reason: String) 
     Verdict {
         status: Status::Review,
         correct: Some(recorded),
-        reason,
+        reason: reason.into(),
         ..verdict
     }
 }
@@ -261,6 +261,7 @@ mod tests {
         assert!(
             j.verdict
                 .reason
+                .to_string()
                 .contains("but the final position is checkmate"),
             "{}",
             j.verdict.reason
@@ -309,6 +310,7 @@ mod tests {
         assert!(
             j.verdict
                 .reason
+                .to_string()
                 .contains("the Result tag says “*”, but the movetext ends with “0-1”")
         );
         // Mated on the board: the mate decides, and the reason still says it.
@@ -318,7 +320,10 @@ mod tests {
             (Status::Corrected, Some("0-1"))
         );
         assert!(
-            j.verdict.reason.contains("the movetext ends with “0-1”"),
+            j.verdict
+                .reason
+                .to_string()
+                .contains("the movetext ends with “0-1”"),
             "{}",
             j.verdict.reason
         );

@@ -10,8 +10,9 @@
 
 use super::Game;
 use super::phrase::unplayed as words;
+use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 use crate::read::ending::{Ending, EndingSource};
 
 /// The most plies a record the words call unplayed may hold: a player who
@@ -77,17 +78,28 @@ mod tests {
         assert_eq!(j.verdict.rule, "forfeit");
         assert_eq!(j.ending, (Ending::Forfeit, EndingSource::TerminationTag));
         assert!(
-            j.verdict.reason.contains("the Termination tag “Unplayed”"),
+            j.verdict
+                .reason
+                .to_string()
+                .contains("the Termination tag “Unplayed”"),
             "{}",
             j.verdict.reason
         );
-        assert!(j.verdict.reason.contains("Black"), "{}", j.verdict.reason);
+        assert!(
+            j.verdict.reason.to_string().contains("Black"),
+            "{}",
+            j.verdict.reason
+        );
         let j = unplayed("0-1", "no show", "1. e4");
         assert_eq!(
             (j.verdict.status, j.verdict.rule),
             (Status::Confirmed, "forfeit")
         );
-        assert!(j.verdict.reason.contains("1 move"), "{}", j.verdict.reason);
+        assert!(
+            j.verdict.reason.to_string().contains("1 move"),
+            "{}",
+            j.verdict.reason
+        );
     }
 
     #[test]
@@ -98,7 +110,7 @@ mod tests {
             assert_eq!(j.verdict.rule, "unplayed");
             assert_eq!(j.ending, (Ending::Unplayed, EndingSource::TerminationTag));
             assert!(
-                j.verdict.reason.contains("“Unplayed”"),
+                j.verdict.reason.to_string().contains("“Unplayed”"),
                 "{}",
                 j.verdict.reason
             );
@@ -111,7 +123,11 @@ mod tests {
         assert_eq!(j.verdict.status, Status::Confirmed);
         assert_eq!(j.verdict.rule, "unplayed");
         assert_eq!(j.ending, (Ending::Unplayed, EndingSource::TerminationTag));
-        assert!(j.verdict.reason.contains("a bye"), "{}", j.verdict.reason);
+        assert!(
+            j.verdict.reason.to_string().contains("a bye"),
+            "{}",
+            j.verdict.reason
+        );
         // Not a word inside another.
         assert_ne!(
             unplayed("1-0", "Goodbye", "1. e4 e5").ending.0,
@@ -135,7 +151,11 @@ mod tests {
     fn a_game_played_out_is_no_forfeit_and_the_words_that_say_otherwise_are_quoted() {
         let j = unplayed("1-0", "Unplayed", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
         assert_eq!(j.verdict.status, Status::Review);
-        assert!(j.verdict.reason.contains("6 plies"), "{}", j.verdict.reason);
+        assert!(
+            j.verdict.reason.to_string().contains("6 plies"),
+            "{}",
+            j.verdict.reason
+        );
         // A flag is no forfeit of an unplayed game.
         let j = unplayed("1-0", "Time forfeit", "1. e4 e5");
         assert_eq!(j.ending.0, Ending::TimeForfeit);

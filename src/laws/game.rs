@@ -12,9 +12,11 @@ use super::Judging;
 use crate::board::helpmate::{Mate, Solver};
 use crate::board::permissive::State;
 use crate::board::replay::Replay;
+use crate::laws::finding::Finding;
+use crate::laws::incident::Incident;
 use crate::model::claim::{Claim, ClaimError, ClaimKind};
 use crate::model::clock::Clock;
-use crate::model::incident::{Incident, IncidentKind};
+use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
 use crate::read::ending::{Doubt, Reading, Statement};
 use crate::read::parse::GameRecord;
@@ -179,7 +181,7 @@ impl<'a> Game<'a> {
         kind: IncidentKind,
         side: Option<Color>,
         clause: Option<&'static str>,
-        detail: String,
+        detail: impl Into<Finding>,
     ) -> Incident {
         let before = self.replay.position_at(ply.saturating_sub(1));
         let clocks_at = ply.saturating_sub(1);
@@ -198,7 +200,7 @@ impl<'a> Game<'a> {
             black_clock: self.clock_after(Color::Black, clocks_at),
             clause,
             stands: false,
-            detail,
+            detail: detail.into(),
         }
     }
 

@@ -17,10 +17,12 @@ use super::edition::{Book, Illegal, Penalty};
 use super::phrase::illegal as phrase;
 use super::{Decision, Game, loss_unless_unwinnable, side_name};
 use crate::board::replay::Step;
+use crate::laws::incident::Incident;
+use crate::laws::verdict::Verdict;
 use crate::model::claim::{ClaimKind, Claimant};
-use crate::model::incident::{Incident, IncidentKind};
+use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 
 pub(super) fn judge(
     game: &Game<'_>,

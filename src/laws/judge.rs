@@ -16,10 +16,12 @@ use super::{
     clocks, draw, finish, forfeit, illegal, position, resignation, setup, time,
 };
 use crate::board::helpmate::Helpmate;
-use crate::model::incident::{Incident, IncidentKind};
+use crate::laws::incident::Incident;
+use crate::laws::verdict::Verdict;
+use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
 use crate::model::time_control::Category;
-use crate::model::verdict::{Clause, Status, Verdict};
+use crate::model::verdict::{Clause, Status};
 use crate::read::ending::Ending;
 
 /// Decides the correct result of a replayed game.
@@ -152,7 +154,7 @@ fn name_what_bears_on_it(verdict: &mut Verdict, incidents: &[Incident], end: Opt
     let named = &bearing[..bearing.len().min(NAMED_INCIDENTS)];
     let more = bearing.len() - named.len();
     let what = phrase::what_bears(named, more, end.is_some());
-    verdict.reason = phrase::with(&verdict.reason, &what);
+    verdict.reason.and(what);
 }
 
 /// The incidents that bear on the result (rule-bound) before `end`, the
@@ -183,7 +185,7 @@ fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
     }
     if let Some(words) = book.edition.text(verdict.rule) {
         let quoted = phrase::in_our_words(verdict.rule, &words);
-        verdict.reason = phrase::with(&verdict.reason, &quoted);
+        verdict.reason.and(quoted);
     }
 }
 
@@ -221,7 +223,7 @@ fn add_caveats(
         doubts.push(phrase::over_budget());
     }
     for doubt in doubts {
-        verdict.reason = phrase::with(&verdict.reason, &doubt);
+        verdict.reason.and(doubt);
         verdict = verdict.for_review();
     }
     verdict
@@ -237,11 +239,11 @@ fn after_a_pass(game: &Game<'_>, recorded: GameResult, verdict: Verdict) -> Verd
         return verdict;
     };
     let label = game.replay.move_label(ply + 1);
-    let reason = phrase::after_a_pass(&label, recorded, &verdict.reason);
+    let reason = phrase::after_a_pass(&label, recorded, &verdict.reason.to_string());
     Verdict {
         status: Status::Review,
         correct: Some(recorded),
-        reason,
+        reason: reason.into(),
         ..verdict
     }
 }
@@ -256,7 +258,7 @@ fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -
     }
     let category = book.edition.category_phrase(category);
     let ru_rapid = book.edition.is_ru_rapid();
-    verdict.reason = phrase::not_rapid(&category, ru_rapid, &verdict.reason);
+    verdict.reason = phrase::not_rapid(&category, ru_rapid, &verdict.reason.to_string()).into();
     verdict.for_review()
 }
 
@@ -288,7 +290,7 @@ fn unmoved_verdict(
             recorded,
             Clause::Unfinished,
             plies,
-            phrase::NO_RESULT.into(),
+            phrase::NO_RESULT.to_string(),
         );
     }
     // "Contradicts" would read oddly before the list of what happened that

@@ -24,10 +24,12 @@ mod clocks;
 mod draw;
 pub mod edition;
 pub mod editions;
+pub mod finding;
 mod finish;
 mod forfeit;
 mod game;
 mod illegal;
+pub mod incident;
 mod judge;
 mod phrase;
 pub mod placement;
@@ -37,6 +39,7 @@ pub mod rulebook;
 mod server_draw;
 mod setup;
 mod time;
+pub mod verdict;
 
 pub use crate::model::outcome::side_name;
 pub use edition::Book;
@@ -54,10 +57,11 @@ use shakmaty::Color;
 
 use crate::board::helpmate::{Helpmate, Mate, Proof};
 use crate::board::tablebase::Tablebases;
+use crate::laws::incident::Incident;
+use crate::laws::verdict::Verdict;
 use crate::model::clock::Clock;
-use crate::model::incident::Incident;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 use crate::read::ending::{self, Ending};
 use crate::read::parse::GameRecord;
 use phrase::mate_phrase;
@@ -150,10 +154,10 @@ impl Judgement {
         let reason = self
             .helpmate
             .as_ref()
-            .and_then(|line| phrase::with_short_line(&self.verdict.reason, line));
+            .and_then(|line| phrase::with_short_line(&self.verdict.reason.to_string(), line));
         match reason {
             Some(reason) => Cow::Owned(Verdict {
-                reason,
+                reason: reason.into(),
                 ..self.verdict.clone()
             }),
             None => Cow::Borrowed(&self.verdict),
@@ -274,7 +278,7 @@ mod tests {
         let j = judge_pgn(&pgn);
         assert_eq!(j.verdict.status, Status::Review, "{}", j.verdict.reason);
         assert!(
-            j.verdict.reason.contains("the bound per game"),
+            j.verdict.reason.to_string().contains("the bound per game"),
             "{}",
             j.verdict.reason
         );
@@ -302,11 +306,15 @@ mod tests {
         let j = judge_pgn("[Result \"1-0\"]\n\n1. e4 e5\n2. Nf9 1-0");
         assert_eq!(j.verdict.status, Status::Error);
         assert!(
-            j.verdict.reason.contains("2. `Nf9`"),
+            j.verdict.reason.to_string().contains("2. `Nf9`"),
             "{}",
             j.verdict.reason
         );
-        assert!(j.verdict.reason.contains("line 4"), "{}", j.verdict.reason);
+        assert!(
+            j.verdict.reason.to_string().contains("line 4"),
+            "{}",
+            j.verdict.reason
+        );
         assert_eq!(kinds(&j), ["unreadable-move"]);
         assert_eq!(j.incidents[0].san, "Nf9");
         assert_eq!(j.incidents[0].move_label, "2.");
@@ -317,7 +325,10 @@ mod tests {
         let j = judge_pgn("[Result \"1/2-1/2\"]\n\n1. e2-e4 e5 2. g1f3 1/2-1/2");
         assert_eq!(j.verdict.status, Status::Confirmed);
         assert_eq!(kinds(&j), ["notation", "notation"]);
-        assert_eq!(j.incidents[1].detail, "UCI notation; read as meant");
+        assert_eq!(
+            j.incidents[1].detail.to_string(),
+            "UCI notation; read as meant"
+        );
     }
 
     #[test]
@@ -335,6 +346,7 @@ mod tests {
             blitz
                 .verdict
                 .reason
+                .to_string()
                 .starts_with("not a rapid game (blitz: 10 minutes or less, so not rapid by 15.1)")
         );
         let rapid = judge_with(
@@ -347,7 +359,7 @@ mod tests {
         let plain = judge_pgn("[TimeControl \"180+2\"]\n[Result \"1-0\"]\n\n1. e4 1-0");
         assert_eq!(plain.verdict.status, Status::Confirmed);
         assert_eq!(
-            plain.verdict.reason,
+            plain.verdict.reason.to_string(),
             "nothing in the record contradicts 1-0"
         );
         // 840 s is rapid by 15.1 and by 2014's A.1, blitz by 2009's B1.
@@ -360,7 +372,7 @@ mod tests {
             &rules,
         );
         assert!(
-            blitz.verdict.reason.starts_with(
+            blitz.verdict.reason.to_string().starts_with(
                 "not a rapid game (blitz: under 15 minutes, so not rapid by fide-2009)"
             ),
             "{}",

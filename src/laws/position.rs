@@ -9,9 +9,11 @@ use super::edition::Book;
 use super::phrase::position as phrase;
 use super::{Decision, Game};
 use crate::board::replay::TakeBack;
-use crate::model::incident::{Incident, IncidentKind};
+use crate::laws::incident::Incident;
+use crate::laws::verdict::Verdict;
+use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 
 pub(super) fn judge(
     game: &Game<'_>,

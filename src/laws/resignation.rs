@@ -11,8 +11,9 @@ use super::edition::Book;
 use super::phrase::left as phrase;
 use super::phrase::mate_phrase;
 use crate::board::helpmate::Mate;
+use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 use crate::read::ending::{Ending, Statement};
 
 /// The verdict when 5.1.2 turns the record's result, or leaves it to a human.

@@ -9,8 +9,9 @@ use super::Game;
 use super::phrase::mate_phrase;
 use super::phrase::server as phrase;
 use crate::board::helpmate::{Helpmate, Mate};
+use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 use crate::read::ending::{Ending, Statement};
 
 /// A draw the record states "by insufficient material" where the final

@@ -7,10 +7,12 @@
 use super::edition::Book;
 use super::phrase::setup::{self as phrase, Completed};
 use super::{Decision, Game};
+use crate::laws::incident::Incident;
+use crate::laws::verdict::Verdict;
 use crate::model::claim::{ClaimKind, Claimant};
-use crate::model::incident::{Incident, IncidentKind};
+use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 
 pub(super) fn judge(
     game: &Game<'_>,
@@ -66,7 +68,7 @@ mod tests {
         let j = judge_pgn(&format!("{WRONG}1. Nf3 Nf6 2. O-O e6 1-0"));
         assert_eq!(kinds(&j), ["castling-disallowed"]);
         assert!(
-            j.incidents[0].detail.contains("15.4.1.2"),
+            j.incidents[0].detail.to_string().contains("15.4.1.2"),
             "{}",
             j.incidents[0].detail
         );

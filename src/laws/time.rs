@@ -20,11 +20,13 @@ use super::phrase::{last_readings, mate_phrase};
 use super::server_draw::server_draw;
 use super::{Decision, Game};
 use crate::board::helpmate::Mate;
+use crate::laws::incident::Incident;
+use crate::laws::verdict::Verdict;
 use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
-use crate::model::incident::{Incident, IncidentKind};
+use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::{Clause, Verdict};
+use crate::model::verdict::Clause;
 use crate::read::ending::{Ending, Statement};
 
 /// Where the claim behind a flag fall comes from.
@@ -316,6 +318,7 @@ mod tests {
         assert!(
             j.verdict
                 .reason
+                .to_string()
                 .contains("no series of legal moves lets White checkmate")
         );
         assert_eq!(kinds(&j), ["result-mismatch", "flag-fall"]);
@@ -347,7 +350,7 @@ mod tests {
         assert_eq!(j.verdict.status, Status::Confirmed);
         assert_eq!(j.verdict.clause, Some(Clause::TimeClaim));
         assert!(
-            j.verdict.reason.contains("for example 2..."),
+            j.verdict.reason.to_string().contains("for example 2..."),
             "{}",
             j.verdict.reason
         );
@@ -392,11 +395,21 @@ mod tests {
             "[Result \"*\"]\n\n1. e4 {[%clk 0:00:03]} e5 {[%clk 0:00:00] [%claim time black]} *",
         );
         assert_eq!(kinds(&j), ["rejected-claim"]);
-        assert!(j.incidents[0].detail.contains("own clock at zero"));
+        assert!(
+            j.incidents[0]
+                .detail
+                .to_string()
+                .contains("own clock at zero")
+        );
         // A claim right after the opponent moved with time left: no flag fell.
         let j = judge_pgn("[Result \"*\"]\n\n1. e4 {[%clk 0:01:03] [%claim time black]} *");
         assert_eq!(kinds(&j), ["rejected-claim"]);
-        assert!(j.incidents[0].detail.contains("no flag had fallen"));
+        assert!(
+            j.incidents[0]
+                .detail
+                .to_string()
+                .contains("no flag had fallen")
+        );
     }
 
     #[test]
@@ -422,14 +435,20 @@ mod tests {
         assert_eq!(j.verdict.status, Status::Corrected);
         assert_eq!(j.verdict.rule, "A.4.3");
         assert!(
-            j.verdict.reason.contains("White's showed zero first"),
+            j.verdict
+                .reason
+                .to_string()
+                .contains("White's showed zero first"),
             "{}",
             j.verdict.reason
         );
         let j = judge_with(pgn, &under(&FIDE_2014));
         assert_eq!(j.verdict.status, Status::Review, "{}", j.verdict.reason);
         assert!(
-            j.verdict.reason.contains("a claim fails (A.4.c)"),
+            j.verdict
+                .reason
+                .to_string()
+                .contains("a claim fails (A.4.c)"),
             "{}",
             j.verdict.reason
         );

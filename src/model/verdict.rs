@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use crate::model::outcome::GameResult;
-
 /// The rule that decides a game's result: a clause of the Laws or a fact of
 /// the board. Which number a verdict cites depends on the edition
 /// ([`crate::laws::Book::cite`]); [`Clause::as_str`] is ru-rapid's.
@@ -98,65 +96,5 @@ impl Status {
 impl fmt::Display for Status {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-/// The audit's decision on one game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verdict {
-    pub status: Status,
-    /// `None` only for [`Status::Error`].
-    pub correct: Option<GameResult>,
-    pub clause: Option<Clause>,
-    /// The clause number the verdict cites, in the edition that judged it
-    /// (empty until [`crate::laws::judge`] sets it, and for errors).
-    pub rule: &'static str,
-    /// Ply of the deciding event (0 = the initial position).
-    pub decided_at_ply: Option<usize>,
-    /// One plain sentence with the evidence.
-    pub reason: String,
-}
-
-impl Verdict {
-    /// A decision; the status follows from comparing with `recorded`, unless
-    /// the caller asks for review.
-    pub fn decide(
-        recorded: GameResult,
-        correct: GameResult,
-        clause: Clause,
-        ply: usize,
-        reason: String,
-    ) -> Verdict {
-        let status = if recorded == correct {
-            Status::Confirmed
-        } else {
-            Status::Corrected
-        };
-        Verdict {
-            status,
-            correct: Some(correct),
-            clause: Some(clause),
-            rule: clause.as_str(),
-            decided_at_ply: Some(ply),
-            reason,
-        }
-    }
-
-    /// A game that could not be audited.
-    pub fn error(reason: String) -> Verdict {
-        Verdict {
-            status: Status::Error,
-            correct: None,
-            clause: None,
-            rule: "",
-            decided_at_ply: None,
-            reason,
-        }
-    }
-
-    /// Marks the decision as one a human must confirm.
-    pub fn for_review(mut self) -> Verdict {
-        self.status = Status::Review;
-        self
     }
 }

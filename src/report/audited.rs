@@ -20,7 +20,7 @@ pub struct Origin<'a> {
 impl Origin<'_> {
     /// An error's reason where the source and the game are not in view
     /// (a CSV cell, a page about a game that could not be replayed).
-    pub fn locate(&self, reason: &str) -> String {
+    pub fn locate(&self, reason: &impl std::fmt::Display) -> String {
         let source = match self.source {
             "-" => "standard input",
             path => path,

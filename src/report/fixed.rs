@@ -7,9 +7,10 @@
 use std::borrow::Cow;
 
 use crate::laws::Book;
+use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
 use crate::model::outcome::side_name;
-use crate::model::verdict::{Clause, Status, Verdict};
+use crate::model::verdict::{Clause, Status};
 use crate::read::ending::tells_an_ending;
 use crate::read::parse::{ENDING_TAGS, GameRecord};
 
@@ -27,7 +28,8 @@ struct Edit {
 /// use pgn_arbiter::report::fixed::corrected;
 /// use pgn_arbiter::model::outcome::GameResult;
 /// use pgn_arbiter::read::parse::parse_game;
-/// use pgn_arbiter::model::verdict::{Clause, Verdict};
+/// use pgn_arbiter::laws::verdict::Verdict;
+/// use pgn_arbiter::model::verdict::Clause;
 /// let pgn = b"[Event \"e\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";
 /// let record = parse_game(pgn);
 /// let verdict = Verdict::decide(
@@ -205,7 +207,7 @@ fn note_edit(record: &GameRecord<'_>, verdict: &Verdict, edition: Option<&str>, 
     // A comment ends at the first `}`: keep the reason from closing it early.
     let note = format!(
         "{{pgn-arbiter: {clause}: {}}}",
-        verdict.reason.replace('}', ")")
+        verdict.reason.to_string().replace('}', ")")
     );
     let ply = verdict.decided_at_ply.unwrap_or(0);
     if let Some(m) = ply.checked_sub(1).and_then(|i| record.moves.get(i)) {
@@ -309,7 +311,7 @@ mod tests {
             GameResult::parse(correct).unwrap(),
             Clause::DeadPosition,
             ply,
-            "dead {after} 1. Bxb2}".into(),
+            "dead {after} 1. Bxb2}".to_string(),
         );
         String::from_utf8(corrected(&record, &verdict, None).into_owned()).unwrap()
     }

@@ -19,9 +19,10 @@ use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Square};
 
 use crate::board::helpmate::Helpmate;
+use crate::laws::incident::Incident;
+use crate::laws::verdict::Verdict;
 use crate::laws::{Book, Game, Judgement};
-use crate::model::incident::{Incident, IncidentKind};
-use crate::model::verdict::Verdict;
+use crate::model::incident::IncidentKind;
 use crate::read::parse::GameRecord;
 use crate::report::audited::Origin;
 use crate::report::diagram::glyph;
@@ -208,7 +209,7 @@ fn index_row(
             .unwrap_or_default(),
         category: book.category.as_str().to_string(),
         incidents: kinds.join(" "),
-        reason: verdict.reason.clone(),
+        reason: verdict.reason.to_string(),
     }
 }
 
@@ -292,12 +293,9 @@ pub fn error_page(
     origin: Origin<'_>,
     (stem, flags): (&str, &str),
 ) -> Option<Page> {
-    let verdict = &Verdict {
-        reason: origin.locate(&verdict.reason),
-        ..verdict.clone()
-    };
-    let row = index_row(record, book, verdict, &[], origin, stem);
-    let html = GameTemplate::bare((&row, flags), record, book, &verdict.reason)
+    let mut row = index_row(record, book, verdict, &[], origin, stem);
+    row.reason = origin.locate(&verdict.reason);
+    let html = GameTemplate::bare((&row, flags), record, book, &row.reason)
         .render()
         .ok()?;
     Some(Page { row, html })
@@ -328,7 +326,7 @@ pub fn page(
         unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
         helpmate: shown.as_ref().map(|l| l.text(true)).unwrap_or_default(),
         positions,
-        ..GameTemplate::bare((&row, flags), game.record, &judgement.book, &verdict.reason)
+        ..GameTemplate::bare((&row, flags), game.record, &judgement.book, &row.reason)
     };
     let html = template.render().ok()?;
     Some(Page { row, html })
@@ -365,7 +363,7 @@ fn boards(game: &Game<'_>, judgement: &Judgement) -> (Vec<BoardView>, usize) {
         let title = format!("{label}: {}", incident.kind);
         boards.push((
             incident.ply,
-            board_view(game, incident.ply, title, incident.detail.clone()),
+            board_view(game, incident.ply, title, incident.detail.to_string()),
         ));
     }
     // The deciding position, unless a board above shows it already (one past

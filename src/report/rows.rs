@@ -5,9 +5,9 @@
 
 use std::borrow::Cow;
 
+use crate::laws::incident::Incident;
 use crate::laws::{Judgement, regime_name, side_name};
 use crate::model::clock::Clock;
-use crate::model::incident::Incident;
 use crate::model::verdict::Status;
 use crate::read::events::Unmatched;
 use crate::report::audited::{AuditedGame, Origin};
@@ -139,7 +139,7 @@ impl<'a> VerdictRow<'a> {
                 Status::Error => {
                     Cow::Owned(cell(&origin.locate(&verdict.reason), raw).into_owned())
                 }
-                _ => cell(&verdict.reason, raw),
+                _ => Cow::Owned(cell(&verdict.reason.to_string(), raw).into_owned()),
             },
             regime: regime_name(book.supervised),
             laws: book.edition.name,
@@ -182,7 +182,7 @@ impl<'a> IncidentRow<'a> {
             fen_before: &incident.fen_before,
             white_clock: incident.white_clock,
             black_clock: incident.black_clock,
-            detail: cell(&incident.detail, raw),
+            detail: Cow::Owned(cell(&incident.detail.to_string(), raw).into_owned()),
         }
     }
 

@@ -9,8 +9,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use super::options::Options;
 use crate::board::replay::ReplayError;
 use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
+use crate::laws::verdict::Verdict;
 use crate::laws::{Game, Judgement};
-use crate::model::verdict::Verdict;
 use crate::read::ending::{Ending, EndingSource, Statement};
 use crate::read::parse::{GameRecord, parse_game};
 

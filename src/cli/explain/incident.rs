@@ -7,8 +7,9 @@ use super::{Quoted, printable};
 use crate::board::replay::Replay;
 use crate::laws::Book;
 use crate::laws::capitalised;
+use crate::laws::incident::Incident;
 use crate::laws::rulebook::{Point, sentence};
-use crate::model::incident::{Incident, IncidentKind};
+use crate::model::incident::IncidentKind;
 use crate::report::diagram;
 
 fn kind_phrase(kind: IncidentKind) -> &'static str {
@@ -95,7 +96,10 @@ pub(super) fn tell_incident(
     for line in diagram::text(&board, &marked, color).lines() {
         out.push_str(&format!("    {line}\n"));
     }
-    out.push_str(&format!("{}\n", capitalised(&printable(&incident.detail))));
+    out.push_str(&format!(
+        "{}\n",
+        capitalised(&printable(&incident.detail.to_string()))
+    ));
     if let Some((number, words)) = quote_for(incident, book) {
         out.push_str(&quoted.line(&number, &words));
     }

@@ -23,6 +23,7 @@ fn claimed_illegal_move_loses() {
     assert!(
         j.verdict
             .reason
+            .to_string()
             .contains("3...Nf6 was illegal (leaves its own king in check)"),
         "{}",
         j.verdict.reason
@@ -31,6 +32,7 @@ fn claimed_illegal_move_loses() {
     assert!(
         j.incidents[0]
             .detail
+            .to_string()
             .ends_with("claimed before the claimant moved (15.4.2)")
     );
 }
@@ -40,7 +42,10 @@ fn claim_is_inferred_from_the_result() {
     let j = judge_pgn(&format!("[Result \"1-0\"]\n\n{KING_INTO_CHECK} 1-0"));
     assert_eq!(j.verdict.clause, Some(Clause::IllegalMove));
     assert!(
-        j.verdict.reason.contains("read from the result"),
+        j.verdict
+            .reason
+            .to_string()
+            .contains("read from the result"),
         "{}",
         j.verdict.reason
     );
@@ -57,7 +62,12 @@ fn unreadable_text_after_an_illegal_move_is_no_claim() {
             "{}",
             j.verdict.reason
         );
-        assert!(!j.verdict.reason.contains("read from the result"));
+        assert!(
+            !j.verdict
+                .reason
+                .to_string()
+                .contains("read from the result")
+        );
     }
 }
 
@@ -83,6 +93,7 @@ fn claimant_who_cannot_mate_gets_a_draw() {
     assert!(
         j.verdict
             .reason
+            .to_string()
             .contains("no series of legal moves lets White checkmate"),
         "{}",
         j.verdict.reason
@@ -99,6 +110,7 @@ fn claim_after_own_move_is_late() {
     assert!(
         j.incidents[0]
             .detail
+            .to_string()
             .contains("not claimed: the move stands")
     );
 }
@@ -119,7 +131,12 @@ fn arbiter_declares_and_claims_of_legal_moves_fail() {
         "[Result \"*\"]\n\n{KING_INTO_CHECK} {{[%arbiter illegal]}} *"
     ));
     assert_eq!(j.verdict.correct, Some(GameResult::Win(Color::White)));
-    assert!(j.verdict.reason.contains("the arbiter declared it"));
+    assert!(
+        j.verdict
+            .reason
+            .to_string()
+            .contains("the arbiter declared it")
+    );
     let j = judge_pgn("[Result \"*\"]\n\n1. e4 e5 {[%claim illegal white]} *");
     assert_eq!(kinds(&j), ["rejected-claim"]);
     assert_eq!(j.verdict.clause, Some(Clause::Unfinished));
@@ -138,6 +155,7 @@ fn under_15_3_the_second_illegal_move_loses() {
     assert!(
         j.incidents[0]
             .detail
+            .to_string()
             .contains("the position before it is restored")
     );
     assert_eq!(j.verdict.clause, Some(Clause::Unfinished));

@@ -4,8 +4,9 @@
 use std::fmt;
 
 use crate::laws::placement::{NoCategory, Undated};
+use crate::laws::verdict::Verdict;
 use crate::model::time_control::Category;
-use crate::model::verdict::{Status, Verdict};
+use crate::model::verdict::Status;
 
 impl fmt::Display for Undated {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

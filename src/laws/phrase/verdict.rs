@@ -4,13 +4,8 @@
 
 use crate::board::helpmate::FULL_SEARCHES_PER_GAME;
 use crate::board::notation::Irregular;
-use crate::model::incident::Incident;
+use crate::laws::incident::Incident;
 use crate::model::outcome::GameResult;
-
-/// A reason with more said after it.
-pub(in crate::laws) fn with(reason: &str, more: &str) -> String {
-    format!("{reason}; {more}")
-}
 
 /// The `result-mismatch` incident.
 pub(in crate::laws) fn result_mismatch(

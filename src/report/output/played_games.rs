@@ -44,7 +44,7 @@ impl Format for Facts {
             correct: verdict.correct,
             status: verdict.status,
             rule: verdict.rule,
-            reason: verdict.reason.clone(),
+            reason: verdict.reason.to_string(),
             category: judgement.book.category.as_str(),
         });
     }
