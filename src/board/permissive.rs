@@ -13,7 +13,7 @@ use shakmaty::{
     Position, PositionError, PositionErrorKinds, Rank, Role, Setup, Square,
 };
 
-/// What makes a position illegal under 15.4.4 (worded by
+/// What makes a position illegal under 15.4.4 (its `Display` is in
 /// `laws/phrase/position.rs`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IllegalPosition {

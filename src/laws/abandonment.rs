@@ -12,8 +12,7 @@
 
 use super::Game;
 use super::edition::Book;
-use super::phrase::left as phrase;
-use super::phrase::mate_phrase;
+use super::finding::left::{AfterLeaving, LeftFinding};
 use crate::board::helpmate::Mate;
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
@@ -32,20 +31,24 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
     let leaver = statement.side().unwrap_or(!winner);
     let ply = game.plies();
     let answer = game.can_mate(ply, winner);
-    let lead = phrase::left(&statement.quoted(), leaver);
-    // Worded only where a verdict says it: the line's moves are written out.
-    let mate = || mate_phrase(winner, &answer);
-    let decide =
-        |reason: String| Verdict::decide(recorded, recorded, Clause::Abandonment, ply, reason);
+    let decide = |then| {
+        let reason = LeftFinding::Left {
+            says: statement.quoted(),
+            leaver,
+            mate: answer.for_side(winner),
+            then,
+        };
+        Verdict::decide(recorded, recorded, Clause::Abandonment, ply, reason)
+    };
     match answer.mate {
         Mate::Possible(_) | Mate::NotShownImpossible if leaver != winner => {
-            Some(decide(phrase::left_result_stands(&lead, &mate())))
+            Some(decide(AfterLeaving::ResultStands))
         }
         Mate::Impossible => {
             let clause = book.rules.time_clause;
-            Some(decide(phrase::left_winner_cannot_mate(&lead, &mate(), clause)).for_review())
+            Some(decide(AfterLeaving::WinnerCannotMate(clause)).for_review())
         }
-        _ => Some(decide(phrase::left_check_by_hand(&lead, &mate())).for_review()),
+        _ => Some(decide(AfterLeaving::CheckByHand).for_review()),
     }
 }
 

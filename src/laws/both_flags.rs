@@ -5,32 +5,59 @@
 use shakmaty::Color;
 
 use super::edition::{Book, BothFlags};
-use super::phrase::both_flags as phrase;
+use super::finding::LastReadings;
+use super::finding::both_flags::{BothFlagsFinding, ClaimantAtZero, FlagsRule};
 use super::{Decision, Game, loss_unless_unwinnable};
 use crate::laws::verdict::Verdict;
 use crate::model::clock::Clock;
+use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Clause;
 
 /// What the edition says of two fallen flags, for the incident.
-pub(super) fn both_flags_rule(book: &Book) -> String {
+fn both_flags_rule(book: &Book) -> FlagsRule {
     let rules = &book.rules;
-    phrase::rule(rules.both_flags, rules.both_flags_clause, rules.time_clause)
+    FlagsRule {
+        policy: rules.both_flags,
+        clause: rules.both_flags_clause,
+        time_clause: rules.time_clause,
+    }
 }
 
 /// Both clocks show zero once `ply` plies were played; `flagged` is the
 /// side the claim or result says fell; then the clock readings, and the
-/// record's words when they state both flags.
+/// record's words when they state both flags. The decision holds the
+/// incident.
 pub(super) fn both_flags(
     game: &Game<'_>,
     book: &Book,
     recorded: GameResult,
     ply: usize,
     flagged: Color,
-    (readings, stated): (&str, Option<&str>),
+    (readings, stated): (LastReadings, Option<String>),
+) -> Decision {
+    let detail = BothFlagsFinding::BothAtZero {
+        readings: readings.clone(),
+        rule: both_flags_rule(book),
+    };
+    let clause = Some(book.rules.both_flags_clause);
+    let incident = game.incident(ply + 1, IncidentKind::BothFlags, None, clause, detail);
+    let mut decision = decide(game, book, recorded, ply, flagged, (readings, stated));
+    decision.incidents.insert(0, incident);
+    decision
+}
+
+/// What the edition's both-flags rule makes of the readings.
+fn decide(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    ply: usize,
+    flagged: Color,
+    (readings, stated): (LastReadings, Option<String>),
 ) -> Decision {
     let clause = book.rules.both_flags_clause;
-    let review = |clause: Clause, why: String| {
+    let review = |clause: Clause, why: BothFlagsFinding| {
         let verdict = Verdict::decide(recorded, recorded, clause, ply, why);
         Decision::new(ply, 3, verdict.for_review())
     };
@@ -38,24 +65,37 @@ pub(super) fn both_flags(
         // ru-rapid's reading is the claimant's condition of 15.4.3.
         (BothFlags::Review, _) => review(
             Clause::TimeClaim,
-            phrase::claimant_at_zero(flagged, readings, stated, clause),
+            BothFlagsFinding::ClaimantAtZero(ClaimantAtZero {
+                flagged,
+                readings,
+                stated,
+                clause,
+            }),
         ),
         (BothFlags::Draw, _) => {
-            let why = phrase::drawn(readings, clause);
+            let why = BothFlagsFinding::Drawn { readings, clause };
             let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
             Decision::new(ply, 3, verdict)
         }
         (BothFlags::FirstZeroLoses, Some(loser)) => {
             // No clause for games with increment: the clock's flag
             // indicator decides, as the Arbiters' Manual reads the time rule.
-            let lead = phrase::first_zero_loses(readings, loser, book.rules.time_clause);
+            let lead = BothFlagsFinding::FirstZeroLoses {
+                readings,
+                loser,
+                time_clause: book.rules.time_clause,
+            };
             let d =
                 loss_unless_unwinnable(game, recorded, ply, ply, loser, Clause::TimeClaim, lead);
             Decision { rank: 3, ..d }
         }
         (BothFlags::LastPeriodDraw, Some(first)) => review(
             Clause::TimeClaim,
-            phrase::claimant_first(readings, first, book.rules.time_clause),
+            BothFlagsFinding::ClaimantFirst {
+                readings,
+                first,
+                time_clause: book.rules.time_clause,
+            },
         ),
         (policy, None) => tied_flags(game, book, recorded, ply, flagged, policy, readings),
     }
@@ -79,7 +119,7 @@ fn tied_flags(
     ply: usize,
     flagged: Color,
     policy: BothFlags,
-    readings: &str,
+    readings: LastReadings,
 ) -> Decision {
     let clause = book.rules.both_flags_clause;
     let last_period = in_last_period(game, flagged, ply);
@@ -90,12 +130,15 @@ fn tied_flags(
         _ => last_period,
     };
     if drawn {
-        let period = phrase::last_period(policy == BothFlags::FirstZeroLoses);
-        let why = phrase::tie_drawn(readings, period, clause);
+        let why = BothFlagsFinding::TieDrawn {
+            readings,
+            without_increment: policy == BothFlags::FirstZeroLoses,
+            clause,
+        };
         let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
         return Decision::new(ply, 3, verdict);
     }
-    let why = phrase::tie_for_the_arbiter(readings, clause);
+    let why = BothFlagsFinding::TieForTheArbiter { readings, clause };
     let verdict = Verdict::decide(recorded, recorded, Clause::BothFlags, ply, why);
     Decision::new(ply, 3, verdict.for_review())
 }

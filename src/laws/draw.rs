@@ -11,8 +11,8 @@
 use shakmaty::Color;
 
 use super::edition::Book;
-use super::phrase::draw as phrase;
-use super::phrase::mate_phrase;
+use super::finding::ClocksAt;
+use super::finding::draw::{CannotWin, DrawClaim, DrawFinding, Inadmissible, Judgement};
 use super::{Decision, Game, Judging, MateAnswer};
 use crate::board::helpmate::Mate;
 use crate::laws::incident::Incident;
@@ -34,7 +34,7 @@ pub(super) fn judge(
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
-) -> Option<String> {
+) -> Option<DrawFinding> {
     let [claim_clause, decided, later, _] = book.rules.quickplay_clauses;
     let mut postponed = None;
     for claim in game.claims_of(ClaimKind::Draw) {
@@ -44,46 +44,58 @@ pub(super) fn judge(
         let ply = claim.ply.min(game.plies());
         let clock = game.clock_after(claimant, ply);
         if let Some(why) = inadmissible(game, book, ply, claimant, clock) {
-            incidents.push(game.incident(
-                ply,
-                IncidentKind::InadmissibleClaim,
-                Some(claimant),
-                Some(claim_clause),
-                why.clone(),
-            ));
-            rests_on_claim(game, recorded, ply, why, decisions);
+            let at = (ply, claimant, why);
+            refuse(game, book, recorded, at, incidents, decisions);
             continue;
         }
         let opponent = !claimant;
         let answer = game.can_mate(ply, opponent);
-        let lead = phrase::claim(
-            claimant,
-            clock,
-            &game.move_text(ply),
-            claim_clause,
-            &super::phrase::clocks_note(game, ply),
-        );
+        let claim = claim_at(game, ply, claimant, clock, claim_clause);
         if let Some(why) = cannot_win(game, rules, ply, opponent, &answer) {
-            let reason = phrase::drawn(&lead, &why, decided);
+            let reason = DrawFinding::Drawn {
+                claim,
+                why,
+                decided,
+            };
             let clause = Clause::QuickplayFinish;
             let verdict = Verdict::decide(recorded, GameResult::Draw, clause, ply, reason);
             decisions.push(Decision::new(ply, 3, verdict));
             return postponed;
         }
-        let judgement =
-            phrase::arbiters_judgement(&lead, &mate_phrase(opponent, &answer), opponent, decided);
+        let judgement = Judgement {
+            claim,
+            mate: answer.for_side(opponent),
+            decided,
+        };
         if ply >= game.plies() {
-            let verdict =
-                Verdict::decide(recorded, recorded, Clause::QuickplayFinish, ply, judgement);
+            let reason = DrawFinding::ArbitersJudgement(judgement);
+            let verdict = Verdict::decide(recorded, recorded, Clause::QuickplayFinish, ply, reason);
             decisions.push(Decision::new(ply, 3, verdict.for_review()));
             return postponed;
         }
         // Play went on: the claim was postponed or rejected, and the
         // opponent should have received two minutes (10.2.2, 10.2.3).
         extra_time(game, book, ply, opponent, incidents);
-        postponed.get_or_insert(phrase::postponed(&judgement, later));
+        postponed.get_or_insert(DrawFinding::Postponed { judgement, later });
     }
     postponed
+}
+
+/// A claim by `claimant` with `clock` left once `ply` plies were played.
+fn claim_at(
+    game: &Game<'_>,
+    ply: usize,
+    claimant: Color,
+    clock: Option<Clock>,
+    clause: &'static str,
+) -> DrawClaim {
+    DrawClaim {
+        claimant,
+        clock,
+        move_text: game.move_text(ply),
+        clause,
+        clocks: ClocksAt::of(game, ply),
+    }
 }
 
 /// Why a draw claim is not admissible, if it is not: the edition or the
@@ -95,20 +107,27 @@ fn inadmissible(
     ply: usize,
     claimant: Color,
     clock: Option<Clock>,
-) -> Option<String> {
-    let claim_clause = book.rules.quickplay_clauses[0];
+) -> Option<Inadmissible> {
+    let clause = book.rules.quickplay_clauses[0];
     if let Err(why) = book.quickplay_admissible(game.record.control.increment()) {
-        return Some(phrase::not_allowed(
+        return Some(Inadmissible::NotAllowed {
             claimant,
-            &phrase::no_quickplay(why, book),
-        ));
+            why,
+            category: book.category,
+            title: book.edition.title,
+            clause,
+        });
     }
     if game.replay.position_at(ply).turn() != claimant {
-        return Some(phrase::not_his_move(claimant, claim_clause));
+        return Some(Inadmissible::NotHisMove { claimant, clause });
     }
     clock
         .filter(|&c| c >= TWO_MINUTES)
-        .map(|left| phrase::too_much_time(claimant, left, claim_clause))
+        .map(|left| Inadmissible::TooMuchTime {
+            claimant,
+            left,
+            clause,
+        })
 }
 
 /// Why the opponent cannot win by normal means, when the record shows it:
@@ -120,16 +139,36 @@ fn cannot_win(
     ply: usize,
     opponent: Color,
     answer: &MateAnswer,
-) -> Option<String> {
+) -> Option<CannotWin> {
     if answer.mate == Mate::Impossible {
-        return Some(mate_phrase(opponent, answer));
+        return Some(CannotWin::CannotMate(answer.for_side(opponent)));
     }
     let tablebases = rules.tablebases.as_ref()?;
     let pos = game.replay.position_at(ply).as_chess().cloned()?;
     tablebases
         .opponent_cannot_win(&pos)
         .filter(|&drawn| drawn)
-        .map(|_| phrase::tablebase_draw(opponent))
+        .map(|_| CannotWin::Tablebases(opponent))
+}
+
+/// An inadmissible claim: its incident, and the verdict when the recorded
+/// draw rests on it.
+fn refuse(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    (ply, claimant, why): (usize, Color, Inadmissible),
+    incidents: &mut Vec<Incident>,
+    decisions: &mut Vec<Decision>,
+) {
+    incidents.push(game.incident(
+        ply,
+        IncidentKind::InadmissibleClaim,
+        Some(claimant),
+        Some(book.rules.quickplay_clauses[0]),
+        DrawFinding::Inadmissible(why),
+    ));
+    rests_on_claim(game, recorded, ply, why, decisions);
 }
 
 /// A recorded draw that only an inadmissible claim at the end of the
@@ -138,13 +177,13 @@ fn rests_on_claim(
     game: &Game<'_>,
     recorded: GameResult,
     ply: usize,
-    why: String,
+    why: Inadmissible,
     decisions: &mut Vec<Decision>,
 ) {
     if ply < game.plies() || recorded != GameResult::Draw {
         return;
     }
-    let reason = phrase::resting_on_inadmissible(&why);
+    let reason = DrawFinding::RestingOnInadmissible(why);
     let verdict = Verdict::decide(recorded, recorded, Clause::QuickplayFinish, ply, reason);
     decisions.push(Decision::new(ply, 4, verdict.for_review()));
 }
@@ -173,15 +212,15 @@ fn extra_time(
             IncidentKind::ClockChange,
             Some(opponent),
             Some(book.rules.quickplay_clauses[2]),
-            phrase::no_extra_time(
+            DrawFinding::NoExtraTime {
                 opponent,
                 before,
                 after,
-                (
+                clauses: [
                     book.rules.quickplay_clauses[2],
                     book.rules.quickplay_clauses[3],
-                ),
-            ),
+                ],
+            },
         ));
     }
 }

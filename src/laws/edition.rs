@@ -300,8 +300,8 @@ impl Book {
     }
 }
 
-/// Why a book admits no quickplay-finish claim in a game (worded by
-/// `phrase::edition::no_quickplay`).
+/// Why a book admits no quickplay-finish claim in a game (a fact of
+/// [`crate::laws::finding::draw::Inadmissible`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoQuickplay {
     /// None exists in the book's category.

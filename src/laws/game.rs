@@ -12,7 +12,7 @@ use super::Judging;
 use crate::board::helpmate::{Mate, Solver};
 use crate::board::permissive::State;
 use crate::board::replay::Replay;
-use crate::laws::finding::Finding;
+use crate::laws::finding::{CanMate, Finding, Judged};
 use crate::laws::incident::Incident;
 use crate::model::claim::{Claim, ClaimError, ClaimKind};
 use crate::model::clock::Clock;
@@ -50,8 +50,19 @@ pub struct Game<'a> {
 #[derive(Debug, Clone)]
 pub(crate) struct MateAnswer {
     pub mate: Mate,
-    /// Says which position was judged when it is not the one asked about.
-    pub note: String,
+    /// Which position was judged.
+    pub judged: Judged,
+}
+
+impl MateAnswer {
+    /// The answer as a reason quotes it, for `side`.
+    pub fn for_side(&self, side: Color) -> CanMate {
+        CanMate {
+            side,
+            mate: self.mate.clone(),
+            judged: self.judged.clone(),
+        }
+    }
 }
 
 impl<'a> Game<'a> {
@@ -221,16 +232,16 @@ impl<'a> Game<'a> {
         let Some((pos, at)) = self.legal_position(ply) else {
             return MateAnswer {
                 mate: Mate::Undecided,
-                note: super::phrase::NO_LEGAL_POSITION.into(),
+                judged: Judged::NoLegalPosition,
             };
         };
         let mate = self.solver.borrow_mut().can_checkmate(&pos, side);
-        let note = match at {
-            _ if at == ply => String::new(),
-            0 => super::phrase::judged_earlier(None),
-            _ => super::phrase::judged_earlier(Some(&self.move_text(at))),
+        let judged = match at {
+            _ if at == ply => Judged::AsAsked,
+            0 => Judged::AtStart,
+            _ => Judged::After(self.move_text(at)),
         };
-        MateAnswer { mate, note }
+        MateAnswer { mate, judged }
     }
 
     /// How many moves `side` has completed once `ply` plies were played.

@@ -9,13 +9,14 @@
 //! ordinary Laws (standard games, supervised events) the arbiter sees every
 //! move: each illegal move is taken back and penalised.
 
-use std::borrow::Cow;
-
 use shakmaty::{File, Move};
 
 use super::edition::{Book, Illegal, Penalty};
-use super::phrase::illegal as phrase;
-use super::{Decision, Game, loss_unless_unwinnable, side_name};
+use super::finding::ClocksAt;
+use super::finding::illegal::{
+    ClaimHow, ClaimedLead, Claimer, IllegalFinding, NoEnding, Penalised, Why,
+};
+use super::{Decision, Game, loss_unless_unwinnable};
 use crate::board::replay::Step;
 use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
@@ -44,22 +45,21 @@ pub(super) fn judge(
 /// (from 2018) a clock pressed without a move. Castling after a wrong
 /// set-up cites the edition's clause; under 2009 only a king set up on the
 /// queen's square may not castle.
-pub(super) fn offence(book: &Book, step: &Step) -> Option<Cow<'static, str>> {
+pub(super) fn offence(book: &Book, step: &Step) -> Option<Why> {
     if !is_offence(book, step) {
         return None;
     }
     let Some(found) = step.illegal else {
-        return Some(Cow::Borrowed(phrase::NULL_MOVE));
+        return Some(Why::NullMove);
     };
-    let why = phrase::offence(found);
     Some(match found.is_set_up() {
-        true => Cow::Owned(phrase::setup_offence(&why, book.rules.setup_clause)),
-        false => why,
+        true => Why::SetUp(found, book.rules.setup_clause),
+        false => Why::Offence(found),
     })
 }
 
-/// Whether a step is an illegal move under the book ([`offence`], not
-/// worded).
+/// Whether a step is an illegal move under the book ([`offence`] without
+/// saying why).
 #[inline]
 pub(super) fn is_offence(book: &Book, step: &Step) -> bool {
     match step.illegal {
@@ -83,7 +83,10 @@ fn castling_allowed(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>)
                 IncidentKind::CastlingDisallowed,
                 Some(step.mover),
                 Some(book.rules.setup_clause),
-                phrase::castling_stands(book.edition.title, book.rules.setup_clause),
+                IllegalFinding::CastlingStands {
+                    title: book.edition.title,
+                    clause: book.rules.setup_clause,
+                },
             ));
         }
     }
@@ -121,7 +124,7 @@ fn when_claimed(
             IncidentKind::IllegalMove
         };
         if !claimed[ply] {
-            let detail = phrase::unclaimed(&why, clause);
+            let detail = IllegalFinding::Unclaimed { why, clause };
             let incident = game.incident(ply, kind, Some(step.mover), Some(clause), detail);
             incidents.push(Incident {
                 stands: true,
@@ -131,30 +134,43 @@ fn when_claimed(
         }
         let n = &mut counts[step.mover as usize];
         *n += 1;
-        let penalty = match book.rules.illegal {
-            Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => Some(phrase::penalised(
-                step.mover,
-                p,
-                book.rules.illegal_clause,
-                *n,
-            )),
-            _ => None,
+        let penalty = penalised(book, step.mover, *n);
+        let detail = IllegalFinding::Claimed {
+            why,
+            penalty,
+            clause,
         };
-        let detail = phrase::claimed(&why, penalty, clause);
         incidents.push(game.incident(ply, kind, Some(step.mover), Some(clause), detail));
-        match book.rules.illegal {
-            Illegal::PenalisedWhenClaimed(p) if *n < p.loses_at => {
+        match penalty {
+            Some(p) => {
                 if ply == last && recorded.winner() == Some(!step.mover) {
-                    decisions.push(penalty_is_no_ending(game, book, p, recorded, ply));
+                    decisions.push(penalty_is_no_ending(game, book, p.penalty, recorded, ply));
                 }
             }
-            _ => {
-                let who = claimant(game, ply, inferred && ply == last);
+            None => {
                 let by_result = inferred && ply == last;
-                decisions.push(decide(game, book, recorded, ply, &who, by_result));
+                let how = ClaimHow {
+                    who: claimant(game, ply, by_result),
+                    inferred: by_result,
+                };
+                decisions.push(decide(game, book, recorded, ply, how));
                 return;
             }
         }
+    }
+}
+
+/// The penalty for `mover`'s `n`-th claimed illegal move, where the edition
+/// takes it back and it does not lose.
+fn penalised(book: &Book, mover: shakmaty::Color, n: u8) -> Option<Penalised> {
+    match book.rules.illegal {
+        Illegal::PenalisedWhenClaimed(penalty) if n < penalty.loses_at => Some(Penalised {
+            mover,
+            penalty,
+            clause: book.rules.illegal_clause,
+            n,
+        }),
+        _ => None,
     }
 }
 
@@ -173,15 +189,16 @@ fn claims_in_time(
         explicit = true;
         let ply = claim.ply.min(game.plies());
         let (who, side) = match claim.by {
-            Claimant::Player(c) => (side_name(c), Some(c)),
-            Claimant::Arbiter => (phrase::THE_ARBITER, None),
+            Claimant::Player(c) => (Claimer::Player(c), Some(c)),
+            Claimant::Arbiter => (Claimer::Arbiter, None),
         };
         if side.is_some() && (ply == 0 || Some(game.replay.mover(ply)) == side) {
-            let detail = phrase::late_claim(who, clause);
+            let detail = IllegalFinding::LateClaim { who, clause };
             let incident = game.incident(ply, IncidentKind::LateClaim, side, Some(clause), detail);
             incidents.push(incident);
         } else if !is_offence_at(game, book, ply) {
-            let detail = phrase::legal_after_all(who, &game.move_text(ply));
+            let move_text = game.move_text(ply);
+            let detail = IllegalFinding::LegalAfterAll { who, move_text };
             incidents.push(game.incident(ply, IncidentKind::RejectedClaim, side, None, detail));
         } else {
             claimed[ply] = true;
@@ -203,15 +220,15 @@ fn claim_read_from_result(game: &Game<'_>, book: &Book, recorded: GameResult) ->
 }
 
 /// Who claimed the illegal move of `ply`.
-fn claimant(game: &Game<'_>, ply: usize, inferred: bool) -> String {
+fn claimant(game: &Game<'_>, ply: usize, inferred: bool) -> Claimer {
     let by_arbiter = !inferred
         && game
             .claims_of(ClaimKind::Illegal)
             .any(|c| c.ply.min(game.plies()) == ply && c.by == Claimant::Arbiter);
     if by_arbiter {
-        phrase::THE_ARBITER.into()
+        Claimer::Arbiter
     } else {
-        side_name(!game.replay.mover(ply)).into()
+        Claimer::Player(!game.replay.mover(ply))
     }
 }
 
@@ -224,16 +241,15 @@ fn penalty_is_no_ending(
     recorded: GameResult,
     ply: usize,
 ) -> Decision {
-    let reason = phrase::NoEnding {
-        move_text: &game.move_text(ply),
+    let reason = IllegalFinding::NoEnding(NoEnding {
+        move_text: game.move_text(ply),
         recorded,
         mover: game.replay.mover(ply),
         title: book.edition.title,
         penalty,
         clause: book.rules.illegal_clause,
-        clocks: &super::phrase::clocks_note(game, ply),
-    }
-    .sentence();
+        clocks: ClocksAt::of(game, ply),
+    });
     let verdict = Verdict::decide(recorded, recorded, Clause::IllegalMove, ply, reason);
     Decision::new(ply, 0, verdict.for_review())
 }
@@ -245,22 +261,21 @@ fn decide(
     book: &Book,
     recorded: GameResult,
     ply: usize,
-    who: &str,
-    inferred: bool,
+    how: ClaimHow,
 ) -> Decision {
     let step = &game.replay.steps[ply - 1];
     let loses_at = match book.rules.illegal {
         Illegal::PenalisedWhenClaimed(p) => Some((p.loses_at, step.mover)),
         _ => None,
     };
-    let lead = phrase::claimed_lead(
-        &game.move_text(ply),
-        &offence(book, step).unwrap_or(Cow::Borrowed("illegal")),
+    let lead = IllegalFinding::ClaimedLead(ClaimedLead {
+        move_text: game.move_text(ply),
+        why: offence(book, step).unwrap_or(Why::Unnamed),
         loses_at,
-        &phrase::claim_how(who, inferred),
-        book.rules.illegal_clause,
-        &super::phrase::clocks_note(game, ply),
-    );
+        how,
+        clause: book.rules.illegal_clause,
+        clocks: ClocksAt::of(game, ply),
+    });
     // A penalised move is taken back: the question is asked before it.
     let mate_ply = match book.rules.illegal {
         Illegal::PenalisedWhenClaimed(_) => ply - 1,
@@ -298,23 +313,28 @@ fn always_penalised(
         *n += 1;
         let (mover, n) = (step.mover, *n);
         if n < penalty.loses_at {
-            let note = phrase::penalised(mover, penalty, clause, n);
-            let detail = phrase::with_penalty(&why, &note);
+            let penalised = Penalised {
+                mover,
+                penalty,
+                clause,
+                n,
+            };
+            let detail = IllegalFinding::WithPenalty { why, penalised };
             let kind = IncidentKind::IllegalMove;
             incidents.push(game.incident(ply, kind, Some(mover), Some(clause), detail));
             continue;
         }
-        let detail = phrase::nth_illegal(&why, n, mover);
+        let detail = IllegalFinding::Nth { why, n, mover };
         let kind = IncidentKind::IllegalMove;
         incidents.push(game.incident(ply, kind, Some(mover), Some(clause), detail));
-        let lead = phrase::nth_lead(
-            &game.move_text(ply),
+        let lead = IllegalFinding::NthLead {
+            move_text: game.move_text(ply),
             n,
             mover,
-            &why,
-            &super::phrase::clocks_note(game, ply),
+            why,
+            clocks: ClocksAt::of(game, ply),
             clause,
-        );
+        };
         // The position was restored: the question is asked before the move.
         decisions.push(loss_unless_unwinnable(
             game,

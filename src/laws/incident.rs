@@ -8,7 +8,7 @@ use crate::model::clock::Clock;
 use crate::model::incident::IncidentKind;
 
 /// One incident, located at a ply of a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Incident {
     /// The ply of the move concerned, or of the position for events
     /// between moves (a flag fall, the end of the game).

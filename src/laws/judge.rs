@@ -9,6 +9,8 @@
 use std::borrow::Cow;
 
 use super::edition::Book;
+use super::finding::Finding;
+use super::finding::draw::DrawFinding;
 use super::phrase::verdict as phrase;
 use super::server_draw::draw_the_laws_do_not_have;
 use super::{
@@ -198,7 +200,7 @@ fn add_caveats(
     rules: &Judging,
     placement: &Placement,
     mut verdict: Verdict,
-    postponed: Option<String>,
+    postponed: Option<DrawFinding>,
 ) -> Verdict {
     if verdict.status == Status::Error {
         return verdict;
@@ -216,11 +218,11 @@ fn add_caveats(
     );
     let mut doubts = Vec::new();
     if let Some(why) = postponed.filter(|_| !settled_on_board) {
-        doubts.push(why);
+        doubts.push(Finding::from(why));
     }
     verdict = outside_the_rapid_rules(rules, &placement.book, verdict);
     if game.solver_over_budget() {
-        doubts.push(phrase::over_budget());
+        doubts.push(phrase::over_budget().into());
     }
     for doubt in doubts {
         verdict.reason.and(doubt);

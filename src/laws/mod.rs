@@ -64,7 +64,7 @@ use crate::model::outcome::GameResult;
 use crate::model::verdict::Clause;
 use crate::read::ending::{self, Ending};
 use crate::read::parse::GameRecord;
-use phrase::mate_phrase;
+use finding::{Finding, Outcome};
 
 /// How the games of a run are judged: which Laws, under what supervision,
 /// how the helpmate question is answered, with which tablebases and clock
@@ -203,7 +203,7 @@ fn loss_unless_unwinnable(
     mate_ply: usize,
     offender: Color,
     clause: Clause,
-    lead: String,
+    lead: impl Into<Finding>,
 ) -> Decision {
     let answer = game.can_mate(mate_ply, !offender);
     let drawn = answer.mate == Mate::Impossible;
@@ -211,8 +211,12 @@ fn loss_unless_unwinnable(
         true => GameResult::Draw,
         false => GameResult::Win(!offender),
     };
-    let mate = mate_phrase(!offender, &answer);
-    let reason = phrase::offence_outcome(&lead, &mate, drawn, offender);
+    let reason = Outcome {
+        lead: Box::new(lead.into()),
+        mate: answer.for_side(!offender),
+        drawn,
+        offender,
+    };
     let verdict = Verdict::decide(recorded, correct, clause, ply, reason);
     let verdict = if answer.mate == Mate::Undecided {
         verdict.for_review()

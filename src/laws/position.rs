@@ -6,8 +6,10 @@
 //! the move that made it is an illegal move: no draw, only the incident.
 
 use super::edition::Book;
-use super::phrase::position as phrase;
+use super::finding::ClocksAt;
+use super::finding::position::PositionFinding;
 use super::{Decision, Game};
+use crate::board::permissive::IllegalPosition;
 use crate::board::replay::TakeBack;
 use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
@@ -33,7 +35,7 @@ pub(super) fn judge(
         return unremedied(game, book, incidents);
     };
     let mut state = replay.start.clone();
-    let mut previous = None;
+    let mut previous: Option<IllegalPosition> = None;
     for ply in 0..=replay.plies() {
         if ply > 0 {
             replay.play_ply(&mut state, ply);
@@ -41,8 +43,13 @@ pub(super) fn judge(
         let now = state.illegal_position();
         match (&previous, &now) {
             (Some(before), Some(still)) => {
-                let (text, note) = (game.move_text(ply), super::phrase::clocks_note(game, ply));
-                let reason = phrase::still_there(before, &text, still, &note, clause);
+                let reason = PositionFinding::StillThere {
+                    before: before.clone(),
+                    move_text: game.move_text(ply),
+                    still: still.clone(),
+                    clocks: ClocksAt::of(game, ply),
+                    clause,
+                };
                 let verdict = Verdict::decide(
                     recorded,
                     GameResult::Draw,
@@ -58,7 +65,10 @@ pub(super) fn judge(
                 IncidentKind::IllegalPosition,
                 None,
                 Some(clause),
-                phrase::to_remove(what, clause),
+                PositionFinding::ToRemove {
+                    position: what.clone(),
+                    clause,
+                },
             )),
             _ => {}
         }
@@ -81,7 +91,11 @@ fn unremedied(game: &Game<'_>, book: &Book, incidents: &mut Vec<Incident>) {
                 IncidentKind::IllegalPosition,
                 None,
                 Some(book.rules.illegal_clause),
-                phrase::put_right(what, book.edition.title, book.rules.illegal_clause),
+                PositionFinding::PutRight {
+                    position: what.clone(),
+                    title: book.edition.title,
+                    clause: book.rules.illegal_clause,
+                },
             ));
         }
         previous = now.is_some();

@@ -8,8 +8,7 @@
 
 use super::Game;
 use super::edition::Book;
-use super::phrase::left as phrase;
-use super::phrase::mate_phrase;
+use super::finding::left::LeftFinding;
 use crate::board::helpmate::Mate;
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
@@ -25,16 +24,17 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
     }
     let ply = game.plies();
     let answer = game.can_mate(ply, winner);
-    let lead = phrase::resigned(!winner);
-    // Worded only where a verdict says it: the line's moves are written out.
-    let mate = || mate_phrase(winner, &answer);
+    let mate = || answer.for_side(winner);
     match answer.mate {
         Mate::Impossible => Some(Verdict::decide(
             recorded,
             GameResult::Draw,
             Clause::Resignation,
             ply,
-            phrase::resigned_drawn(&lead, &mate(), clause),
+            LeftFinding::ResignedDrawn {
+                mate: mate(),
+                clause,
+            },
         )),
         Mate::Undecided => Some(
             Verdict::decide(
@@ -42,7 +42,10 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
                 recorded,
                 Clause::Resignation,
                 ply,
-                phrase::resigned_undecided(&lead, &mate(), winner, clause),
+                LeftFinding::ResignedUndecided {
+                    mate: mate(),
+                    clause,
+                },
             )
             .for_review(),
         ),

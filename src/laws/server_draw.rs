@@ -6,8 +6,7 @@
 use shakmaty::{Color, Position};
 
 use super::Game;
-use super::phrase::mate_phrase;
-use super::phrase::server as phrase;
+use super::finding::server::{Material, ServerFinding};
 use crate::board::helpmate::{Helpmate, Mate};
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
@@ -32,9 +31,11 @@ pub(super) fn draw_the_laws_do_not_have(
         .into_iter()
         .map(|side| (side, game.can_mate(ply, side)))
         .find(|(_, a)| matches!(a.mate, Mate::Possible(_) | Mate::NotShownImpossible))?;
-    let server = said.server().unwrap_or(phrase::THE_RECORD);
-    let mate = mate_phrase(side, &answer);
-    let reason = phrase::draw_not_in_the_laws(server, &said.quoted(), &mate);
+    let reason = ServerFinding::NotInTheLaws {
+        server: said.server(),
+        says: said.quoted(),
+        mate: answer.for_side(side),
+    };
     let verdict = Verdict::decide(recorded, recorded, Clause::AsRecorded, ply, reason);
     Some((verdict.for_review(), answer.mate.into_helpmate()))
 }
@@ -49,12 +50,15 @@ pub(super) fn server_draw(
     recorded: GameResult,
     ply: usize,
     claimant: Color,
-) -> Option<String> {
+) -> Option<ServerFinding> {
     let said = said.filter(|_| recorded == GameResult::Draw)?;
     let Some(who) = said.server() else {
-        return Some(phrase::draw_without_a_reason(recorded));
+        return Some(ServerFinding::DrawWithoutReason(recorded));
     };
     let position = game.legal_position(ply);
-    let board = position.as_ref().map(|(pos, _)| pos.board());
-    Some(phrase::no_mating_material(who, claimant, board))
+    Some(ServerFinding::NoMatingMaterial {
+        server: who,
+        side: claimant,
+        material: position.map(|(pos, _)| Material::of(pos.board(), claimant)),
+    })
 }

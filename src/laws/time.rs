@@ -13,10 +13,10 @@
 
 use shakmaty::Color;
 
-use super::both_flags::{both_flags, both_flags_rule};
+use super::both_flags::both_flags;
 use super::edition::Book;
-use super::phrase::time::{self as phrase, Whose};
-use super::phrase::{last_readings, mate_phrase};
+use super::finding::LastReadings;
+use super::finding::time::{AfterFlag, ClaimRead, FlagFallLead, Rejection, TimeFinding, Whose};
 use super::server_draw::server_draw;
 use super::{Decision, Game};
 use crate::board::helpmate::Mate;
@@ -105,7 +105,7 @@ pub(super) fn judge(
                     IncidentKind::RejectedClaim,
                     Some(claimant),
                     Some(book.rules.time_clause),
-                    why.clone(),
+                    TimeFinding::Rejected(why),
                 ));
                 rejected = Some((ply, claimant, why));
             }
@@ -138,7 +138,11 @@ fn flagger_unsaid(game: &Game<'_>, book: &Book, recorded: GameResult) -> Decisio
     let quoted = stated_on_time(game)
         .map(Statement::quoted)
         .unwrap_or_default();
-    let reason = phrase::flagger_unsaid(&quoted, recorded, book.rules.time_clause);
+    let reason = TimeFinding::FlaggerUnsaid {
+        quoted,
+        recorded,
+        clause: book.rules.time_clause,
+    };
     let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason);
     Decision::new(ply, 3, verdict.for_review())
 }
@@ -146,17 +150,18 @@ fn flagger_unsaid(game: &Game<'_>, book: &Book, recorded: GameResult) -> Decisio
 /// Why a claim on time made once `ply` plies were played fails, if it does:
 /// the claimant's own clock at zero (where the edition asks for time left),
 /// or no flag down (the opponent had just moved with time left).
-fn rejection(game: &Game<'_>, book: &Book, ply: usize, claimant: Color) -> Option<String> {
+fn rejection(game: &Game<'_>, book: &Book, ply: usize, claimant: Color) -> Option<Rejection> {
     let flagged = !claimant;
     let own = game.clock_after(claimant, ply);
     let theirs = game.clock_after(flagged, ply);
     if own == Some(Clock::ZERO) && book.rules.time_remaining {
-        return Some(phrase::own_clock_at_zero(claimant, book.rules.time_clause));
+        let clause = book.rules.time_clause;
+        return Some(Rejection::OwnClockAtZero { claimant, clause });
     }
     let fresh = ply > 0 && game.replay.mover(ply) == flagged;
     theirs
         .filter(|c| fresh && !c.is_zero())
-        .map(|left| phrase::no_flag_down(claimant, left))
+        .map(|left| Rejection::NoFlagDown { claimant, left })
 }
 
 /// A result that only a rejected claim at the end of the record explains
@@ -164,12 +169,12 @@ fn rejection(game: &Game<'_>, book: &Book, ply: usize, claimant: Color) -> Optio
 fn resting_on_rejection(
     game: &Game<'_>,
     recorded: GameResult,
-    (ply, claimant, why): (usize, Color, String),
+    (ply, claimant, why): (usize, Color, Rejection),
 ) -> Option<Decision> {
     if ply < game.plies() || recorded != GameResult::Win(claimant) {
         return None;
     }
-    let reason = phrase::resting_on_rejection(&why, recorded);
+    let reason = TimeFinding::RestingOnRejection { why, recorded };
     let verdict = Verdict::decide(recorded, recorded, Clause::TimeClaim, ply, reason);
     Some(Decision::new(ply, 4, verdict.for_review()))
 }
@@ -184,18 +189,24 @@ fn flag_fall(
     flagged: Color,
     source: ClaimSource,
 ) -> Decision {
-    let readings = last_readings(game, ply);
+    let readings = LastReadings::of(game, ply);
     let stated = stated_on_time(game);
     let quoted = stated.map(Statement::quoted);
     let writer = stated.and_then(Statement::server);
-    let claim = phrase::claim_words(flagged, claim_read(source, quoted.as_deref(), writer));
-    let clause = book.rules.time_clause;
+    let claim = claim_read(source, quoted.as_deref(), writer);
+    let found = TimeFinding::FlagFell {
+        flagged,
+        readings: readings.clone(),
+        claim: claim.clone(),
+        clause: book.rules.time_clause,
+    };
+    let clause = Some(book.rules.time_clause);
     let mut incidents = vec![game.incident(
         ply + 1,
         IncidentKind::FlagFall,
         Some(flagged),
-        Some(clause),
-        phrase::flag_fell(flagged, &readings, &claim, clause),
+        clause,
+        found,
     )];
     let claimant_clock = game.clock_after(!flagged, ply);
     let server = server(game);
@@ -206,18 +217,19 @@ fn flag_fall(
             && server.is_none()
             && (source != ClaimSource::Recorded || !book.rules.time_remaining);
     let decided = if both_down {
-        let rule = both_flags_rule(book);
-        let detail = phrase::both_clocks_at_zero(&readings, &rule);
-        let clause = Some(book.rules.both_flags_clause);
-        let incident = game.incident(ply + 1, IncidentKind::BothFlags, None, clause, detail);
-        incidents.push(incident);
-        let words = quoted.as_deref().filter(|_| both_stated);
-        let d = both_flags(game, book, recorded, ply, flagged, (&readings, words));
+        let words = quoted.filter(|_| both_stated);
+        let d = both_flags(game, book, recorded, ply, flagged, (readings, words));
+        incidents.extend(d.incidents);
         (d.verdict, d.helpmate)
     } else {
-        let had_time = phrase::had_time(flagged, claimant_clock, server);
-        let lead = phrase::flag_fall_lead(flagged, &readings, &claim, &had_time);
-        claimant_mates(game, book, recorded, ply, flagged, &lead)
+        let lead = FlagFallLead {
+            flagged,
+            readings,
+            claim,
+            claimant_clock,
+            server,
+        };
+        claimant_mates(game, book, recorded, ply, lead)
     };
     Decision {
         ply,
@@ -229,17 +241,19 @@ fn flag_fall(
 }
 
 /// Where the claim behind a flag fall is read, for the sentence.
-fn claim_read<'a>(
+fn claim_read(
     source: ClaimSource,
-    quoted: Option<&'a str>,
-    server: Option<&'a str>,
-) -> phrase::ClaimRead<'a> {
+    quoted: Option<&str>,
+    server: Option<&'static str>,
+) -> ClaimRead {
     match source {
-        ClaimSource::Recorded => phrase::ClaimRead::Recorded,
-        ClaimSource::Stated(whose) => {
-            phrase::ClaimRead::Stated(quoted.unwrap_or_default(), server, whose)
-        }
-        ClaimSource::ClockAtZero => phrase::ClaimRead::ClockAtZero,
+        ClaimSource::Recorded => ClaimRead::Recorded,
+        ClaimSource::Stated(whose) => ClaimRead::Stated {
+            quoted: quoted.unwrap_or_default().to_string(),
+            server,
+            whose,
+        },
+        ClaimSource::ClockAtZero => ClaimRead::ClockAtZero,
     }
 }
 
@@ -250,41 +264,51 @@ fn claimant_mates(
     book: &Book,
     recorded: GameResult,
     ply: usize,
-    flagged: Color,
-    lead: &str,
+    lead: FlagFallLead,
 ) -> (Verdict, Option<crate::board::helpmate::Helpmate>) {
-    let claimant = !flagged;
+    let (flagged, claimant) = (lead.flagged, !lead.flagged);
     let clause = book.rules.time_clause;
     let answer = game.can_mate(ply, claimant);
-    let note = &answer.note;
+    let judged = answer.judged.clone();
     let scored = server_draw(game, stated_on_time(game), recorded, ply, claimant);
-    let also = scored
-        .as_deref()
-        .map(|s| format!("; {s}"))
-        .unwrap_or_default();
-    let decide = |correct, clause_cited, reason| {
+    let decide = |correct, clause_cited, then| {
+        let reason = TimeFinding::FlagFall {
+            lead,
+            then: Box::new(then),
+        };
         Verdict::decide(recorded, correct, clause_cited, ply, reason)
     };
     let verdict = match &answer.mate {
         Mate::Impossible if game.can_mate(ply, flagged).mate == Mate::Impossible => decide(
             GameResult::Draw,
             Clause::DeadPosition,
-            phrase::dead_after_flag(lead, &also, note),
+            AfterFlag::Dead {
+                also: scored,
+                judged,
+            },
         ),
         Mate::Impossible => decide(
             GameResult::Draw,
             Clause::TimeClaim,
-            phrase::claimant_cannot_mate(lead, &also, claimant, note, clause),
+            AfterFlag::CannotMate {
+                also: scored,
+                judged,
+                clause,
+            },
         ),
         Mate::Possible(_) | Mate::NotShownImpossible => {
-            let mates = mate_phrase(claimant, &answer);
-            let reason = phrase::win_on_time(lead, scored.as_deref(), &mates, claimant, clause);
-            decide(GameResult::Win(claimant), Clause::TimeClaim, reason)
+            let mate = answer.for_side(claimant);
+            let then = AfterFlag::Wins {
+                scored,
+                mate,
+                clause,
+            };
+            decide(GameResult::Win(claimant), Clause::TimeClaim, then)
         }
         Mate::Undecided => decide(
             GameResult::Win(claimant),
             Clause::TimeClaim,
-            phrase::mate_undecided(lead, claimant, clause),
+            AfterFlag::Undecided { clause },
         )
         .for_review(),
     };

@@ -6,7 +6,7 @@ use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Status};
 
 /// The audit's decision on one game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Verdict {
     pub status: Status,
     /// `None` only for [`Status::Error`].

@@ -1,95 +1,126 @@
-//! The sentences of two fallen flags: what the edition says of them, and
-//! what the readings show.
+//! The words of two fallen flags: what the edition says of them, and what
+//! the readings show.
 
-use shakmaty::Color;
+use std::fmt;
 
 use super::side_name;
 use crate::laws::edition::BothFlags;
-
-/// The period a tie is drawn in: any last period, or (2023) only one
-/// without increment.
-pub(in crate::laws) fn last_period(without_increment: bool) -> &'static str {
-    match without_increment {
-        true => "the last period of a game without increment",
-        false => "the last period",
-    }
-}
+use crate::laws::finding::both_flags::{BothFlagsFinding, ClaimantAtZero, FlagsRule};
 
 /// What the edition says of two fallen flags, for the incident.
-pub(in crate::laws) fn rule(policy: BothFlags, clause: &str, time_clause: &str) -> String {
-    match policy {
-        BothFlags::Review => format!("the claimant must have time left ({clause})"),
-        BothFlags::Draw => format!("both flags down draws the game ({clause})"),
-        BothFlags::LastPeriodDraw => format!(
-            "the claimant must have time left ({time_clause}); if who fell first cannot be told, \
-             the last period is drawn ({clause})"
-        ),
-        BothFlags::FirstZeroLoses => format!(
-            "the clock that showed zero first loses; a tie in the last period without increment \
-             is drawn ({clause})"
-        ),
+impl fmt::Display for FlagsRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let FlagsRule {
+            policy,
+            clause,
+            time_clause,
+        } = self;
+        match policy {
+            BothFlags::Review => write!(f, "the claimant must have time left ({clause})"),
+            BothFlags::Draw => write!(f, "both flags down draws the game ({clause})"),
+            BothFlags::LastPeriodDraw => write!(
+                f,
+                "the claimant must have time left ({time_clause}); if who fell first cannot be \
+                 told, the last period is drawn ({clause})"
+            ),
+            BothFlags::FirstZeroLoses => write!(
+                f,
+                "the clock that showed zero first loses; a tie in the last period without \
+                 increment is drawn ({clause})"
+            ),
+        }
     }
-}
-
-/// ru-rapid: the claimant's own clock shows zero too; `stated`, the
-/// record's words when they say both flags fell (and then, without clock
-/// readings, only the words tell it).
-pub(in crate::laws) fn claimant_at_zero(
-    flagged: Color,
-    readings: &str,
-    stated: Option<&str>,
-    clause: &str,
-) -> String {
-    if let Some(quoted) = stated.filter(|_| readings == super::NO_READINGS) {
-        return format!(
-            "both flags fell, as {quoted} says, and no clock readings are recorded; a win on time \
-             needs time left on the claimant's clock ({clause}), and the record does not tell who \
-             fell first"
-        );
-    }
-    format!(
-        "{}'s flag fell but {}'s clock shows zero too ({readings}); a win on time needs time left \
-         on the claimant's clock ({clause}), and clocks rounded to whole seconds cannot tell who \
-         fell first",
-        side_name(flagged),
-        side_name(!flagged)
-    )
-}
-
-/// The edition draws every game with both flags down.
-pub(in crate::laws) fn drawn(readings: &str, clause: &str) -> String {
-    format!("both flags have fallen ({readings}), so the game is drawn ({clause})")
-}
-
-/// The clock that showed zero first loses (`loser`'s).
-pub(in crate::laws) fn first_zero_loses(readings: &str, loser: Color, time_clause: &str) -> String {
-    format!(
-        "both clocks show zero ({readings}); {}'s showed zero first, and the clock that shows \
-         zero first loses ({time_clause})",
-        side_name(loser)
-    )
-}
-
-/// `first`'s clock showed zero first: the claimant had no time left.
-pub(in crate::laws) fn claimant_first(readings: &str, first: Color, time_clause: &str) -> String {
-    format!(
-        "both clocks show zero ({readings}); {}'s showed zero first, so the claimant had no time \
-         left and a claim fails ({time_clause}); who fell first is the arbiter's finding",
-        side_name(first)
-    )
 }
 
 const TIE: &str = "the readings cannot tell which flag fell first";
 
-/// No telling which fell first, in the last period (`period` says which).
-pub(in crate::laws) fn tie_drawn(readings: &str, period: &str, clause: &str) -> String {
-    format!("both clocks show zero ({readings}) and {TIE}; in {period} that is a draw ({clause})")
+impl fmt::Display for BothFlagsFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BothFlagsFinding::BothAtZero { readings, rule } if !readings.any() => {
+                write!(
+                    f,
+                    "both flags fell, as the record says ({readings}); {rule}"
+                )
+            }
+            BothFlagsFinding::BothAtZero { readings, rule } => {
+                write!(f, "both clocks show zero ({readings}); {rule}")
+            }
+            BothFlagsFinding::ClaimantAtZero(found) => write!(f, "{found}"),
+            BothFlagsFinding::Drawn { readings, clause } => write!(
+                f,
+                "both flags have fallen ({readings}), so the game is drawn ({clause})"
+            ),
+            BothFlagsFinding::FirstZeroLoses {
+                readings,
+                loser,
+                time_clause,
+            } => write!(
+                f,
+                "both clocks show zero ({readings}); {}'s showed zero first, and the clock that \
+                 shows zero first loses ({time_clause})",
+                side_name(*loser)
+            ),
+            BothFlagsFinding::ClaimantFirst {
+                readings,
+                first,
+                time_clause,
+            } => write!(
+                f,
+                "both clocks show zero ({readings}); {}'s showed zero first, so the claimant had \
+                 no time left and a claim fails ({time_clause}); who fell first is the arbiter's \
+                 finding",
+                side_name(*first)
+            ),
+            BothFlagsFinding::TieDrawn {
+                readings,
+                without_increment,
+                clause,
+            } => {
+                let period = match without_increment {
+                    true => "the last period of a game without increment",
+                    false => "the last period",
+                };
+                write!(
+                    f,
+                    "both clocks show zero ({readings}) and {TIE}; in {period} that is a draw \
+                     ({clause})"
+                )
+            }
+            BothFlagsFinding::TieForTheArbiter { readings, clause } => write!(
+                f,
+                "both clocks show zero ({readings}) and {TIE}; outside the last period of a game \
+                 without increment the Laws leave it to the arbiter ({clause})"
+            ),
+        }
+    }
 }
 
-/// No telling which fell first, outside the last period.
-pub(in crate::laws) fn tie_for_the_arbiter(readings: &str, clause: &str) -> String {
-    format!(
-        "both clocks show zero ({readings}) and {TIE}; outside the last period of a game without \
-         increment the Laws leave it to the arbiter ({clause})"
-    )
+/// ru-rapid: the claimant's own clock shows zero too; without clock
+/// readings only the record's words tell that both flags fell.
+impl fmt::Display for ClaimantAtZero {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ClaimantAtZero {
+            flagged,
+            readings,
+            stated,
+            clause,
+        } = self;
+        match stated {
+            Some(quoted) if !readings.any() => write!(
+                f,
+                "both flags fell, as {quoted} says, and no clock readings are recorded; a win on \
+                 time needs time left on the claimant's clock ({clause}), and the record does \
+                 not tell who fell first"
+            ),
+            _ => write!(
+                f,
+                "{}'s flag fell but {}'s clock shows zero too ({readings}); a win on time needs \
+                 time left on the claimant's clock ({clause}), and clocks rounded to whole \
+                 seconds cannot tell who fell first",
+                side_name(*flagged),
+                side_name(!*flagged)
+            ),
+        }
+    }
 }

@@ -20,12 +20,12 @@ pub(super) mod time;
 pub(super) mod unplayed;
 pub(super) mod verdict;
 
-use std::fmt::Write;
+use std::fmt;
 
-use shakmaty::Color;
-
-use super::{Game, MateAnswer, side_name};
+use super::finding::{CanMate, ClocksAt, Judged, LastReadings, Outcome, Reading};
+use super::side_name;
 use crate::board::helpmate::{Helpmate, Mate};
+use crate::model::clock::Clock;
 
 /// Which reasons show a helpmate's short line (`--short-lines`): the
 /// solver's own line proves the verdict at no further cost, and a shorter
@@ -85,97 +85,92 @@ pub fn capitalised(text: &str) -> String {
     }
 }
 
-/// An offence (`lead`) and what follows from whether the opponent can
-/// still checkmate (`mate`): the offender loses, or (`drawn`) the game is
-/// drawn.
-pub(super) fn offence_outcome(lead: &str, mate: &str, drawn: bool, offender: Color) -> String {
-    let outcome = match drawn {
-        true => "so the game is drawn".to_string(),
-        false => format!("so {} loses", side_name(offender)),
-    };
-    format!("{lead}: {mate}, {outcome}")
-}
-
-/// Where a "can this side still checkmate?" answer was judged, when not in
-/// the position asked about: `None` for the starting position, else after
-/// the move (`Some("23. Nf3")`).
-pub(super) fn judged_earlier(after: Option<&str>) -> String {
-    match after {
-        None => " (judged in the starting position, the last legal one)".into(),
-        Some(text) => format!(" (judged in the last legal position, after {text})"),
-    }
-}
-
-/// A "can this side still checkmate?" question with no legal position.
-pub(super) const NO_LEGAL_POSITION: &str = " (no legal position to judge)";
-
-/// "can still checkmate (for example 41...Kg8 42. Qg7#)" or "cannot
-/// checkmate by any series of legal moves".
-pub(super) fn mate_phrase(side: Color, answer: &MateAnswer) -> String {
-    let name = side_name(side);
-    let note = &answer.note;
-    match &answer.mate {
-        Mate::Possible(line) => format!(
-            "{name} can still checkmate (for example {}){note}",
-            line.text(false)
-        ),
-        Mate::Impossible => format!("no series of legal moves lets {name} checkmate{note}"),
-        Mate::NotShownImpossible => {
-            format!("{name} is not shown unable to checkmate (fast check){note}")
-        }
-        Mate::Undecided => {
-            format!("the helpmate solver could not decide whether {name} can still checkmate{note}")
+/// "…: no series of legal moves lets Black checkmate, so the game is
+/// drawn", or "…, so White loses".
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}, ", self.lead, self.mate)?;
+        match self.drawn {
+            true => f.write_str("so the game is drawn"),
+            false => write!(f, "so {} loses", side_name(self.offender)),
         }
     }
 }
 
-/// "clocks White 0:01:20, Black 0:05:00" once `ply` plies were played, or
-/// "no clocks recorded".
-pub(super) fn clocks_note(game: &Game<'_>, ply: usize) -> String {
-    let (white, black) = (
-        game.clock_after(Color::White, ply),
-        game.clock_after(Color::Black, ply),
-    );
-    if white.is_none() && black.is_none() {
-        return "no clocks recorded".into();
-    }
-    let show = |c: Option<crate::model::clock::Clock>| {
-        c.map_or_else(|| "unknown".to_string(), |c| c.to_string())
-    };
-    format!("clocks White {}, Black {}", show(white), show(black))
-}
-
-/// What [`last_readings`] says of a game without clock readings.
-pub(super) const NO_READINGS: &str = "no clock readings recorded";
-
-/// "White 0:00:33 after 36. Kh1, Black 0:00:00 after 35...Qc3": each
-/// side's last clock reading once `ply` plies were played, and when.
-pub(super) fn last_readings(game: &Game<'_>, ply: usize) -> String {
-    let unknown = |side| game.clock_after(side, ply).is_none();
-    if unknown(Color::White) && unknown(Color::Black) {
-        return NO_READINGS.into();
-    }
-    // One buffer for the sentence, written for every flag fall: three
-    // `format!`s grew three strings.
-    let mut text = String::with_capacity(96);
-    text.push_str("last clock readings: ");
-    write_reading(game, ply, Color::White, &mut text);
-    text.push_str(", ");
-    write_reading(game, ply, Color::Black, &mut text);
-    text
-}
-
-/// "White 0:00:03 after 41. Kg2", "Black not recorded": one side's last
-/// reading up to `ply`, where it was written.
-fn write_reading(game: &Game<'_>, ply: usize, side: Color, text: &mut String) {
-    let at = game.clock_ply(side, ply.min(game.plies()));
-    text.push_str(side_name(side));
-    // Writing into a `String` cannot fail.
-    let _ = match (game.clock_after(side, ply), at) {
-        (None, _) => write!(text, " not recorded"),
-        (Some(c), Some(k)) if game.record.moves[k - 1].clock == Some(c) => {
-            write!(text, " {c} after {}", game.move_text(k))
+/// Where an answer was judged, when not in the position asked about.
+impl fmt::Display for Judged {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Judged::AsAsked => Ok(()),
+            Judged::AtStart => {
+                f.write_str(" (judged in the starting position, the last legal one)")
+            }
+            Judged::After(text) => write!(f, " (judged in the last legal position, after {text})"),
+            Judged::NoLegalPosition => f.write_str(" (no legal position to judge)"),
         }
-        (Some(c), _) => write!(text, " {c} at the end of the record"),
-    };
+    }
+}
+
+/// "White can still checkmate (for example 41...Kg8 42. Qg7#)" or "no
+/// series of legal moves lets White checkmate".
+impl fmt::Display for CanMate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, judged) = (side_name(self.side), &self.judged);
+        match &self.mate {
+            Mate::Possible(line) => write!(
+                f,
+                "{name} can still checkmate (for example {}){judged}",
+                line.text(false)
+            ),
+            Mate::Impossible => write!(f, "no series of legal moves lets {name} checkmate{judged}"),
+            Mate::NotShownImpossible => {
+                write!(
+                    f,
+                    "{name} is not shown unable to checkmate (fast check){judged}"
+                )
+            }
+            Mate::Undecided => write!(
+                f,
+                "the helpmate solver could not decide whether {name} can still checkmate{judged}"
+            ),
+        }
+    }
+}
+
+/// "clocks White 0:01:20, Black 0:05:00", or "no clocks recorded".
+impl fmt::Display for ClocksAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.white.is_none() && self.black.is_none() {
+            return f.write_str("no clocks recorded");
+        }
+        let show = |c: Option<Clock>| c.map_or_else(|| "unknown".to_string(), |c| c.to_string());
+        write!(
+            f,
+            "clocks White {}, Black {}",
+            show(self.white),
+            show(self.black)
+        )
+    }
+}
+
+/// "last clock readings: White 0:00:33 after 36. Kh1, Black 0:00:00 after
+/// 35...Qc3", or "no clock readings recorded".
+impl fmt::Display for LastReadings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some([white, black]) = &self.0 else {
+            return f.write_str("no clock readings recorded");
+        };
+        write!(f, "last clock readings: White{white}, Black{black}")
+    }
+}
+
+/// " 0:00:03 after 41. Kg2", " not recorded": after the side's name.
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reading::NotRecorded => f.write_str(" not recorded"),
+            Reading::After(c, text) => write!(f, " {c} after {text}"),
+            Reading::AtEnd(c) => write!(f, " {c} at the end of the record"),
+        }
+    }
 }

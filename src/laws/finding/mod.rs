@@ -1,0 +1,208 @@
+//! What the clauses found, as values: a verdict's [`Reason`] and an
+//! incident's detail are [`Finding`]s, with the facts as fields (sides,
+//! clocks, plies, the clause, the words quoted); `laws/phrase/` words
+//! them, and only the outputs, `explain` and Python ask it to.
+
+use std::fmt;
+
+use shakmaty::Color;
+
+use super::Game;
+use crate::board::helpmate::{Helpmate, Mate};
+use crate::model::clock::Clock;
+
+pub mod both_flags;
+pub mod draw;
+pub mod illegal;
+pub mod left;
+pub mod position;
+pub mod server;
+pub mod time;
+
+use both_flags::BothFlagsFinding;
+use draw::DrawFinding;
+use illegal::IllegalFinding;
+use left::LeftFinding;
+use position::PositionFinding;
+use server::ServerFinding;
+use time::TimeFinding;
+
+/// The `Finding` enum, a `From` for each kind and its `Display`, which
+/// hands each kind to its own words in `laws/phrase/`. Each kind is boxed:
+/// a finding is made once per game or incident, and the kinds differ
+/// widely in size.
+macro_rules! findings {
+    ($($(#[$doc:meta])* $variant:ident($kind:ty)),* $(,)?) => {
+        /// One thing a clause found.
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Finding {
+            $($(#[$doc])* $variant(Box<$kind>)),*
+        }
+
+        $(impl From<$kind> for Finding {
+            fn from(found: $kind) -> Finding {
+                Finding::$variant(Box::new(found))
+            }
+        })*
+
+        impl fmt::Display for Finding {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(Finding::$variant(found) => fmt::Display::fmt(found, f)),*
+                }
+            }
+        }
+    };
+}
+
+findings! {
+    /// Words not yet given a type of their own (issue 54 moves them).
+    Worded(String),
+    /// An offence, and what the opponent's chances make of it.
+    Outcome(Outcome),
+    Illegal(IllegalFinding),
+    Left(LeftFinding),
+    Server(ServerFinding),
+    Time(TimeFinding),
+    BothFlags(BothFlagsFinding),
+    Draw(DrawFinding),
+    Position(PositionFinding),
+}
+
+/// An offence (`lead`) and what follows from whether the opponent can
+/// still checkmate: the offender loses, or (`drawn`) the game is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub lead: Box<Finding>,
+    pub mate: CanMate,
+    pub drawn: bool,
+    pub offender: Color,
+}
+
+/// Why a verdict is what it is: what decided it, then what else bears on
+/// it, in the order a reader takes them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reason {
+    parts: Vec<Finding>,
+}
+
+impl Reason {
+    /// The findings, first the one that decided.
+    pub fn parts(&self) -> &[Finding] {
+        &self.parts
+    }
+
+    /// The reason with `more` said after it.
+    pub(crate) fn and(&mut self, more: impl Into<Finding>) {
+        self.parts.push(more.into());
+    }
+}
+
+impl<T: Into<Finding>> From<T> for Reason {
+    fn from(first: T) -> Reason {
+        Reason {
+            parts: vec![first.into()],
+        }
+    }
+}
+
+/// The findings joined as one sentence's clauses.
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, part) in self.parts.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{part}")?;
+        }
+        Ok(())
+    }
+}
+
+/// "Can this side still checkmate?", answered, as a reason quotes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CanMate {
+    pub side: Color,
+    pub mate: Mate,
+    pub judged: Judged,
+}
+
+impl CanMate {
+    /// The helpmate line the answer shows, if it is one.
+    pub fn line(&self) -> Option<&Helpmate> {
+        match &self.mate {
+            Mate::Possible(line) => Some(line),
+            _ => None,
+        }
+    }
+}
+
+/// Which position a "can this side still checkmate?" answer judged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Judged {
+    /// The one asked about.
+    AsAsked,
+    /// The starting position, the last legal one.
+    AtStart,
+    /// The last legal position, after the move quoted (`23. Nf3`).
+    After(String),
+    /// None: the game holds no legal position to judge.
+    NoLegalPosition,
+}
+
+/// Each side's clock once some plies were played, `None` where the record
+/// has no reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClocksAt {
+    pub white: Option<Clock>,
+    pub black: Option<Clock>,
+}
+
+impl ClocksAt {
+    pub(super) fn of(game: &Game<'_>, ply: usize) -> ClocksAt {
+        ClocksAt {
+            white: game.clock_after(Color::White, ply),
+            black: game.clock_after(Color::Black, ply),
+        }
+    }
+}
+
+/// Each side's last clock reading up to a ply and where it was written;
+/// `None` when neither side has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastReadings(pub Option<[Reading; 2]>);
+
+/// One side's last clock reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reading {
+    NotRecorded,
+    /// The reading and the move it was written after (`41. Kg2`).
+    After(Clock, String),
+    /// A reading the record gives at its end, after no move.
+    AtEnd(Clock),
+}
+
+impl LastReadings {
+    pub(super) fn of(game: &Game<'_>, ply: usize) -> LastReadings {
+        let unknown = |side| game.clock_after(side, ply).is_none();
+        if unknown(Color::White) && unknown(Color::Black) {
+            return LastReadings(None);
+        }
+        let reading = |side| {
+            let at = game.clock_ply(side, ply.min(game.plies()));
+            match (game.clock_after(side, ply), at) {
+                (None, _) => Reading::NotRecorded,
+                (Some(c), Some(k)) if game.record.moves[k - 1].clock == Some(c) => {
+                    Reading::After(c, game.move_text(k))
+                }
+                (Some(c), _) => Reading::AtEnd(c),
+            }
+        };
+        LastReadings(Some([reading(Color::White), reading(Color::Black)]))
+    }
+
+    /// Whether the record has a reading for either side.
+    pub fn any(&self) -> bool {
+        self.0.is_some()
+    }
+}

@@ -1,0 +1,121 @@
+//! What a claim on time came to (15.4.3; A.4.3, A.5.3, 6.9): how the flag
+//! fell, whose claim it was, and what the claimant could still do.
+
+use shakmaty::Color;
+
+use super::server::ServerFinding;
+use super::{CanMate, Judged, LastReadings};
+use crate::model::clock::Clock;
+use crate::model::outcome::GameResult;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum TimeFinding {
+    /// A claim that fails.
+    Rejected(Rejection),
+    /// A result that only a rejected claim explains.
+    RestingOnRejection {
+        why: Rejection,
+        recorded: GameResult,
+    },
+    /// Words (`quoted`) say a flag fell but not whose, beside a draw no
+    /// server kept: who flagged decides the result (`clause`).
+    FlaggerUnsaid {
+        quoted: String,
+        recorded: GameResult,
+        clause: &'static str,
+    },
+    /// The flag-fall incident.
+    FlagFell {
+        flagged: Color,
+        readings: LastReadings,
+        claim: ClaimRead,
+        clause: &'static str,
+    },
+    /// A flag fell and the claim stands: what the claimant's chances make
+    /// of it.
+    FlagFall {
+        lead: FlagFallLead,
+        then: Box<AfterFlag>,
+    },
+}
+
+/// Why a claim on time fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rejection {
+    /// The claimant's own clock at zero, where the edition (`clause`) asks
+    /// for time left.
+    OwnClockAtZero {
+        claimant: Color,
+        clause: &'static str,
+    },
+    /// No flag down: the opponent had just moved with `left` on his clock.
+    NoFlagDown { claimant: Color, left: Clock },
+}
+
+/// Where the claim behind a flag fall is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimRead {
+    /// A `[%claim time …]` in the record, or an `--events` line.
+    Recorded,
+    /// The record's own words (quoted), the server that wrote them (a
+    /// server's flag fall ends the game by itself, with no claim), and how
+    /// the flagger is known.
+    Stated {
+        quoted: String,
+        server: Option<&'static str>,
+        whose: Whose,
+    },
+    /// The flagged side's clock at zero and the result.
+    ClockAtZero,
+}
+
+/// How the record shows whose flag fell, when its words say one did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Whose {
+    /// The words name him (or name his opponent the winner).
+    Named,
+    /// The words name nobody; the decisive result names the loser.
+    ByResult,
+    /// A server's record names nobody beside a draw: a server ends the game
+    /// the moment a flag falls, so the side to move at the end flagged.
+    ToMove,
+}
+
+/// The flag, the claim and the claimant's time: how a verdict on a flag
+/// fall opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlagFallLead {
+    pub flagged: Color,
+    pub readings: LastReadings,
+    pub claim: ClaimRead,
+    /// The claimant's clock, `None` where not recorded.
+    pub claimant_clock: Option<Clock>,
+    /// The server that decided the flag fall with clocks it keeps exactly.
+    pub server: Option<&'static str>,
+}
+
+/// What follows a flag fall whose claim stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AfterFlag {
+    /// Neither side can checkmate: the position is dead; `also`, a
+    /// server's own draw the Laws bear out.
+    Dead {
+        also: Option<ServerFinding>,
+        judged: Judged,
+    },
+    /// The claimant cannot checkmate: drawn.
+    CannotMate {
+        also: Option<ServerFinding>,
+        judged: Judged,
+        clause: &'static str,
+    },
+    /// The claimant can checkmate (`mate` says how): he wins; `scored`, a
+    /// server's own draw that the Laws overturn.
+    Wins {
+        scored: Option<ServerFinding>,
+        mate: CanMate,
+        clause: &'static str,
+    },
+    /// The solver could not say whether the claimant can checkmate.
+    Undecided { clause: &'static str },
+}
