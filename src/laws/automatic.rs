@@ -10,7 +10,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position, Role};
 
 use super::edition::{Book, Fivefold};
-use super::phrase::board as phrase;
+use super::finding::board::BoardFinding;
 use super::{Decision, Game};
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
@@ -105,7 +105,10 @@ fn judge_stretch(
             && !pos.is_checkmate()
         {
             let cited = book.cite(Clause::SeventyFiveMoves);
-            let reason = phrase::seventy_five(&game.move_text(ply), cited);
+            let reason = BoardFinding::SeventyFive {
+                move_text: game.move_text(ply),
+                clause: cited,
+            };
             let verdict = Verdict::decide(
                 recorded,
                 GameResult::Draw,
@@ -188,24 +191,24 @@ fn fivefold(
     }
     let clause = book.cite(Clause::FivefoldRepetition);
     let consecutive = seen.windows(2).rev().take(4).all(|w| w[1] - w[0] == 4);
-    let lead = phrase::five_times(&game.move_text(ply), &seen);
+    let apart = book.edition.fivefold == Fivefold::Consecutive && !consecutive;
+    let reason = BoardFinding::FiveTimes {
+        move_text: game.move_text(ply),
+        plies: seen,
+        apart,
+        clause,
+    };
     let verdict = match book.edition.fivefold {
         Fivefold::None => return None,
-        Fivefold::Consecutive if !consecutive => {
-            let reason = phrase::five_times_apart(&lead, clause);
-            Verdict::decide(recorded, recorded, Clause::FivefoldRepetition, ply, reason)
-                .for_review()
-        }
-        _ => {
-            let reason = phrase::drawn_without_claim(&lead, clause);
-            Verdict::decide(
-                recorded,
-                GameResult::Draw,
-                Clause::FivefoldRepetition,
-                ply,
-                reason,
-            )
-        }
+        _ if apart => Verdict::decide(recorded, recorded, Clause::FivefoldRepetition, ply, reason)
+            .for_review(),
+        _ => Verdict::decide(
+            recorded,
+            GameResult::Draw,
+            Clause::FivefoldRepetition,
+            ply,
+            reason,
+        ),
     };
     Some(Decision::new(ply, 2, verdict))
 }

@@ -9,7 +9,7 @@
 
 use shakmaty::{Chess, Position};
 
-use super::phrase::board as phrase;
+use super::finding::board::{BoardFinding, Where};
 use super::{Decision, Game, Judging};
 use crate::board::permissive::State;
 use crate::laws::verdict::Verdict;
@@ -72,24 +72,30 @@ fn end_of_stretch(
     } else {
         return None;
     };
-    let after = phrase::after((ply > 0).then(|| game.move_text(ply)).as_deref());
+    let at = match ply {
+        0 => Where::Start,
+        _ => Where::After(game.move_text(ply)),
+    };
     let to_move = game.replay.position_at(ply).turn();
     let mut incidents = Vec::new();
     let (correct, reason) = match clause {
         Clause::Checkmate => (
             GameResult::Win(!to_move),
-            phrase::checkmated(to_move, &after),
+            BoardFinding::Checkmated { side: to_move, at },
         ),
-        Clause::Stalemate => (GameResult::Draw, phrase::stalemated(to_move, &after)),
+        Clause::Stalemate => (
+            GameResult::Draw,
+            BoardFinding::Stalemated { side: to_move, at },
+        ),
         _ => {
             incidents.push(game.incident(
                 ply,
                 IncidentKind::DeadPosition,
                 None,
                 None,
-                phrase::NO_MATE_FOR_EITHER.to_string(),
+                BoardFinding::NoMateForEither,
             ));
-            (GameResult::Draw, phrase::dead(&after))
+            (GameResult::Draw, BoardFinding::Dead(at))
         }
     };
     Some(Decision {

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use shakmaty::Color;
 
 use super::edition::{Book, Illegal};
-use super::phrase::clocks::{self as phrase, Rise};
+use super::finding::clocks::{ClockFinding, Rise};
 use super::{Game, Judging, RELAY_TOLERANCE, ROUNDING_TOLERANCE};
 use crate::laws::incident::Incident;
 use crate::model::claim::ClaimKind;
@@ -226,18 +226,23 @@ impl Change {
         game.incident(ply, kind, Some(self.side), cited, detail)
     }
 
-    /// A clock-reading note's words.
-    fn misreading(&self) -> String {
+    /// A clock-reading note.
+    fn misreading(&self) -> ClockFinding {
         let Change {
             side, prev, now, ..
         } = self;
         let before = self.earlier.unwrap_or(*prev);
-        phrase::misreading(*side, before, *prev, *now)
+        ClockFinding::Misreading {
+            side: *side,
+            before,
+            odd: *prev,
+            now: *now,
+        }
     }
 
-    /// A clock-change incident's words; a rise of two minutes past what the
+    /// A clock-change incident; a rise of two minutes past what the
     /// control gives is said to match the time added after an illegal move.
-    fn detail(&self, tolerance: Clock, clause: &str) -> String {
+    fn detail(&self, tolerance: Clock, clause: &'static str) -> ClockFinding {
         let Change {
             side,
             prev,
@@ -255,7 +260,7 @@ impl Change {
             tolerance,
             like_a_penalty: over.millis().abs_diff(TWO_MINUTES) <= PENALTY_MATCH,
         };
-        phrase::clock_change(&rise, clause)
+        ClockFinding::Change(rise, clause)
     }
 }
 

@@ -8,7 +8,7 @@ use shakmaty::{Chess, Position};
 
 use super::Game;
 use super::automatic::position_key;
-use super::phrase::record::{self as phrase, Shown};
+use super::finding::record::{AtOdds, RecordFinding, Shown};
 use crate::board::permissive::State;
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
@@ -53,20 +53,20 @@ fn weigh_the_words(game: &Game<'_>, mut verdict: Verdict, mark: Option<Ending>) 
         .filter(|_| !decided_on_board(&verdict))
         .and_then(|s| against_the_result(s, recorded).or_else(|| played_after_all(game, s)));
     if let Some(why) = words {
-        return self_contradiction(verdict, recorded, &why);
+        return self_contradiction(verdict, recorded, why);
     }
     // The board ends a game whatever either result says and whatever the
     // words; the reason still says what the record holds.
     let on_board = ended_on_board(&verdict);
     if let Some(why) = two_results(game) {
         match on_board {
-            true => verdict.reason.and(why),
-            false => return self_contradiction(verdict, recorded, &why),
+            true => verdict.reason.and(RecordFinding::AtOdds(why)),
+            false => return self_contradiction(verdict, recorded, why),
         }
     }
     if let Some(doubt) = &game.doubt {
         match on_board {
-            true => verdict.reason.and(phrase::unread_note(doubt)),
+            true => verdict.reason.and(RecordFinding::UnreadNote(doubt.clone())),
             false => return unread(verdict, recorded, doubt),
         }
     }
@@ -150,7 +150,7 @@ fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, 
 }
 
 /// The record's words against the board.
-fn contradiction(s: &Statement, mark: Option<Ending>) -> Option<String> {
+fn contradiction(s: &Statement, mark: Option<Ending>) -> Option<RecordFinding> {
     if s.ending == Ending::Unknown {
         return None;
     }
@@ -164,8 +164,10 @@ fn contradiction(s: &Statement, mark: Option<Ending>) -> Option<String> {
     } else {
         return None;
     };
-    // Worded only when the record contradicts itself.
-    Some(phrase::against_the_board(&s.quoted(), denied))
+    Some(RecordFinding::AgainstTheBoard {
+        says: s.quoted(),
+        shown: denied,
+    })
 }
 
 /// A mate or stalemate on the board decides whatever the words say.
@@ -186,55 +188,65 @@ fn ended_on_board(verdict: &Verdict) -> bool {
 /// The record's words against its result: the loser they name is the
 /// recorded winner, they tell a draw beside a decisive result, or a game
 /// aborted or adjourned beside a result. `None` when they agree.
-fn against_the_result(s: &Statement, recorded: GameResult) -> Option<String> {
-    use ending::Disagreement as D;
+fn against_the_result(s: &Statement, recorded: GameResult) -> Option<AtOdds> {
     let disagreement = ending::disagreement(s, recorded)?;
-    let says = s.quoted();
-    Some(match (disagreement, s.party) {
+    Some(AtOdds::Words {
+        says: s.quoted(),
+        disagreement,
         // "Bob won on time" names the winner; "Alice resigns" the loser.
-        (D::AnotherWinner, Some(p)) => {
-            phrase::names_the_other(&says, p.side, p.role == Role::Winner, recorded)
-        }
-        (D::AnotherWinner, None) => phrase::gives_another_result(&says, recorded),
-        (D::DecisiveButDrawn, _) => phrase::tells_a_decision(&says, recorded),
-        (D::DrawnButDecisive, _) => phrase::tells_a_draw(&says, recorded),
-        (D::FlaggedWon(side), _) => phrase::flagged_side_won(&says, side, recorded),
-        (D::NotPlayedOut, _) => phrase::did_not_count(&says, recorded),
+        named: s.party.map(|p| (p.side, p.role == Role::Winner)),
+        recorded,
     })
 }
 
 /// Words that call the game unplayed beside more moves than a forfeit
 /// leaves.
-fn played_after_all(game: &Game<'_>, s: &Statement) -> Option<String> {
+fn played_after_all(game: &Game<'_>, s: &Statement) -> Option<AtOdds> {
     let plies = game.plies();
-    (s.unplayed() && plies > super::forfeit::UNPLAYED_PLIES)
-        .then(|| super::phrase::unplayed::played_after_all(s, plies))
+    (s.unplayed() && plies > super::forfeit::UNPLAYED_PLIES).then(|| AtOdds::PlayedAfterAll {
+        says: s.quoted(),
+        plies,
+    })
 }
 
 /// The `Result` tag and the movetext's termination marker name different
 /// results: the PGN standard wants them equal, and the record does not
 /// say which is right.
-fn two_results(game: &Game<'_>) -> Option<String> {
+fn two_results(game: &Game<'_>) -> Option<AtOdds> {
     let (tag, marker) = game.record.results_disagree()?;
-    Some(phrase::two_results(tag, marker))
+    Some(AtOdds::TwoResults {
+        tag: tag.to_string(),
+        marker: marker.to_string(),
+    })
 }
 
 /// A record whose words about the ending the audit could not take (not
 /// understood, or two statements that disagree): a human reads them.
 fn unread(verdict: Verdict, recorded: GameResult, doubt: &Doubt) -> Verdict {
-    let reason = phrase::unread(doubt, recorded, &verdict.reason.to_string());
+    if let Doubt::Disagree(..) = doubt {
+        return self_contradiction(verdict, recorded, AtOdds::Disagree(doubt.clone()));
+    }
+    let reason = RecordFinding::Unread {
+        doubt: doubt.clone(),
+        recorded,
+        reading: verdict.reason.clone(),
+    };
     kept_for_the_arbiter(verdict, recorded, reason)
 }
 
 /// A record whose words contradict its result: a human decides.
-fn self_contradiction(verdict: Verdict, recorded: GameResult, why: &str) -> Verdict {
-    let reason = phrase::contradicts_itself(why, recorded, &verdict.reason.to_string());
+fn self_contradiction(verdict: Verdict, recorded: GameResult, why: AtOdds) -> Verdict {
+    let reason = RecordFinding::ContradictsItself {
+        why,
+        recorded,
+        reading: verdict.reason.clone(),
+    };
     kept_for_the_arbiter(verdict, recorded, reason)
 }
 
 /// Until an arbiter decides, the recorded result is kept as the reading,
 /// and the reason says why.
-fn kept_for_the_arbiter(verdict: Verdict, recorded: GameResult, reason: String) -> Verdict {
+fn kept_for_the_arbiter(verdict: Verdict, recorded: GameResult, reason: RecordFinding) -> Verdict {
     Verdict {
         status: Status::Review,
         correct: Some(recorded),

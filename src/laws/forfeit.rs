@@ -9,7 +9,7 @@
 //! says (review).
 
 use super::Game;
-use super::phrase::unplayed as words;
+use super::finding::unplayed::UnplayedFinding;
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Clause;
@@ -38,21 +38,31 @@ pub(super) fn judge(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
             recorded,
             Clause::Forfeit,
             plies,
-            words::forfeit(said, winner, plies),
+            UnplayedFinding::Forfeit {
+                says: said.quoted(),
+                winner,
+                plies,
+            },
         ),
         GameResult::Win(_) => Verdict::decide(
             recorded,
             recorded,
             Clause::Unplayed,
             plies,
-            words::bye(said, recorded),
+            UnplayedFinding::Bye {
+                says: said.quoted(),
+                recorded,
+            },
         ),
         GameResult::Draw | GameResult::Unfinished => Verdict::decide(
             recorded,
             recorded,
             Clause::Unplayed,
             plies,
-            words::unplayed(said, recorded),
+            UnplayedFinding::Unplayed {
+                says: said.quoted(),
+                recorded,
+            },
         )
         .for_review(),
     };

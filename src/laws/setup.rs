@@ -5,7 +5,7 @@
 //! are reported by [`super::illegal`] as `castling-disallowed`).
 
 use super::edition::Book;
-use super::phrase::setup::{self as phrase, Completed};
+use super::finding::setup::{Completed, SetupFinding};
 use super::{Decision, Game};
 use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
@@ -35,19 +35,29 @@ pub(super) fn judge(
             && done().white >= window
             && done().black >= window
         {
-            let detail = phrase::too_late(by, window, done(), clause);
+            let detail = SetupFinding::TooLate {
+                by,
+                window,
+                done: done(),
+                clause,
+            };
             let late = IncidentKind::LateClaim;
             incidents.push(game.incident(ply, late, Some(by), Some(clause), detail));
             continue;
         }
         let Some(wrong) = &game.replay.wrong_setup else {
-            let detail = phrase::setup_correct(by);
+            let detail = SetupFinding::SetupCorrect { by };
             let kind = IncidentKind::RejectedClaim;
             incidents.push(game.incident(ply, kind, Some(by), None, detail));
             continue;
         };
-        let after = game.move_text(ply);
-        let reason = phrase::upheld(by, &after, done(), clause, wrong);
+        let reason = SetupFinding::Upheld {
+            by,
+            move_text: game.move_text(ply),
+            done: done(),
+            clause,
+            wrong: wrong.clone(),
+        };
         let verdict = Verdict::decide(recorded, GameResult::Unfinished, Clause::SetUp, ply, reason);
         decisions.push(Decision::new(ply, 3, verdict.for_review()));
         return;

@@ -11,21 +11,31 @@ use super::Game;
 use crate::board::helpmate::{Helpmate, Mate};
 use crate::model::clock::Clock;
 
+pub mod board;
 pub mod both_flags;
+pub mod clocks;
 pub mod draw;
 pub mod illegal;
 pub mod left;
 pub mod position;
+pub mod record;
 pub mod server;
+pub mod setup;
 pub mod time;
+pub mod unplayed;
 
+use board::BoardFinding;
 use both_flags::BothFlagsFinding;
+use clocks::ClockFinding;
 use draw::DrawFinding;
 use illegal::IllegalFinding;
 use left::LeftFinding;
 use position::PositionFinding;
+use record::RecordFinding;
 use server::ServerFinding;
+use setup::SetupFinding;
 use time::TimeFinding;
+use unplayed::UnplayedFinding;
 
 /// The `Finding` enum, a `From` for each kind and its `Display`, which
 /// hands each kind to its own words in `laws/phrase/`. Each kind is boxed:
@@ -67,6 +77,11 @@ findings! {
     BothFlags(BothFlagsFinding),
     Draw(DrawFinding),
     Position(PositionFinding),
+    Board(BoardFinding),
+    Clock(ClockFinding),
+    Setup(SetupFinding),
+    Record(RecordFinding),
+    Unplayed(UnplayedFinding),
 }
 
 /// An offence (`lead`) and what follows from whether the opponent can

@@ -1,35 +1,33 @@
-//! The sentences of a clock that went up (15.4.1.1; 10.2's extra time): a
+//! The words of a clock that went up (15.4.1.1; 10.2's extra time): a
 //! change of the clock, or a relay's misreading the next reading undoes.
 
-use shakmaty::Color;
+use std::fmt;
 
 use super::side_name;
-use crate::model::clock::Clock;
+use crate::laws::finding::clocks::{ClockFinding, Rise};
 
-/// One reading out of line: `before`, `odd`, then `now`.
-pub(in crate::laws) fn misreading(side: Color, before: Clock, odd: Clock, now: Clock) -> String {
-    format!(
-        "{}'s clock read {before}, then {odd}, then {now}: one reading out of line that the next \
-         undoes, the relay's misreading and not a change of the clock (no incident of 15.4.1.1)",
-        side_name(side)
-    )
-}
-
-/// A clock's rise past what the rules give.
-pub(in crate::laws) struct Rise {
-    pub side: Color,
-    pub from: Clock,
-    pub to: Clock,
-    /// How much more than `allowed`.
-    pub over: Clock,
-    pub allowed: Clock,
-    pub tolerance: Clock,
-    /// About two minutes over: the time an illegal move gives.
-    pub like_a_penalty: bool,
+impl fmt::Display for ClockFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ClockFinding::Misreading {
+                side,
+                before,
+                odd,
+                now,
+            } => write!(
+                f,
+                "{}'s clock read {before}, then {odd}, then {now}: one reading out of line that \
+                 the next undoes, the relay's misreading and not a change of the clock (no \
+                 incident of 15.4.1.1)",
+                side_name(side)
+            ),
+            ClockFinding::Change(rise, clause) => clock_change(f, &rise, clause),
+        }
+    }
 }
 
 /// The `clock-change` incident.
-pub(in crate::laws) fn clock_change(rise: &Rise, clause: &str) -> String {
+fn clock_change(f: &mut fmt::Formatter<'_>, rise: &Rise, clause: &str) -> fmt::Result {
     let Rise {
         side,
         from,
@@ -39,16 +37,17 @@ pub(in crate::laws) fn clock_change(rise: &Rise, clause: &str) -> String {
         tolerance,
         like_a_penalty,
     } = rise;
-    let penalty = match like_a_penalty {
-        true => {
-            "; about two minutes more than the control gives, the time the arbiter adds to the \
-             opponent's clock after an illegal move (7.5.5 of the FIDE Laws): look for one here"
-        }
-        false => "",
-    };
-    format!(
+    write!(
+        f,
         "{}'s clock went from {from} to {to}: {over} more than the {allowed} the rules give, past \
-         the tolerance of {tolerance} for relay and rounding noise ({clause}){penalty}",
+         the tolerance of {tolerance} for relay and rounding noise ({clause})",
         side_name(*side)
-    )
+    )?;
+    if *like_a_penalty {
+        f.write_str(
+            "; about two minutes more than the control gives, the time the arbiter adds to the \
+             opponent's clock after an illegal move (7.5.5 of the FIDE Laws): look for one here",
+        )?;
+    }
+    Ok(())
 }
