@@ -267,7 +267,7 @@ fn heading(record: &GameRecord<'_>, source: &str, number: u64) -> String {
 
 /// The time control as read, the category, and the Laws that judge it.
 fn tell_control(record: &GameRecord<'_>, book: &Book) -> String {
-    let category = book.edition.category_phrase(book.category);
+    let category = book.edition.category_by(book.category).to_string();
     let control = &record.control;
     let note = crate::laws::control_notes(control);
     let mut out = match (&record.tags.time_control, control.pgn(), &note) {

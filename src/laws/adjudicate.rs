@@ -5,7 +5,7 @@
 //! differ, an arbiter must say which applied.
 
 use crate::board::replay::{ReplayError, replay_with_claims};
-use crate::laws::phrase::placement as phrase;
+use crate::laws::finding::placement::{PlacementFinding, ReadingUnder, Under};
 use crate::laws::placement::NoCategory;
 use crate::laws::verdict::Verdict;
 use crate::laws::{Book, Game, Judgement, Judging, Placement, Unplaced, judge_placed};
@@ -89,7 +89,7 @@ fn settle_the_date(
         };
         let o = &other.verdict;
         if (o.status, o.correct) != (verdict.status, verdict.correct) {
-            differing.push(phrase::edition_gives(edition.name, o));
+            differing.push(reading(Under::Edition(edition.name), o));
         }
     }
     // Before 2009 only what no edition decides by its own clauses can stand.
@@ -106,10 +106,16 @@ fn settle_the_date(
     let reason = &mut judgement.verdict.reason;
     if differing.is_empty() && (!unplaced.before_all || timeless) {
         let names: Vec<&str> = unplaced.candidates.iter().map(|e| e.name).collect();
-        reason.and(phrase::every_edition_agrees(unplaced.why, &names));
+        reason.and(PlacementFinding::EveryEditionAgrees {
+            why: unplaced.why,
+            names,
+        });
         return;
     }
-    reason.and(phrase::editions_differ(unplaced.why, &differing));
+    reason.and(PlacementFinding::EditionsDiffer {
+        why: unplaced.why,
+        differing,
+    });
     judgement.verdict = judgement.verdict.clone().for_review();
 }
 
@@ -131,8 +137,7 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
     let verdict = &judgement.verdict;
     // An unknown category is judged by the rapid clauses: that reading is
     // the verdict itself.
-    let reading = |v: &Verdict, category: Category| phrase::as_category(category, v);
-    let mut readings = vec![reading(verdict, Category::Rapid)];
+    let mut readings = vec![reading(Under::Category(Category::Rapid), verdict)];
     let mut differ = false;
     for category in [Category::Blitz, Category::Standard] {
         let placement = Placement {
@@ -151,16 +156,26 @@ fn settle_the_category(game: &Game<'_>, rules: &Judging, judgement: &mut Judgeme
         // The result is what a category would change; a doubt of one
         // reading's own is that reading's.
         differ |= other.verdict.correct != verdict.correct;
-        readings.push(reading(&other.verdict, category));
+        readings.push(reading(Under::Category(category), &other.verdict));
     }
     let why = unknown_category_why(game.record);
     let reason = &mut judgement.verdict.reason;
     if !differ {
-        reason.and(phrase::every_category_agrees(why));
+        reason.and(PlacementFinding::EveryCategoryAgrees(why));
         return;
     }
-    reason.and(phrase::categories_differ(why, &readings));
+    reason.and(PlacementFinding::CategoriesDiffer { why, readings });
     judgement.verdict = judgement.verdict.clone().for_review();
+}
+
+/// What a verdict under other rules gives.
+fn reading(under: Under, verdict: &Verdict) -> ReadingUnder {
+    ReadingUnder {
+        under,
+        status: verdict.status,
+        correct: verdict.correct,
+        rule: verdict.rule,
+    }
 }
 
 /// Why a game has no category: what its record lacks.

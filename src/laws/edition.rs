@@ -6,7 +6,7 @@
 //! [`Book`] is what one game is judged by: an edition, the game's category
 //! in that edition, and whether the event was supervised.
 
-use super::phrase::edition as phrase;
+use super::finding::edition::CategoryBy;
 use crate::board::replay::TakeBack;
 use crate::model::clock::Clock;
 use crate::model::time_control::Category;
@@ -182,8 +182,12 @@ impl Edition {
     /// A game's category with the threshold that gave it, for a reader who
     /// does not know the thresholds: "blitz: 10 minutes or less, so not
     /// rapid by 15.1". (The minutes count the base and 60 moves' increment.)
-    pub fn category_phrase(&self, category: Category) -> String {
-        phrase::category(category, self.rapid_floor, self.category_source())
+    pub fn category_by(&self, category: Category) -> CategoryBy {
+        CategoryBy {
+            category,
+            floor: self.rapid_floor,
+            by: self.category_source(),
+        }
     }
 
     /// The words of clause `number` (`15.3/7.5.b` reads as `7.5.b`).

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use super::edition::Book;
 use super::finding::Finding;
 use super::finding::draw::DrawFinding;
-use super::phrase::verdict as phrase;
+use super::finding::verdict::{Borne, VerdictFinding};
 use super::server_draw::draw_the_laws_do_not_have;
 use super::{
     Decision, Game, Judgement, Judging, Placement, ShortLines, abandonment, automatic, board,
@@ -53,7 +53,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
             IncidentKind::RejectedClaim,
             None,
             None,
-            claim.to_string(),
+            Finding::from(claim.clone()),
         ));
     }
     let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
@@ -68,7 +68,11 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
             IncidentKind::ResultMismatch,
             None,
             Some(verdict.rule),
-            phrase::result_mismatch(recorded, correct, verdict.rule),
+            VerdictFinding::ResultMismatch {
+                recorded,
+                correct,
+                rule: verdict.rule,
+            },
         ));
     }
     incidents.sort_by_key(|i| i.ply);
@@ -131,7 +135,10 @@ fn settle(
             IncidentKind::MovesAfterEnd,
             None,
             Some(verdict.rule),
-            phrase::moves_after_end(extra, verdict.rule),
+            VerdictFinding::MovesAfterEnd {
+                extra,
+                rule: verdict.rule,
+            },
         ));
     }
     (verdict, helpmate)
@@ -155,8 +162,16 @@ fn name_what_bears_on_it(verdict: &mut Verdict, incidents: &[Incident], end: Opt
     }
     let named = &bearing[..bearing.len().min(NAMED_INCIDENTS)];
     let more = bearing.len() - named.len();
-    let what = phrase::what_bears(named, more, end.is_some());
-    verdict.reason.and(what);
+    let named = named.iter().map(|i| Borne {
+        move_label: i.move_label.clone(),
+        san: i.san.clone(),
+        detail: i.detail.clone(),
+    });
+    verdict.reason.and(VerdictFinding::WhatBears {
+        named: named.collect(),
+        more,
+        decided: end.is_some(),
+    });
 }
 
 /// The incidents that bear on the result (rule-bound) before `end`, the
@@ -186,8 +201,10 @@ fn quote_the_rule(verdict: &mut Verdict, book: &Book) {
         return;
     }
     if let Some(words) = book.edition.text(verdict.rule) {
-        let quoted = phrase::in_our_words(verdict.rule, &words);
-        verdict.reason.and(quoted);
+        let rule = verdict.rule;
+        verdict
+            .reason
+            .and(VerdictFinding::InOurWords { rule, words });
     }
 }
 
@@ -222,7 +239,7 @@ fn add_caveats(
     }
     verdict = outside_the_rapid_rules(rules, &placement.book, verdict);
     if game.solver_over_budget() {
-        doubts.push(phrase::over_budget().into());
+        doubts.push(VerdictFinding::OverBudget.into());
     }
     for doubt in doubts {
         verdict.reason.and(doubt);
@@ -241,7 +258,11 @@ fn after_a_pass(game: &Game<'_>, recorded: GameResult, verdict: Verdict) -> Verd
         return verdict;
     };
     let label = game.replay.move_label(ply + 1);
-    let reason = phrase::after_a_pass(&label, recorded, &verdict.reason.to_string());
+    let reason = VerdictFinding::AfterAPass {
+        label,
+        recorded,
+        reading: verdict.reason.clone(),
+    };
     Verdict {
         status: Status::Review,
         correct: Some(recorded),
@@ -258,9 +279,15 @@ fn outside_the_rapid_rules(rules: &Judging, book: &Book, mut verdict: Verdict) -
     if !rules.only_rapid || category == Category::Rapid {
         return verdict;
     }
-    let category = book.edition.category_phrase(category);
+    let category = book.edition.category_by(category);
     let ru_rapid = book.edition.is_ru_rapid();
-    verdict.reason = phrase::not_rapid(&category, ru_rapid, &verdict.reason.to_string()).into();
+    let reading = std::mem::replace(&mut verdict.reason, VerdictFinding::NoResult.into());
+    verdict.reason = VerdictFinding::NotRapid {
+        category,
+        ru_rapid,
+        reading,
+    }
+    .into();
     verdict.for_review()
 }
 
@@ -277,10 +304,14 @@ fn unmoved_verdict(
             .record
             .line_of(game.record.moves[stop.token].span.start as usize);
         let side = game.replay.mover(ply);
-        let why = phrase::unreadable(line, &game.replay.move_label(ply), &stop.to_string());
+        let why = VerdictFinding::Unreadable {
+            line,
+            label: game.replay.move_label(ply),
+            stop: stop.clone(),
+        };
         let kind = IncidentKind::UnreadableMove;
         incidents.push(game.incident(ply, kind, Some(side), None, why.clone()));
-        return Verdict::error(phrase::cannot_be_read(&why));
+        return Verdict::error(VerdictFinding::CannotBeRead(Box::new(why)));
     }
     let plies = game.plies();
     if let Some(verdict) = unplayed(game, recorded) {
@@ -292,14 +323,18 @@ fn unmoved_verdict(
             recorded,
             Clause::Unfinished,
             plies,
-            phrase::NO_RESULT.to_string(),
+            VerdictFinding::NoResult,
         );
     }
     // "Contradicts" would read oddly before the list of what happened that
     // the reason goes on to name.
     let overturns = !bearing(Some(Clause::AsRecorded), incidents, None).is_empty();
     let said = game.statement.as_ref().map(|s| s.quoted());
-    let reason = phrase::as_recorded(recorded, overturns, said);
+    let reason = VerdictFinding::AsRecorded {
+        recorded,
+        overturns,
+        said,
+    };
     Verdict::decide(recorded, recorded, Clause::AsRecorded, plies, reason)
 }
 
@@ -327,7 +362,10 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
         _ if forfeit => return None,
         _ => Clause::AsRecorded,
     };
-    let reason = phrase::unplayed_or_unrecorded(recorded, game.record.closing_comment().as_deref());
+    let reason = VerdictFinding::UnplayedOrUnrecorded {
+        recorded,
+        comment: game.record.closing_comment().map(|c| c.to_string()),
+    };
     Some(Verdict::decide(recorded, recorded, clause, 0, reason).for_review())
 }
 
@@ -340,7 +378,7 @@ fn notation(game: &Game<'_>, incidents: &mut Vec<Incident>) {
                 IncidentKind::Notation,
                 Some(step.mover),
                 None,
-                phrase::read_as_meant(what),
+                VerdictFinding::ReadAsMeant(what),
             ));
         }
     }

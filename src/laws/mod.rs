@@ -151,16 +151,13 @@ impl Judgement {
     /// The verdict as a person reads it (the HTML page, `explain`): its
     /// reason quotes the helpmate's short line, which they step through.
     pub fn verdict_to_read(&self) -> Cow<'_, Verdict> {
-        let reason = self
-            .helpmate
-            .as_ref()
-            .and_then(|line| phrase::with_short_line(&self.verdict.reason.to_string(), line));
-        match reason {
-            Some(reason) => Cow::Owned(Verdict {
-                reason: reason.into(),
-                ..self.verdict.clone()
-            }),
-            None => Cow::Borrowed(&self.verdict),
+        let Some(line) = &self.helpmate else {
+            return Cow::Borrowed(&self.verdict);
+        };
+        let mut verdict = self.verdict.clone();
+        match verdict.reason.show_short_line(line) {
+            true => Cow::Owned(verdict),
+            false => Cow::Borrowed(&self.verdict),
         }
     }
 }

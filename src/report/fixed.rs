@@ -301,6 +301,7 @@ pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, book: &Book, out: 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::laws::finding::board::{BoardFinding, Where};
     use crate::model::outcome::GameResult;
     use crate::read::parse::parse_game;
 
@@ -311,7 +312,8 @@ mod tests {
             GameResult::parse(correct).unwrap(),
             Clause::DeadPosition,
             ply,
-            "dead {after} 1. Bxb2}".to_string(),
+            // A move as the record writes it may hold a brace.
+            BoardFinding::Dead(Where::After("1. Bxb2{}".into())),
         );
         String::from_utf8(corrected(&record, &verdict, None).into_owned()).unwrap()
     }
@@ -325,7 +327,7 @@ mod tests {
             record.recorded_result(),
             Clause::AsRecorded,
             1,
-            String::new(),
+            BoardFinding::NoMateForEither,
         );
         assert!(matches!(
             corrected(&record, &verdict, None),
@@ -339,7 +341,7 @@ mod tests {
         assert_eq!(
             fixed,
             "[Event \"e\"]\r\n[Result \"1/2-1/2\"]\r\n[RecordedResult \"1-0\"]\r\n\r\n\
-             1. e4 e5 {pgn-arbiter: dead-position: dead {after) 1. Bxb2)} 1/2-1/2\r\n"
+             1. e4 e5 {pgn-arbiter: dead-position: the position is dead after 1. Bxb2{): no series of legal moves lets either side checkmate} 1/2-1/2\r\n"
         );
     }
 
@@ -351,7 +353,7 @@ mod tests {
         assert_eq!(
             fixed,
             "[Event \"e\"]\n[Result \"1/2-1/2\"]\n[RecordedResult \"1-0\"]\n\n\
-             {pgn-arbiter: dead-position: dead {after) 1. Bxb2)} 1/2-1/2\n\n\n"
+             {pgn-arbiter: dead-position: the position is dead after 1. Bxb2{): no series of legal moves lets either side checkmate} 1/2-1/2\n\n\n"
         );
     }
 

@@ -254,7 +254,7 @@ impl<'a> GameTemplate<'a> {
             site: tag(&record.tags.site),
             date: tag(&record.tags.date),
             time_control: tag(&record.tags.time_control),
-            category: book.edition.category_phrase(book.category),
+            category: book.edition.category_by(book.category).to_string(),
             // A FIDE edition's reason already ends with its words.
             rule_text: if book.edition.is_ru_rapid() {
                 book.edition.text(&row.rule).unwrap_or_default()

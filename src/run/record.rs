@@ -7,8 +7,8 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::options::Options;
-use crate::board::replay::ReplayError;
 use crate::laws::adjudicate::{Adjudged, adjudicate_placed};
+use crate::laws::finding::verdict::Unjudged;
 use crate::laws::verdict::Verdict;
 use crate::laws::{Game, Judgement};
 use crate::read::ending::{Ending, EndingSource, Statement};
@@ -65,7 +65,7 @@ pub(crate) fn audit_record<'a>(
     };
     let (game, judgement) = match judged {
         Ok(Adjudged { game, judgement }) => (Some(game), judgement),
-        Err(why) => (None, error(record, why.to_string(), placement.book)),
+        Err(why) => (None, error(record, why, placement.book)),
     };
     AuditedRecord {
         game,
@@ -90,30 +90,6 @@ fn judge<'a>(
     adjudicate_placed(record, claims, &options.rules, placement).map_err(Unjudged::Replay)
 }
 
-/// Why a record could not be judged: its `error` verdict.
-#[derive(Debug)]
-enum Unjudged {
-    /// The splitter or the parser could not keep its text whole.
-    Damaged { line: u64, what: String },
-    /// It cannot be replayed at all (a variant, a FEN that cannot be set up).
-    Replay(ReplayError),
-    /// A chess library panicked on it (the panic's message).
-    LibraryPanic(String),
-}
-
-impl std::fmt::Display for Unjudged {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Unjudged::Damaged { line, what } => write!(f, "line {line}: {what}"),
-            Unjudged::Replay(why) => why.fmt(f),
-            Unjudged::LibraryPanic(what) => write!(
-                f,
-                "the chess library failed on this game ({what}); please report it with the game"
-            ),
-        }
-    }
-}
-
 /// A panic inside a chess library, as an `error` verdict's reason.
 fn library_failure(panic: Box<dyn std::any::Any + Send>) -> Unjudged {
     let what = panic
@@ -126,7 +102,7 @@ fn library_failure(panic: Box<dyn std::any::Any + Send>) -> Unjudged {
 
 /// The `error` judgement of a game that could not be judged, with the
 /// ending its record states.
-fn error(record: &GameRecord<'_>, why: String, book: crate::laws::Book) -> Judgement {
+fn error(record: &GameRecord<'_>, why: Unjudged, book: crate::laws::Book) -> Judgement {
     let ending = Statement::read(record).map_or((Ending::Unknown, EndingSource::None), |s| {
         (s.ending, s.words.source)
     });

@@ -9,20 +9,24 @@ use shakmaty::Color;
 
 use super::Game;
 use crate::board::helpmate::{Helpmate, Mate};
+use crate::model::claim::ClaimError;
 use crate::model::clock::Clock;
 
 pub mod board;
 pub mod both_flags;
 pub mod clocks;
 pub mod draw;
+pub mod edition;
 pub mod illegal;
 pub mod left;
+pub mod placement;
 pub mod position;
 pub mod record;
 pub mod server;
 pub mod setup;
 pub mod time;
 pub mod unplayed;
+pub mod verdict;
 
 use board::BoardFinding;
 use both_flags::BothFlagsFinding;
@@ -30,12 +34,14 @@ use clocks::ClockFinding;
 use draw::DrawFinding;
 use illegal::IllegalFinding;
 use left::LeftFinding;
+use placement::PlacementFinding;
 use position::PositionFinding;
 use record::RecordFinding;
 use server::ServerFinding;
 use setup::SetupFinding;
 use time::TimeFinding;
 use unplayed::UnplayedFinding;
+use verdict::{Unjudged, VerdictFinding};
 
 /// The `Finding` enum, a `From` for each kind and its `Display`, which
 /// hands each kind to its own words in `laws/phrase/`. Each kind is boxed:
@@ -66,8 +72,6 @@ macro_rules! findings {
 }
 
 findings! {
-    /// Words not yet given a type of their own (issue 54 moves them).
-    Worded(String),
     /// An offence, and what the opponent's chances make of it.
     Outcome(Outcome),
     Illegal(IllegalFinding),
@@ -82,6 +86,12 @@ findings! {
     Setup(SetupFinding),
     Record(RecordFinding),
     Unplayed(UnplayedFinding),
+    Placement(PlacementFinding),
+    Verdict(VerdictFinding),
+    /// A record that could not be judged: an `error` verdict.
+    Unjudged(Unjudged),
+    /// A claim in the record or an events file that cannot be read.
+    UnreadClaim(ClaimError),
 }
 
 /// An offence (`lead`) and what follows from whether the opponent can
@@ -92,6 +102,60 @@ pub struct Outcome {
     pub mate: CanMate,
     pub drawn: bool,
     pub offender: Color,
+}
+
+impl Finding {
+    /// Hands `visit` each "can this side still checkmate?" answer the
+    /// finding quotes, in the order its words give them, until `visit`
+    /// says it is done.
+    fn answers_mut(&mut self, visit: &mut dyn FnMut(&mut CanMate) -> bool) -> bool {
+        use draw::{CannotWin, DrawFinding as D};
+        use record::RecordFinding as R;
+        use verdict::VerdictFinding as V;
+        match self {
+            Finding::Outcome(o) => o.lead.answers_mut(visit) || visit(&mut o.mate),
+            Finding::Left(left) => match &mut **left {
+                LeftFinding::ResignedDrawn { mate, .. }
+                | LeftFinding::ResignedUndecided { mate, .. }
+                | LeftFinding::Left { mate, .. } => visit(mate),
+            },
+            Finding::Server(server) => match &mut **server {
+                ServerFinding::NotInTheLaws { mate, .. } => visit(mate),
+                _ => false,
+            },
+            Finding::Time(time) => match &mut **time {
+                TimeFinding::FlagFall { then, .. } => match &mut **then {
+                    time::AfterFlag::Wins { mate, .. } => visit(mate),
+                    _ => false,
+                },
+                _ => false,
+            },
+            Finding::Draw(draw) => match &mut **draw {
+                D::Drawn {
+                    why: CannotWin::CannotMate(mate),
+                    ..
+                } => visit(mate),
+                D::ArbitersJudgement(judgement) | D::Postponed { judgement, .. } => {
+                    visit(&mut judgement.mate)
+                }
+                _ => false,
+            },
+            Finding::Record(record) => match &mut **record {
+                R::Unread { reading, .. } | R::ContradictsItself { reading, .. } => {
+                    reading.answers_mut(visit)
+                }
+                _ => false,
+            },
+            Finding::Verdict(found) => match &mut **found {
+                V::AfterAPass { reading, .. } | V::NotRapid { reading, .. } => {
+                    reading.answers_mut(visit)
+                }
+                V::WhatBears { named, .. } => named.iter_mut().any(|b| b.detail.answers_mut(visit)),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
 }
 
 /// Why a verdict is what it is: what decided it, then what else bears on
@@ -110,6 +174,30 @@ impl Reason {
     /// The reason with `more` said after it.
     pub(crate) fn and(&mut self, more: impl Into<Finding>) {
         self.parts.push(more.into());
+    }
+
+    /// Quotes `line`'s short line where the reason quoted the solver's
+    /// own; `false` when it does not quote `line` or no shorter one was
+    /// found. (A reason is made while the clauses decide, before the
+    /// game's status is settled; which line it should show is known only
+    /// then.)
+    pub(crate) fn show_short_line(&mut self, line: &Helpmate) -> bool {
+        let short = line.short();
+        if short.len() >= line.len() {
+            return false;
+        }
+        let mut swap = |answer: &mut CanMate| {
+            let quoted = answer.line() == Some(line);
+            if quoted {
+                answer.mate = Mate::Possible(short.clone());
+            }
+            quoted
+        };
+        self.answers_mut(&mut swap)
+    }
+
+    fn answers_mut(&mut self, visit: &mut dyn FnMut(&mut CanMate) -> bool) -> bool {
+        self.parts.iter_mut().any(|part| part.answers_mut(visit))
     }
 }
 
@@ -185,11 +273,11 @@ impl ClocksAt {
 /// Each side's last clock reading up to a ply and where it was written;
 /// `None` when neither side has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LastReadings(pub Option<[Reading; 2]>);
+pub struct LastReadings(pub Option<[LastReading; 2]>);
 
 /// One side's last clock reading.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reading {
+pub enum LastReading {
     NotRecorded,
     /// The reading and the move it was written after (`41. Kg2`).
     After(Clock, String),
@@ -206,11 +294,11 @@ impl LastReadings {
         let reading = |side| {
             let at = game.clock_ply(side, ply.min(game.plies()));
             match (game.clock_after(side, ply), at) {
-                (None, _) => Reading::NotRecorded,
+                (None, _) => LastReading::NotRecorded,
                 (Some(c), Some(k)) if game.record.moves[k - 1].clock == Some(c) => {
-                    Reading::After(c, game.move_text(k))
+                    LastReading::After(c, game.move_text(k))
                 }
-                (Some(c), _) => Reading::AtEnd(c),
+                (Some(c), _) => LastReading::AtEnd(c),
             }
         };
         LastReadings(Some([reading(Color::White), reading(Color::Black)]))

@@ -22,9 +22,9 @@ pub(super) mod verdict;
 
 use std::fmt;
 
-use super::finding::{CanMate, ClocksAt, Judged, LastReadings, Outcome, Reading};
+use super::finding::{CanMate, ClocksAt, Judged, LastReading, LastReadings, Outcome};
 use super::side_name;
-use crate::board::helpmate::{Helpmate, Mate};
+use crate::board::helpmate::Mate;
 use crate::model::clock::Clock;
 
 /// Which reasons show a helpmate's short line (`--short-lines`): the
@@ -40,23 +40,6 @@ pub enum ShortLines {
     Read,
     /// Every row.
     All,
-}
-
-/// `reason` quoting `line`'s short line where it quoted the solver's own;
-/// `None` when it does not quote the solver's line or no shorter one was
-/// found.
-///
-/// A reason is worded while the clauses decide, before the game's status
-/// is settled; which line it should show is known only then.
-pub(super) fn with_short_line(reason: &str, line: &Helpmate) -> Option<String> {
-    let short = line.short();
-    if short.len() >= line.len() {
-        return None;
-    }
-    let witness = line.text(false);
-    reason
-        .contains(&witness)
-        .then(|| reason.replacen(&witness, &short.text(false), 1))
 }
 
 /// A reason or a detail as a sentence of its own: a capital first letter
@@ -165,12 +148,12 @@ impl fmt::Display for LastReadings {
 }
 
 /// " 0:00:03 after 41. Kg2", " not recorded": after the side's name.
-impl fmt::Display for Reading {
+impl fmt::Display for LastReading {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Reading::NotRecorded => f.write_str(" not recorded"),
-            Reading::After(c, text) => write!(f, " {c} after {text}"),
-            Reading::AtEnd(c) => write!(f, " {c} at the end of the record"),
+            LastReading::NotRecorded => f.write_str(" not recorded"),
+            LastReading::After(c, text) => write!(f, " {c} after {text}"),
+            LastReading::AtEnd(c) => write!(f, " {c} at the end of the record"),
         }
     }
 }

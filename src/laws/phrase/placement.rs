@@ -3,10 +3,8 @@
 
 use std::fmt;
 
+use crate::laws::finding::placement::{PlacementFinding, ReadingUnder, Under};
 use crate::laws::placement::{NoCategory, Undated};
-use crate::laws::verdict::Verdict;
-use crate::model::time_control::Category;
-use crate::model::verdict::Status;
 
 impl fmt::Display for Undated {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -40,60 +38,53 @@ impl fmt::Display for NoCategory {
     }
 }
 
-/// One edition's verdict where it differs: "fide-2009 gives corrected 0-1
-/// (A4b)".
-pub(in crate::laws) fn edition_gives(edition: &str, verdict: &Verdict) -> String {
-    let status: Status = verdict.status;
-    format!(
-        "{edition} gives {status} {} ({})",
-        result(verdict),
-        verdict.rule
-    )
+/// "fide-2009 gives corrected 0-1 (A4b)"; "as blitz, 1-0 (B.3.c)".
+impl fmt::Display for ReadingUnder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let result = self
+            .correct
+            .map_or("no result".to_string(), |r| r.to_string());
+        match self.under {
+            Under::Edition(edition) => write!(
+                f,
+                "{edition} gives {} {result} ({})",
+                self.status, self.rule
+            ),
+            Under::Category(category) => write!(f, "as {category}, {result} ({})", self.rule),
+        }
+    }
 }
 
-/// One category's reading: "as blitz, 1-0 (B.3.c)".
-pub(in crate::laws) fn as_category(category: Category, verdict: &Verdict) -> String {
-    format!("as {category}, {} ({})", result(verdict), verdict.rule)
-}
-
-fn result(verdict: &Verdict) -> String {
-    verdict
-        .correct
-        .map_or("no result".to_string(), |r| r.to_string())
-}
-
-/// Every edition the date allows (`names`) gives this result; `why` the
-/// date leaves it open.
-pub(in crate::laws) fn every_edition_agrees(why: Undated, names: &[&str]) -> String {
-    format!(
-        "{why}, but every edition it may have been played under ({}) gives this result",
-        names.join(", ")
-    )
-}
-
-/// The editions the date allows differ (each as [`edition_gives`] says).
-pub(in crate::laws) fn editions_differ(why: Undated, differing: &[String]) -> String {
-    let editions = if differing.is_empty() {
-        String::new()
-    } else {
-        format!(": {}", differing.join("; "))
-    };
-    format!("{why}, so an arbiter must say which applied{editions}")
-}
-
-/// Every category's clauses give this result; `why` it is unknown.
-pub(in crate::laws) fn every_category_agrees(why: NoCategory) -> String {
-    format!(
-        "the game's category is unknown ({why}), but the clauses of every category give this \
-         result"
-    )
-}
-
-/// The categories' clauses differ (each reading as [`as_category`]).
-pub(in crate::laws) fn categories_differ(why: NoCategory, readings: &[String]) -> String {
-    format!(
-        "but the game's category is unknown ({why}) and its clauses differ by category, so an \
-         arbiter must say which applied: {}",
-        readings.join("; ")
-    )
+impl fmt::Display for PlacementFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let joined = |readings: &[ReadingUnder]| -> String {
+            let all: Vec<String> = readings.iter().map(ReadingUnder::to_string).collect();
+            all.join("; ")
+        };
+        match self {
+            PlacementFinding::EveryEditionAgrees { why, names } => write!(
+                f,
+                "{why}, but every edition it may have been played under ({}) gives this result",
+                names.join(", ")
+            ),
+            PlacementFinding::EditionsDiffer { why, differing } => {
+                write!(f, "{why}, so an arbiter must say which applied")?;
+                match differing.is_empty() {
+                    true => Ok(()),
+                    false => write!(f, ": {}", joined(differing)),
+                }
+            }
+            PlacementFinding::EveryCategoryAgrees(why) => write!(
+                f,
+                "the game's category is unknown ({why}), but the clauses of every category give \
+                 this result"
+            ),
+            PlacementFinding::CategoriesDiffer { why, readings } => write!(
+                f,
+                "but the game's category is unknown ({why}) and its clauses differ by category, \
+                 so an arbiter must say which applied: {}",
+                joined(readings)
+            ),
+        }
+    }
 }

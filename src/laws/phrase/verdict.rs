@@ -1,31 +1,108 @@
-//! The sentences any verdict may carry, whichever clause decided: the
-//! result against the record, what else bears on it, moves after the end,
-//! what a human must check, and a record with nothing to judge.
+//! The words any verdict may carry, whichever clause decided: the result
+//! against the record, what else bears on it, moves after the end, what a
+//! human must check, and a record with nothing to judge.
+
+use std::fmt;
 
 use crate::board::helpmate::FULL_SEARCHES_PER_GAME;
 use crate::board::notation::Irregular;
-use crate::laws::incident::Incident;
+use crate::laws::finding::verdict::{Borne, Unjudged, VerdictFinding};
 use crate::model::outcome::GameResult;
 
-/// The `result-mismatch` incident.
-pub(in crate::laws) fn result_mismatch(
-    recorded: GameResult,
-    correct: GameResult,
-    rule: &str,
-) -> String {
-    format!("recorded {recorded}, the rules give {correct} ({rule})")
-}
-
-/// The `moves-after-end` incident.
-pub(in crate::laws) fn moves_after_end(extra: usize, rule: &str) -> String {
-    let plies = if extra == 1 { "ply" } else { "plies" };
-    format!("{extra} {plies} (half-moves) recorded after the game ended ({rule})")
+impl fmt::Display for VerdictFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VerdictFinding::ResultMismatch {
+                recorded,
+                correct,
+                rule,
+            } => write!(f, "recorded {recorded}, the rules give {correct} ({rule})"),
+            VerdictFinding::MovesAfterEnd { extra, rule } => {
+                let plies = if *extra == 1 { "ply" } else { "plies" };
+                write!(
+                    f,
+                    "{extra} {plies} (half-moves) recorded after the game ended ({rule})"
+                )
+            }
+            VerdictFinding::WhatBears {
+                named,
+                more,
+                decided,
+            } => what_bears(f, named, *more, *decided),
+            VerdictFinding::InOurWords { rule, words } => {
+                write!(f, "{rule} in our words: “{words}”")
+            }
+            VerdictFinding::AfterAPass {
+                label,
+                recorded,
+                reading,
+            } => write!(
+                f,
+                "the record holds a null move (`--`) at {label}: a pass is no move of a game, so \
+                 the positions after it are not the game's and nothing on the board after it can \
+                 decide; the recorded {recorded} is kept until an arbiter reads the record (read \
+                 as if the pass were a move: {reading})"
+            ),
+            VerdictFinding::OverBudget => write!(
+                f,
+                "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
+                 the bound per game, and a question past it went unanswered: check it by hand \
+                 (`pgn-arbiter explain`)"
+            ),
+            VerdictFinding::NotRapid {
+                category,
+                ru_rapid,
+                reading,
+            } => {
+                let rules = match ru_rapid {
+                    true => "the rapid-play rules do not apply; judged by them",
+                    false => "judged by the rules of its category",
+                };
+                write!(
+                    f,
+                    "not a rapid game ({category}); {rules} it would be: {reading}"
+                )
+            }
+            VerdictFinding::Unreadable { line, label, stop } => {
+                write!(f, "line {line}: {label} {stop}")
+            }
+            VerdictFinding::CannotBeRead(why) => {
+                write!(f, "the move text cannot be read: {why}")
+            }
+            VerdictFinding::NoResult => f.write_str(
+                "the record holds no result (`*`) and nothing on the board ended the game",
+            ),
+            VerdictFinding::AsRecorded {
+                recorded,
+                overturns,
+                said,
+            } => {
+                let verb = match overturns {
+                    false => "contradicts",
+                    true => "overturns",
+                };
+                write!(f, "nothing in the record {verb} {recorded}")?;
+                match said {
+                    Some(said) => write!(f, " ({said})"),
+                    None => Ok(()),
+                }
+            }
+            VerdictFinding::UnplayedOrUnrecorded { recorded, comment } => {
+                unplayed_or_unrecorded(f, *recorded, comment.as_deref())
+            }
+            VerdictFinding::ReadAsMeant(what) => write!(f, "{what}; read as meant"),
+        }
+    }
 }
 
 /// What bears on the result and does not change it, each incident with
-/// its move; `more` past those named (incidents.csv has them all);
-/// `decided`: a clause decided the game later.
-pub(in crate::laws) fn what_bears(named: &[&Incident], more: usize, decided: bool) -> String {
+/// its move; `more` past those named (incidents.csv has them all).
+fn what_bears(
+    f: &mut fmt::Formatter<'_>,
+    named: &[Borne],
+    more: usize,
+    decided: bool,
+) -> fmt::Result {
     let mut told: Vec<String> = named
         .iter()
         .map(|i| {
@@ -44,81 +121,17 @@ pub(in crate::laws) fn what_bears(named: &[&Incident], more: usize, decided: boo
         false => "what bears on the result does not change it",
         true => "earlier, and not deciding it",
     };
-    format!("{lead}: {}", told.join("; "))
+    write!(f, "{lead}: {}", told.join("; "))
 }
 
-/// An edition's clause in the project's words, closing a reason.
-pub(in crate::laws) fn in_our_words(rule: &str, words: &str) -> String {
-    format!("{rule} in our words: “{words}”")
-}
-
-/// A null move at `label`: the recorded result kept, and what the rest of
-/// the record reads (`reading`).
-pub(in crate::laws) fn after_a_pass(label: &str, recorded: GameResult, reading: &str) -> String {
-    format!(
-        "the record holds a null move (`--`) at {label}: a pass is no move of a game, so the \
-         positions after it are not the game's and nothing on the board after it can decide; \
-         the recorded {recorded} is kept until an arbiter reads the record (read as if the pass \
-         were a move: {reading})"
-    )
-}
-
-/// A helpmate question the per-game bound left open.
-pub(in crate::laws) fn over_budget() -> String {
-    format!(
-        "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, the \
-         bound per game, and a question past it went unanswered: check it by hand \
-         (`pgn-arbiter explain`)"
-    )
-}
-
-/// `--only-rapid` and a game of another category (`category` as the
-/// edition words it): what the rapid-play rules would have decided.
-pub(in crate::laws) fn not_rapid(category: &str, ru_rapid: bool, reason: &str) -> String {
-    let rules = if ru_rapid {
-        "the rapid-play rules do not apply; judged by them"
-    } else {
-        "judged by the rules of its category"
-    };
-    format!("not a rapid game ({category}); {rules} it would be: {reason}")
-}
-
-/// A move that cannot be read, where it stands.
-pub(in crate::laws) fn unreadable(line: impl std::fmt::Display, label: &str, why: &str) -> String {
-    format!("line {line}: {label} {why}")
-}
-
-/// The `error` verdict of a move that cannot be read.
-pub(in crate::laws) fn cannot_be_read(why: &str) -> String {
-    format!("the move text cannot be read: {why}")
-}
-
-/// `*`, and nothing on the board ended the game.
-pub(in crate::laws) const NO_RESULT: &str =
-    "the record holds no result (`*`) and nothing on the board ended the game";
-
-/// The record stands: nothing in it `overturns` (or contradicts) the
-/// result; `said`, where the record says how it ended.
-pub(in crate::laws) fn as_recorded(
-    recorded: GameResult,
-    overturns: bool,
-    said: Option<String>,
-) -> String {
-    let verb = match overturns {
-        false => "contradicts",
-        true => "overturns",
-    };
-    let said = said.map(|s| format!(" ({s})")).unwrap_or_default();
-    format!("nothing in the record {verb} {recorded}{said}")
-}
-
-/// A record with no move, and `recorded`: not played, or not recorded.
-/// A comment before the result is quoted: its words may say forfeit, but
-/// a comment is nobody's ruling, so the game still goes to the arbiter.
-pub(in crate::laws) fn unplayed_or_unrecorded(
+/// A record with no move: not played, or not recorded. A comment before
+/// the result is quoted: its words may say forfeit, but a comment is
+/// nobody's ruling, so the game still goes to the arbiter.
+fn unplayed_or_unrecorded(
+    f: &mut fmt::Formatter<'_>,
     recorded: GameResult,
     comment: Option<&str>,
-) -> String {
+) -> fmt::Result {
     let what = match (recorded, comment.filter(|c| !c.is_empty())) {
         (GameResult::Unfinished, _) => "no move and no result".to_string(),
         (_, Some(comment)) => {
@@ -129,15 +142,11 @@ pub(in crate::laws) fn unplayed_or_unrecorded(
         }
         _ => format!("no move, and {recorded} without a word that the game was forfeited"),
     };
-    format!(
+    write!(
+        f,
         "unplayed or not recorded: the record holds {what}; whether the game was played, and how \
          it ended, is for the arbiter to say"
     )
-}
-
-/// A move written irregularly (`what` it was), read as meant.
-pub(in crate::laws) fn read_as_meant(what: Irregular) -> String {
-    format!("{what}; read as meant")
 }
 
 impl std::fmt::Display for Irregular {
@@ -153,5 +162,18 @@ impl std::fmt::Display for Irregular {
             Irregular::CaptureWithoutX => "capture written without `x`",
             Irregular::XWithoutCapture => "`x` written on a move that captures nothing",
         })
+    }
+}
+
+impl std::fmt::Display for Unjudged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unjudged::Damaged { line, what } => write!(f, "line {line}: {what}"),
+            Unjudged::Replay(why) => why.fmt(f),
+            Unjudged::LibraryPanic(what) => write!(
+                f,
+                "the chess library failed on this game ({what}); please report it with the game"
+            ),
+        }
     }
 }
