@@ -228,35 +228,26 @@ impl Change {
 
     /// A clock-reading note.
     fn misreading(&self) -> ClockFinding {
-        let Change {
-            side, prev, now, ..
-        } = self;
-        let before = self.earlier.unwrap_or(*prev);
+        let (side, odd, now) = (self.side, self.prev, self.now);
+        let before = self.earlier.unwrap_or(odd);
         ClockFinding::Misreading {
-            side: *side,
+            side,
             before,
-            odd: *prev,
-            now: *now,
+            odd,
+            now,
         }
     }
 
     /// A clock-change incident; a rise of two minutes past what the
     /// control gives is said to match the time added after an illegal move.
     fn detail(&self, tolerance: Clock, clause: &'static str) -> ClockFinding {
-        let Change {
-            side,
-            prev,
-            now,
-            over,
-            allowed,
-            ..
-        } = self;
+        let over = self.over;
         let rise = Rise {
-            side: *side,
-            from: *prev,
-            to: *now,
-            over: *over,
-            allowed: *allowed,
+            side: self.side,
+            from: self.prev,
+            to: self.now,
+            over,
+            allowed: self.allowed,
             tolerance,
             like_a_penalty: over.millis().abs_diff(TWO_MINUTES) <= PENALTY_MATCH,
         };

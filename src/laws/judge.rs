@@ -47,15 +47,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
     let postponed = draw::judge(game, rules, book, recorded, &mut incidents, &mut decisions);
     clocks::judge(game, rules, book, &mut incidents);
     notation(game, &mut incidents);
-    for claim in game.claims.iter().filter_map(|c| c.as_ref().err()) {
-        incidents.push(game.incident(
-            game.plies(),
-            IncidentKind::RejectedClaim,
-            None,
-            None,
-            Finding::from(claim.clone()),
-        ));
-    }
+    unread_claims(game, &mut incidents);
     let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
     let (ending, mut verdict) = finish::ending(game, verdict);
     verdict = add_caveats(game, rules, &placement, verdict, postponed);
@@ -367,6 +359,15 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
         comment: game.record.closing_comment().map(|c| c.to_string()),
     };
     Some(Verdict::decide(recorded, recorded, clause, 0, reason).for_review())
+}
+
+/// Claims that cannot be read: reported at the end, no effect.
+fn unread_claims(game: &Game<'_>, incidents: &mut Vec<Incident>) {
+    for claim in game.claims.iter().filter_map(|c| c.as_ref().err()) {
+        let (ply, kind) = (game.plies(), IncidentKind::RejectedClaim);
+        let found = Finding::from(claim.clone());
+        incidents.push(game.incident(ply, kind, None, None, found));
+    }
 }
 
 /// Moves written in irregular notation: read as meant, reported, no effect.

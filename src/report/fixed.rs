@@ -28,8 +28,10 @@ struct Edit {
 /// use pgn_arbiter::report::fixed::corrected;
 /// use pgn_arbiter::model::outcome::GameResult;
 /// use pgn_arbiter::read::parse::parse_game;
+/// use pgn_arbiter::laws::finding::board::{BoardFinding, Where};
 /// use pgn_arbiter::laws::verdict::Verdict;
 /// use pgn_arbiter::model::verdict::Clause;
+/// use shakmaty::Color;
 /// let pgn = b"[Event \"e\"]\n[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 1-0\n";
 /// let record = parse_game(pgn);
 /// let verdict = Verdict::decide(
@@ -37,13 +39,16 @@ struct Edit {
 ///     GameResult::parse("0-1").unwrap(),
 ///     Clause::Checkmate,
 ///     4,
-///     "White is checkmated".into(),
+///     BoardFinding::Checkmated {
+///         side: Color::White,
+///         at: Where::After("2...Qh4#".into()),
+///     },
 /// );
 /// let fixed = String::from_utf8(corrected(&record, &verdict, None).into_owned()).unwrap();
 /// assert_eq!(
 ///     fixed,
 ///     "[Event \"e\"]\n[Result \"0-1\"]\n[RecordedResult \"1-0\"]\n\n\
-///      1. f3 e5 2. g4 Qh4# {pgn-arbiter: checkmate: White is checkmated} 0-1\n"
+///      1. f3 e5 2. g4 Qh4# {pgn-arbiter: checkmate: White is checkmated after 2...Qh4#} 0-1\n"
 /// );
 /// ```
 pub fn corrected<'a>(

@@ -160,6 +160,21 @@ impl Finding {
 
 /// Why a verdict is what it is: what decided it, then what else bears on
 /// it, in the order a reader takes them.
+///
+/// ```
+/// use pgn_arbiter::laws::finding::board::{BoardFinding, Where};
+/// use pgn_arbiter::laws::finding::{Finding, Reason};
+/// use shakmaty::Color;
+///
+/// let mate = BoardFinding::Checkmated {
+///     side: Color::Black,
+///     at: Where::After("23. Qh7#".into()),
+/// };
+/// let reason = Reason::from(mate);
+/// assert!(matches!(&reason.parts()[0], Finding::Board(found)
+///     if matches!(**found, BoardFinding::Checkmated { side: Color::Black, .. })));
+/// assert_eq!(reason.to_string(), "Black is checkmated after 23. Qh7#");
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Reason {
     parts: Vec<Finding>,

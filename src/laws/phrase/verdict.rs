@@ -6,6 +6,8 @@ use std::fmt;
 
 use crate::board::helpmate::FULL_SEARCHES_PER_GAME;
 use crate::board::notation::Irregular;
+use crate::laws::finding::Reason;
+use crate::laws::finding::edition::CategoryBy;
 use crate::laws::finding::verdict::{Borne, Unjudged, VerdictFinding};
 use crate::model::outcome::GameResult;
 
@@ -36,33 +38,18 @@ impl fmt::Display for VerdictFinding {
                 label,
                 recorded,
                 reading,
-            } => write!(
-                f,
-                "the record holds a null move (`--`) at {label}: a pass is no move of a game, so \
-                 the positions after it are not the game's and nothing on the board after it can \
-                 decide; the recorded {recorded} is kept until an arbiter reads the record (read \
-                 as if the pass were a move: {reading})"
-            ),
+            } => after_a_pass(f, label, *recorded, reading),
+            VerdictFinding::NotRapid {
+                category,
+                ru_rapid,
+                reading,
+            } => not_rapid(f, category, *ru_rapid, reading),
             VerdictFinding::OverBudget => write!(
                 f,
                 "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
                  the bound per game, and a question past it went unanswered: check it by hand \
                  (`pgn-arbiter explain`)"
             ),
-            VerdictFinding::NotRapid {
-                category,
-                ru_rapid,
-                reading,
-            } => {
-                let rules = match ru_rapid {
-                    true => "the rapid-play rules do not apply; judged by them",
-                    false => "judged by the rules of its category",
-                };
-                write!(
-                    f,
-                    "not a rapid game ({category}); {rules} it would be: {reading}"
-                )
-            }
             VerdictFinding::Unreadable { line, label, stop } => {
                 write!(f, "line {line}: {label} {stop}")
             }
@@ -76,22 +63,66 @@ impl fmt::Display for VerdictFinding {
                 recorded,
                 overturns,
                 said,
-            } => {
-                let verb = match overturns {
-                    false => "contradicts",
-                    true => "overturns",
-                };
-                write!(f, "nothing in the record {verb} {recorded}")?;
-                match said {
-                    Some(said) => write!(f, " ({said})"),
-                    None => Ok(()),
-                }
-            }
+            } => as_recorded(f, *recorded, *overturns, said.as_deref()),
             VerdictFinding::UnplayedOrUnrecorded { recorded, comment } => {
                 unplayed_or_unrecorded(f, *recorded, comment.as_deref())
             }
             VerdictFinding::ReadAsMeant(what) => write!(f, "{what}; read as meant"),
         }
+    }
+}
+
+/// A null move at `label`: the recorded result kept, and what the rest of
+/// the record reads.
+fn after_a_pass(
+    f: &mut fmt::Formatter<'_>,
+    label: &str,
+    recorded: GameResult,
+    reading: &Reason,
+) -> fmt::Result {
+    write!(
+        f,
+        "the record holds a null move (`--`) at {label}: a pass is no move of a game, so the \
+         positions after it are not the game's and nothing on the board after it can decide; the \
+         recorded {recorded} is kept until an arbiter reads the record (read as if the pass were \
+         a move: {reading})"
+    )
+}
+
+/// `--only-rapid` and a game of another category: what the rules would
+/// have decided.
+fn not_rapid(
+    f: &mut fmt::Formatter<'_>,
+    category: &CategoryBy,
+    ru_rapid: bool,
+    reading: &Reason,
+) -> fmt::Result {
+    let rules = match ru_rapid {
+        true => "the rapid-play rules do not apply; judged by them",
+        false => "judged by the rules of its category",
+    };
+    write!(
+        f,
+        "not a rapid game ({category}); {rules} it would be: {reading}"
+    )
+}
+
+/// The record stands: nothing in it `overturns` (or contradicts) the
+/// result, and how its words say it ended.
+fn as_recorded(
+    f: &mut fmt::Formatter<'_>,
+    recorded: GameResult,
+    overturns: bool,
+    said: Option<&str>,
+) -> fmt::Result {
+    let verb = match overturns {
+        false => "contradicts",
+        true => "overturns",
+    };
+    write!(f, "nothing in the record {verb} {recorded}")?;
+    match said {
+        Some(said) => write!(f, " ({said})"),
+        None => Ok(()),
     }
 }
 
