@@ -225,7 +225,7 @@ fn tell_game(
             if let Some(doubt) = &game.doubt {
                 out.push_str(&format!(
                     "{}.\n\n",
-                    capitalised(&printable(&doubt.quoted()))
+                    capitalised(&printable(&doubt.to_string()))
                 ));
             }
             if judgement.incidents.is_empty() && judgement.verdict.status == Status::Confirmed {
@@ -308,7 +308,7 @@ fn tell_ending(
     use ending::EndingSource as From;
     let from = match source {
         From::TerminationTag | From::ResultComment | From::ResultTag => match said {
-            Some(s) => format!("{} says so", s.quoted()),
+            Some(s) => format!("{} says so", s.words),
             None => "as the record says".into(),
         },
         From::Board => "as the board shows".into(),

@@ -33,7 +33,7 @@ pub(super) fn judge(game: &Game<'_>, book: &Book, recorded: GameResult) -> Optio
     let answer = game.can_mate(ply, winner);
     let decide = |then| {
         let reason = LeftFinding::Left {
-            says: statement.quoted(),
+            says: statement.words.clone(),
             leaver,
             mate: answer.for_side(winner),
             then,

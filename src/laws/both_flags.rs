@@ -13,6 +13,7 @@ use crate::model::clock::Clock;
 use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Clause;
+use crate::read::ending::Quote;
 
 /// What the edition says of two fallen flags, for the incident.
 fn both_flags_rule(book: &Book) -> FlagsRule {
@@ -34,7 +35,7 @@ pub(super) fn both_flags(
     recorded: GameResult,
     ply: usize,
     flagged: Color,
-    (readings, stated): (LastReadings, Option<String>),
+    (readings, stated): (LastReadings, Option<Quote>),
 ) -> Decision {
     let detail = BothFlagsFinding::BothAtZero {
         readings: readings.clone(),
@@ -54,7 +55,7 @@ fn decide(
     recorded: GameResult,
     ply: usize,
     flagged: Color,
-    (readings, stated): (LastReadings, Option<String>),
+    (readings, stated): (LastReadings, Option<Quote>),
 ) -> Decision {
     let clause = book.rules.both_flags_clause;
     let review = |clause: Clause, why: BothFlagsFinding| {

@@ -165,7 +165,7 @@ fn contradiction(s: &Statement, mark: Option<Ending>) -> Option<RecordFinding> {
         return None;
     };
     Some(RecordFinding::AgainstTheBoard {
-        says: s.quoted(),
+        says: s.words.clone(),
         shown: denied,
     })
 }
@@ -191,7 +191,7 @@ fn ended_on_board(verdict: &Verdict) -> bool {
 fn against_the_result(s: &Statement, recorded: GameResult) -> Option<AtOdds> {
     let disagreement = ending::disagreement(s, recorded)?;
     Some(AtOdds::Words {
-        says: s.quoted(),
+        says: s.words.clone(),
         disagreement,
         // "Bob won on time" names the winner; "Alice resigns" the loser.
         named: s.party.map(|p| (p.side, p.role == Role::Winner)),
@@ -204,7 +204,7 @@ fn against_the_result(s: &Statement, recorded: GameResult) -> Option<AtOdds> {
 fn played_after_all(game: &Game<'_>, s: &Statement) -> Option<AtOdds> {
     let plies = game.plies();
     (s.unplayed() && plies > super::forfeit::UNPLAYED_PLIES).then(|| AtOdds::PlayedAfterAll {
-        says: s.quoted(),
+        says: s.words.clone(),
         plies,
     })
 }

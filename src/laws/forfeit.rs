@@ -39,7 +39,7 @@ pub(super) fn judge(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
             Clause::Forfeit,
             plies,
             UnplayedFinding::Forfeit {
-                says: said.quoted(),
+                says: said.words.clone(),
                 winner,
                 plies,
             },
@@ -50,7 +50,7 @@ pub(super) fn judge(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
             Clause::Unplayed,
             plies,
             UnplayedFinding::Bye {
-                says: said.quoted(),
+                says: said.words.clone(),
                 recorded,
             },
         ),
@@ -60,7 +60,7 @@ pub(super) fn judge(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
             Clause::Unplayed,
             plies,
             UnplayedFinding::Unplayed {
-                says: said.quoted(),
+                says: said.words.clone(),
                 recorded,
             },
         )

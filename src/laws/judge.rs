@@ -321,7 +321,7 @@ fn unmoved_verdict(
     // "Contradicts" would read oddly before the list of what happened that
     // the reason goes on to name.
     let overturns = !bearing(Some(Clause::AsRecorded), incidents, None).is_empty();
-    let said = game.statement.as_ref().map(|s| s.quoted());
+    let said = game.statement.as_ref().map(|s| s.words.clone());
     let reason = VerdictFinding::AsRecorded {
         recorded,
         overturns,

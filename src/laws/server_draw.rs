@@ -32,9 +32,8 @@ pub(super) fn draw_the_laws_do_not_have(
         .map(|side| (side, game.can_mate(ply, side)))
         .find(|(_, a)| matches!(a.mate, Mate::Possible(_) | Mate::NotShownImpossible))?;
     let reason = ServerFinding::NotInTheLaws {
-        server: said.server(),
-        says: said.quoted(),
-        mate: answer.for_side(side),
+        says: said.words.clone(),
+        mate: Box::new(answer.for_side(side)),
     };
     let verdict = Verdict::decide(recorded, recorded, Clause::AsRecorded, ply, reason);
     Some((verdict.for_review(), answer.mate.into_helpmate()))

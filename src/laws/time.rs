@@ -31,12 +31,12 @@ use crate::read::ending::{Ending, Statement};
 
 /// Where the claim behind a flag fall comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum ClaimSource {
+enum ClaimSource<'g> {
     /// A `[%claim time …]` in the record, or an `--events` line.
     Recorded,
     /// The record states the game ended on time (a `Termination` tag, a
     /// server's comment before the result), and shows whose flag fell so.
-    Stated(Whose),
+    Stated(&'g Statement, Whose),
     /// Nothing stated: the loser's last clock reading is zero.
     ClockAtZero,
 }
@@ -57,27 +57,27 @@ fn server(game: &Game<'_>) -> Option<&'static str> {
 }
 
 /// What the end of the record shows of a flag fall.
-enum AtEnd {
+enum AtEnd<'g> {
     /// `Color`'s flag fell, shown so.
-    Flag(Color, ClaimSource),
+    Flag(Color, ClaimSource<'g>),
     /// The words say a flag fell and name nobody, beside a draw no server
     /// decided: whose flag fell is not on record.
-    Unsaid,
+    Unsaid(&'g Statement),
 }
 
 /// Whose flag the end of the record shows fallen, if any, and what shows
 /// it: the words' own name for him; else the loser by a decisive result;
 /// beside a draw, the side to move when a server kept the record (it ends
 /// the game the moment a flag falls), and nobody otherwise.
-fn flagged_at_end(game: &Game<'_>, recorded: GameResult) -> Option<AtEnd> {
+fn flagged_at_end<'g>(game: &'g Game<'_>, recorded: GameResult) -> Option<AtEnd<'g>> {
     if let Some(said) = stated_on_time(game) {
         let (flagged, whose) = match (said.side(), recorded.winner(), said.server()) {
             (Some(named), _, _) => (named, Whose::Named),
             (None, Some(winner), _) => (!winner, Whose::ByResult),
             (None, None, Some(_)) => (game.replay.end.turn(), Whose::ToMove),
-            (None, None, None) => return Some(AtEnd::Unsaid),
+            (None, None, None) => return Some(AtEnd::Unsaid(said)),
         };
-        return Some(AtEnd::Flag(flagged, ClaimSource::Stated(whose)));
+        return Some(AtEnd::Flag(flagged, ClaimSource::Stated(said, whose)));
     }
     let loser = game.loser_on_clocks(recorded)?;
     Some(AtEnd::Flag(loser, ClaimSource::ClockAtZero))
@@ -125,7 +125,7 @@ pub(super) fn judge(
         Some(AtEnd::Flag(flagged, source)) => {
             decisions.push(flag_fall(game, book, recorded, ply, flagged, source));
         }
-        Some(AtEnd::Unsaid) => decisions.push(flagger_unsaid(game, book, recorded)),
+        Some(AtEnd::Unsaid(said)) => decisions.push(flagger_unsaid(game, book, recorded, said)),
         None => {}
     }
 }
@@ -133,13 +133,15 @@ pub(super) fn judge(
 /// Words that say a flag fell, naming nobody, beside a draw in a record no
 /// server kept: the result turns on who flagged, which only the arbiter
 /// knows.
-fn flagger_unsaid(game: &Game<'_>, book: &Book, recorded: GameResult) -> Decision {
+fn flagger_unsaid(
+    game: &Game<'_>,
+    book: &Book,
+    recorded: GameResult,
+    said: &Statement,
+) -> Decision {
     let ply = game.plies();
-    let quoted = stated_on_time(game)
-        .map(Statement::quoted)
-        .unwrap_or_default();
     let reason = TimeFinding::FlaggerUnsaid {
-        quoted,
+        quoted: said.words.clone(),
         recorded,
         clause: book.rules.time_clause,
     };
@@ -187,13 +189,11 @@ fn flag_fall(
     recorded: GameResult,
     ply: usize,
     flagged: Color,
-    source: ClaimSource,
+    source: ClaimSource<'_>,
 ) -> Decision {
     let readings = LastReadings::of(game, ply);
     let stated = stated_on_time(game);
-    let quoted = stated.map(Statement::quoted);
-    let writer = stated.and_then(Statement::server);
-    let claim = claim_read(source, quoted.as_deref(), writer);
+    let claim = claim_read(source);
     let found = TimeFinding::FlagFell {
         flagged,
         readings: readings.clone(),
@@ -210,14 +210,14 @@ fn flag_fall(
     )];
     let claimant_clock = game.clock_after(!flagged, ply);
     let server = server(game);
-    let both_stated = matches!(source, ClaimSource::Stated(_))
+    let both_stated = matches!(source, ClaimSource::Stated(..))
         && stated.is_some_and(|s| s.ending == Ending::BothFlags);
     let both_down = both_stated
         || claimant_clock == Some(Clock::ZERO)
             && server.is_none()
             && (source != ClaimSource::Recorded || !book.rules.time_remaining);
     let decided = if both_down {
-        let words = quoted.filter(|_| both_stated);
+        let words = stated.map(|s| s.words.clone()).filter(|_| both_stated);
         let d = both_flags(game, book, recorded, ply, flagged, (readings, words));
         incidents.extend(d.incidents);
         (d.verdict, d.helpmate)
@@ -241,16 +241,12 @@ fn flag_fall(
 }
 
 /// Where the claim behind a flag fall is read, for the sentence.
-fn claim_read(
-    source: ClaimSource,
-    quoted: Option<&str>,
-    server: Option<&'static str>,
-) -> ClaimRead {
+fn claim_read(source: ClaimSource<'_>) -> ClaimRead {
     match source {
         ClaimSource::Recorded => ClaimRead::Recorded,
-        ClaimSource::Stated(whose) => ClaimRead::Stated {
-            quoted: quoted.unwrap_or_default().to_string(),
-            server,
+        ClaimSource::Stated(said, whose) => ClaimRead::Stated {
+            quoted: said.words.clone(),
+            server: said.server(),
             whose,
         },
         ClaimSource::ClockAtZero => ClaimRead::ClockAtZero,

@@ -34,7 +34,7 @@
 //! let record = parse_game(b"[Result \"1-0\"]\n[Termination \"Black lost his temper\"]\n\n1. e4 1-0");
 //! let reading = Reading::of(&record);
 //! assert!(reading.statement.is_none());
-//! assert_eq!(reading.doubt.unwrap().quoted(), "the Termination tag “Black lost his temper” is not understood");
+//! assert_eq!(reading.doubt.unwrap().to_string(), "the Termination tag “Black lost his temper” is not understood");
 //! ```
 
 use std::borrow::Cow;
@@ -83,7 +83,9 @@ impl EndingSource {
     }
 }
 
-/// Where a statement's words stand: which part of the record, as written.
+/// Where a statement's words stand: which part of the record, as written
+/// (its `Display`, "the FICS comment “White forfeits on time”", is in
+/// `laws/phrase/record.rs`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Quote {
     pub source: EndingSource,
@@ -95,19 +97,6 @@ pub struct Quote {
     /// Who wrote them, when the record says: `FICS`, `ICC`, `lichess`,
     /// `chess.com`.
     pub server: Option<&'static str>,
-}
-
-impl Quote {
-    /// "the FICS comment “White forfeits on time”", "the Termination tag
-    /// “Time forfeit”": where the words stand, for a reason.
-    pub fn quoted(&self) -> String {
-        let text = &self.text;
-        match (self.source, self.server) {
-            (EndingSource::ResultComment, Some(server)) => format!("the {server} comment “{text}”"),
-            (EndingSource::ResultComment, None) => format!("the comment “{text}”"),
-            _ => format!("the {} tag “{text}”", self.tag),
-        }
-    }
 }
 
 /// How sure a reading is.
@@ -161,11 +150,6 @@ impl Statement {
         matches!(self.ending, Ending::Forfeit | Ending::Unplayed)
     }
 
-    /// Where the words stand, for a reason.
-    pub fn quoted(&self) -> String {
-        self.words.quoted()
-    }
-
     /// Who wrote the words, when the record says.
     pub fn server(&self) -> Option<&'static str> {
         self.words.server
@@ -200,16 +184,6 @@ pub enum Doubt {
     NotUnderstood(Quote),
     /// Two statements of the record that give different results.
     Disagree(Quote, Quote),
-}
-
-impl Doubt {
-    /// "the Termination tag “…” is not understood".
-    pub fn quoted(&self) -> String {
-        match self {
-            Doubt::NotUnderstood(words) => format!("{} is not understood", words.quoted()),
-            Doubt::Disagree(a, b) => format!("{} and {} disagree", a.quoted(), b.quoted()),
-        }
-    }
 }
 
 /// All a record says about its ending: the statement the audit reads, and

@@ -5,6 +5,7 @@ use shakmaty::Color;
 
 use super::LastReadings;
 use crate::laws::edition::BothFlags;
+use crate::read::ending::Quote;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BothFlagsFinding {
@@ -60,6 +61,6 @@ pub struct FlagsRule {
 pub struct ClaimantAtZero {
     pub flagged: Color,
     pub readings: LastReadings,
-    pub stated: Option<String>,
+    pub stated: Option<Quote>,
     pub clause: &'static str,
 }

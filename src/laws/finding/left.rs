@@ -4,6 +4,7 @@
 use shakmaty::Color;
 
 use super::CanMate;
+use crate::read::ending::Quote;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum LeftFinding {
@@ -16,7 +17,7 @@ pub enum LeftFinding {
     /// The record (`says`, quoted) says `leaver` left; what the winner's
     /// chances make of it.
     Left {
-        says: String,
+        says: Quote,
         leaver: Color,
         mate: CanMate,
         then: AfterLeaving,

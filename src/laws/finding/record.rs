@@ -5,12 +5,12 @@ use shakmaty::Color;
 
 use super::Reason;
 use crate::model::outcome::GameResult;
-use crate::read::ending::{Disagreement, Doubt};
+use crate::read::ending::{Disagreement, Doubt, Quote};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum RecordFinding {
     /// The record's words (`says`, quoted) against the final position.
-    AgainstTheBoard { says: String, shown: Shown },
+    AgainstTheBoard { says: Quote, shown: Shown },
     /// Something the record says against itself, told beside a verdict the
     /// board settled.
     AtOdds(AtOdds),
@@ -52,13 +52,13 @@ pub enum AtOdds {
     /// Its words (`says`, quoted) against its result; `named`, the player
     /// they name and whether as the winner.
     Words {
-        says: String,
+        says: Quote,
         disagreement: Disagreement,
         named: Option<(Color, bool)>,
         recorded: GameResult,
     },
     /// Its words call the game unplayed, yet it holds `plies` plies.
-    PlayedAfterAll { says: String, plies: usize },
+    PlayedAfterAll { says: Quote, plies: usize },
     /// The Result tag and the movetext's marker name different results.
     TwoResults { tag: String, marker: String },
     /// Two statements about the ending that disagree.

@@ -5,16 +5,14 @@ use shakmaty::{Board, Color, Role};
 
 use super::CanMate;
 use crate::model::outcome::GameResult;
+use crate::read::ending::Quote;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ServerFinding {
-    /// A draw by insufficient material (by `server`, or by the record when
-    /// `None`; its words quoted in `says`) in a position that is not dead.
-    NotInTheLaws {
-        server: Option<&'static str>,
-        says: String,
-        mate: CanMate,
-    },
+    /// A draw by insufficient material (its words quoted in `says`, with
+    /// the server that wrote them, if one did) in a position that is not
+    /// dead.
+    NotInTheLaws { says: Quote, mate: Box<CanMate> },
     /// A server drew a game lost on time because by its count `side`
     /// (with `material`, where a legal position shows it) cannot mate.
     NoMatingMaterial {

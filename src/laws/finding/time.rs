@@ -7,6 +7,7 @@ use super::server::ServerFinding;
 use super::{CanMate, Judged, LastReadings};
 use crate::model::clock::Clock;
 use crate::model::outcome::GameResult;
+use crate::read::ending::Quote;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum TimeFinding {
@@ -20,7 +21,7 @@ pub enum TimeFinding {
     /// Words (`quoted`) say a flag fell but not whose, beside a draw no
     /// server kept: who flagged decides the result (`clause`).
     FlaggerUnsaid {
-        quoted: String,
+        quoted: Quote,
         recorded: GameResult,
         clause: &'static str,
     },
@@ -61,7 +62,7 @@ pub enum ClaimRead {
     /// server's flag fall ends the game by itself, with no claim), and how
     /// the flagger is known.
     Stated {
-        quoted: String,
+        quoted: Quote,
         server: Option<&'static str>,
         whose: Whose,
     },

@@ -3,18 +3,19 @@
 use shakmaty::Color;
 
 use crate::model::outcome::GameResult;
+use crate::read::ending::Quote;
 
 /// `says`: the record's words, quoted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UnplayedFinding {
     /// A win by forfeit: `winner`'s, with `plies` on record.
     Forfeit {
-        says: String,
+        says: Quote,
         winner: Color,
         plies: usize,
     },
     /// A bye beside a decisive result: the pairing's score, no game.
-    Bye { says: String, recorded: GameResult },
+    Bye { says: Quote, recorded: GameResult },
     /// An unplayed game beside a draw or no result.
-    Unplayed { says: String, recorded: GameResult },
+    Unplayed { says: Quote, recorded: GameResult },
 }

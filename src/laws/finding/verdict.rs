@@ -7,6 +7,7 @@ use super::{Finding, Reason};
 use crate::board::notation::Irregular;
 use crate::board::replay::{ReplayError, Stop};
 use crate::model::outcome::GameResult;
+use crate::read::ending::Quote;
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum VerdictFinding {
@@ -58,7 +59,7 @@ pub enum VerdictFinding {
     AsRecorded {
         recorded: GameResult,
         overturns: bool,
-        said: Option<String>,
+        said: Option<Quote>,
     },
     /// A record with no move, and `recorded`: not played, or not recorded;
     /// the comment before the result, if any.

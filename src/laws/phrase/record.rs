@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::side_name;
 use crate::laws::finding::record::{AtOdds, RecordFinding, Shown};
-use crate::read::ending::Disagreement as D;
+use crate::read::ending::{Disagreement as D, Doubt, EndingSource, Quote};
 
 impl fmt::Display for RecordFinding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -26,7 +26,7 @@ impl fmt::Display for RecordFinding {
             },
             RecordFinding::AtOdds(why) => write!(f, "{why}"),
             RecordFinding::UnreadNote(doubt) => {
-                write!(f, "{} (the board decides here)", doubt.quoted())
+                write!(f, "{doubt} (the board decides here)")
             }
             RecordFinding::Unread {
                 doubt,
@@ -34,9 +34,8 @@ impl fmt::Display for RecordFinding {
                 reading,
             } => write!(
                 f,
-                "{}, and it may say another result: the recorded {recorded} is kept until an \
-                 arbiter reads it (read by the rest of the record: {reading})",
-                doubt.quoted()
+                "{doubt}, and it may say another result: the recorded {recorded} is kept until an \
+                 arbiter reads it (read by the rest of the record: {reading})"
             ),
             RecordFinding::ContradictsItself {
                 why,
@@ -106,7 +105,32 @@ impl fmt::Display for AtOdds {
                 f,
                 "the Result tag says “{tag}”, but the movetext ends with “{marker}”"
             ),
-            AtOdds::Disagree(doubt) => f.write_str(&doubt.quoted()),
+            AtOdds::Disagree(doubt) => write!(f, "{doubt}"),
+        }
+    }
+}
+
+/// "the FICS comment “White forfeits on time”", "the Termination tag “Time
+/// forfeit”": where the words stand.
+impl fmt::Display for Quote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = &self.text;
+        match (self.source, self.server) {
+            (EndingSource::ResultComment, Some(server)) => {
+                write!(f, "the {server} comment “{text}”")
+            }
+            (EndingSource::ResultComment, None) => write!(f, "the comment “{text}”"),
+            _ => write!(f, "the {} tag “{text}”", self.tag),
+        }
+    }
+}
+
+/// "the Termination tag “…” is not understood".
+impl fmt::Display for Doubt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Doubt::NotUnderstood(words) => write!(f, "{words} is not understood"),
+            Doubt::Disagree(a, b) => write!(f, "{a} and {b} disagree"),
         }
     }
 }

@@ -9,12 +9,12 @@ use crate::laws::finding::server::{Material, ServerFinding};
 impl fmt::Display for ServerFinding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ServerFinding::NotInTheLaws { server, says, mate } => write!(
+            ServerFinding::NotInTheLaws { says, mate } => write!(
                 f,
                 "{} scored a draw by insufficient material ({says}), which the Laws do not have \
                  here: the position is not dead, {mate}; under the Laws the game would have gone \
                  on, so no correct result can be read from the record",
-                server.unwrap_or("the record")
+                says.server.unwrap_or("the record")
             ),
             ServerFinding::NoMatingMaterial {
                 server,

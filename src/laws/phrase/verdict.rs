@@ -10,6 +10,7 @@ use crate::laws::finding::Reason;
 use crate::laws::finding::edition::CategoryBy;
 use crate::laws::finding::verdict::{Borne, Unjudged, VerdictFinding};
 use crate::model::outcome::GameResult;
+use crate::read::ending::Quote;
 
 impl fmt::Display for VerdictFinding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -63,7 +64,7 @@ impl fmt::Display for VerdictFinding {
                 recorded,
                 overturns,
                 said,
-            } => as_recorded(f, *recorded, *overturns, said.as_deref()),
+            } => as_recorded(f, *recorded, *overturns, said.as_ref()),
             VerdictFinding::UnplayedOrUnrecorded { recorded, comment } => {
                 unplayed_or_unrecorded(f, *recorded, comment.as_deref())
             }
@@ -113,7 +114,7 @@ fn as_recorded(
     f: &mut fmt::Formatter<'_>,
     recorded: GameResult,
     overturns: bool,
-    said: Option<&str>,
+    said: Option<&Quote>,
 ) -> fmt::Result {
     let verb = match overturns {
         false => "contradicts",

@@ -72,7 +72,7 @@ fn a_name_that_is_no_player_is_not_understood() {
     let reading = Reading::of(&record);
     assert_eq!(reading.statement, None);
     assert_eq!(
-        reading.doubt.map(|d| d.quoted()),
+        reading.doubt.map(|d| d.to_string()),
         Some("the FICS comment “Someone forfeits on time” is not understood".into())
     );
 }
@@ -136,7 +136,7 @@ fn icc_result_tags() {
     let record =
         parse_game(b"[Site \"Internet Chess Club\"]\n[ICCResult \"White checkmated\"]\n\n1. e4 *");
     assert_eq!(
-        Statement::read(&record).unwrap().quoted(),
+        Statement::read(&record).unwrap().words.to_string(),
         "the ICCResult tag “White checkmated”"
     );
 }
@@ -206,7 +206,7 @@ fn two_statements_that_give_different_results_are_a_doubt() {
         Some(Stated::Win(Color::Black))
     );
     assert_eq!(
-        reading.doubt.map(|d| d.quoted()),
+        reading.doubt.map(|d| d.to_string()),
         Some("the Termination tag “White resigns” and the comment “Black resigns” disagree".into())
     );
     // TCEC's two tags and its comment tell one story.
