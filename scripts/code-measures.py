@@ -12,7 +12,12 @@
   the rulebook's keys into RULES.en.md);
 - `Result<_, String>`: functions that return an error as text, everywhere;
 - `impl std::error::Error`: error types;
-- the lines of `cli/tournament.rs`.
+- the lines of `cli/tournament.rs`;
+- words asked for while deciding: paths through `phrase::` in `laws/`
+  outside `laws/phrase/` (test code aside, the re-exports `pub use
+  phrase::…` for the outputs aside), and the `String` fields a verdict's
+  reason or an incident's detail was built from (`reason: String`,
+  `detail: String` in `laws/` and `model/`).
 
     scripts/code-measures.py            one line per measure
     scripts/code-measures.py --list     and each worded literal, by file
@@ -161,6 +166,24 @@ def main() -> None:
     print(f"impl std::error::Error: {errors}")
     lines = len((ROOT / "cli/tournament.rs").read_text(encoding="utf-8").splitlines())
     print(f"cli/tournament.rs: {lines} lines")
+    deciding = [
+        p for p in (ROOT / "laws").rglob("*.rs")
+        if not is_test(p) and "phrase" not in p.relative_to(ROOT / "laws").parts
+    ]
+    asked = sum(
+        1
+        for p in deciding
+        for line in code_of(p).splitlines()
+        if "phrase::" in line and not line.strip().startswith("pub use phrase::")
+    )
+    print(f"phrase calls while deciding (laws/ outside laws/phrase/): {asked}")
+    worded_fields = sum(
+        len(re.findall(r"\b(reason|detail):\s*String\b", code_of(p)))
+        for layer in ("laws", "model")
+        for p in (ROOT / layer).rglob("*.rs")
+        if not is_test(p)
+    )
+    print(f"reason/detail fields held as String: {worded_fields}")
     if listing:
         for rel, kind, literal in found:
             print(f"  {rel} ({kind}): {literal[:100]!r}")
