@@ -71,9 +71,22 @@ pub(super) fn judge(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
 
 #[cfg(test)]
 mod tests {
+    use shakmaty::Color;
+
     use super::super::test_support::*;
+    use crate::laws::finding::Finding;
+    use crate::laws::finding::record::{AtOdds, RecordFinding};
+    use crate::laws::finding::unplayed::UnplayedFinding;
     use crate::model::verdict::Status;
     use crate::read::ending::{Ending, EndingSource};
+
+    /// The finding that decided an unplayed game's verdict.
+    fn unplayed_finding(j: &crate::laws::Judgement) -> &UnplayedFinding {
+        match decided(j) {
+            Finding::Unplayed(found) => found,
+            other => panic!("not an unplayed game's finding: {other:?}"),
+        }
+    }
 
     fn unplayed(result: &str, termination: &str, moves: &str) -> crate::laws::Judgement {
         judge_pgn(&format!(
@@ -88,15 +101,8 @@ mod tests {
         assert_eq!(j.verdict.rule, "forfeit");
         assert_eq!(j.ending, (Ending::Forfeit, EndingSource::TerminationTag));
         assert!(
-            j.verdict
-                .reason
-                .to_string()
-                .contains("the Termination tag “Unplayed”"),
-            "{}",
-            j.verdict.reason
-        );
-        assert!(
-            j.verdict.reason.to_string().contains("Black"),
+            matches!(unplayed_finding(&j), UnplayedFinding::Forfeit { says, winner: Color::White, plies: 0 }
+                if says.tag == "Termination" && says.text == "Unplayed"),
             "{}",
             j.verdict.reason
         );
@@ -106,7 +112,23 @@ mod tests {
             (Status::Confirmed, "forfeit")
         );
         assert!(
-            j.verdict.reason.to_string().contains("1 move"),
+            matches!(
+                unplayed_finding(&j),
+                UnplayedFinding::Forfeit {
+                    winner: Color::Black,
+                    plies: 1,
+                    ..
+                }
+            ),
+            "{}",
+            j.verdict.reason
+        );
+        // Its words: one move, in the singular.
+        assert!(
+            j.verdict
+                .reason
+                .to_string()
+                .contains("the 1 move on record does not"),
             "{}",
             j.verdict.reason
         );
@@ -120,7 +142,7 @@ mod tests {
             assert_eq!(j.verdict.rule, "unplayed");
             assert_eq!(j.ending, (Ending::Unplayed, EndingSource::TerminationTag));
             assert!(
-                j.verdict.reason.to_string().contains("“Unplayed”"),
+                matches!(unplayed_finding(&j), UnplayedFinding::Unplayed { says, .. } if says.text == "Unplayed"),
                 "{}",
                 j.verdict.reason
             );
@@ -134,7 +156,7 @@ mod tests {
         assert_eq!(j.verdict.rule, "unplayed");
         assert_eq!(j.ending, (Ending::Unplayed, EndingSource::TerminationTag));
         assert!(
-            j.verdict.reason.to_string().contains("a bye"),
+            matches!(unplayed_finding(&j), UnplayedFinding::Bye { says, .. } if says.text == "bye"),
             "{}",
             j.verdict.reason
         );
@@ -161,8 +183,15 @@ mod tests {
     fn a_game_played_out_is_no_forfeit_and_the_words_that_say_otherwise_are_quoted() {
         let j = unplayed("1-0", "Unplayed", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
         assert_eq!(j.verdict.status, Status::Review);
+        let why = match decided(&j) {
+            Finding::Record(found) => match &**found {
+                RecordFinding::ContradictsItself { why, .. } => why,
+                other => panic!("{other:?}"),
+            },
+            other => panic!("{other:?}"),
+        };
         assert!(
-            j.verdict.reason.to_string().contains("6 plies"),
+            matches!(why, AtOdds::PlayedAfterAll { plies: 6, says } if says.text == "Unplayed"),
             "{}",
             j.verdict.reason
         );

@@ -247,6 +247,11 @@ pub(crate) mod test_support {
     pub fn kinds(j: &Judgement) -> Vec<&'static str> {
         j.incidents.iter().map(|i| i.kind.as_str()).collect()
     }
+
+    /// What decided the verdict: the first finding of its reason.
+    pub fn decided(j: &Judgement) -> &Finding {
+        &j.verdict.reason.parts()[0]
+    }
 }
 
 #[cfg(test)]

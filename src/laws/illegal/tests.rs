@@ -1,8 +1,25 @@
-use super::super::Judging;
 use super::super::test_support::*;
+use super::super::{Judgement, Judging};
+use crate::board::moves::Offence;
+use crate::laws::finding::Finding;
+use crate::laws::finding::illegal::{ClaimHow, ClaimedLead, Claimer, IllegalFinding, Why};
 use crate::model::outcome::GameResult;
 use crate::model::verdict::{Clause, Status};
 use shakmaty::Color;
+
+/// The claimed illegal move a verdict opens with, if it opens with one.
+fn claimed_lead(j: &Judgement) -> Option<&ClaimedLead> {
+    let Finding::Outcome(outcome) = decided(j) else {
+        return None;
+    };
+    match &*outcome.lead {
+        Finding::Illegal(found) => match &**found {
+            IllegalFinding::ClaimedLead(lead) => Some(lead),
+            _ => None,
+        },
+        _ => None,
+    }
+}
 
 // 3...Nf6 ignores the check from the bishop on b5.
 const KING_INTO_CHECK: &str = "1. e4 e5 2. Nf3 d6 3. Bb5+ Nf6";
@@ -20,6 +37,20 @@ fn claimed_illegal_move_loses() {
     );
     assert_eq!(j.verdict.status, Status::Confirmed);
     assert_eq!(j.verdict.decided_at_ply, Some(6));
+    let lead = claimed_lead(&j).unwrap_or_else(|| panic!("{}", j.verdict.reason));
+    assert_eq!(lead.move_text, "3...Nf6");
+    assert_eq!(lead.why, Why::Offence(Offence::LeavesInCheck));
+    let how = ClaimHow {
+        who: Claimer::Player(Color::White),
+        inferred: false,
+    };
+    assert_eq!((lead.how, lead.clause), (how, "15.4.2"));
+    assert_eq!(kinds(&j), ["illegal-move"]);
+    assert!(matches!(
+        &j.incidents[0].detail,
+        Finding::Illegal(found) if matches!(**found, IllegalFinding::Claimed { penalty: None, clause: "15.4.2", .. })
+    ));
+    // Its words.
     assert!(
         j.verdict
             .reason
@@ -28,27 +59,14 @@ fn claimed_illegal_move_loses() {
         "{}",
         j.verdict.reason
     );
-    assert_eq!(kinds(&j), ["illegal-move"]);
-    assert!(
-        j.incidents[0]
-            .detail
-            .to_string()
-            .ends_with("claimed before the claimant moved (15.4.2)")
-    );
 }
 
 #[test]
 fn claim_is_inferred_from_the_result() {
     let j = judge_pgn(&format!("[Result \"1-0\"]\n\n{KING_INTO_CHECK} 1-0"));
     assert_eq!(j.verdict.clause, Some(Clause::IllegalMove));
-    assert!(
-        j.verdict
-            .reason
-            .to_string()
-            .contains("read from the result"),
-        "{}",
-        j.verdict.reason
-    );
+    let lead = claimed_lead(&j).unwrap_or_else(|| panic!("{}", j.verdict.reason));
+    assert!(lead.how.inferred, "{}", j.verdict.reason);
 }
 
 #[test]
@@ -62,12 +80,7 @@ fn unreadable_text_after_an_illegal_move_is_no_claim() {
             "{}",
             j.verdict.reason
         );
-        assert!(
-            !j.verdict
-                .reason
-                .to_string()
-                .contains("read from the result")
-        );
+        assert!(claimed_lead(&j).is_none_or(|lead| !lead.how.inferred));
     }
 }
 
