@@ -3,6 +3,7 @@
 //! positions the rules allow and those they do not; "can this side still
 //! checkmate?" (the helpmate question) and endgame tablebases.
 
+pub mod forced_mate;
 pub mod helpmate;
 pub(crate) mod moves;
 pub mod notation;

@@ -45,6 +45,12 @@ impl Helpmate {
         }
     }
 
+    /// A line of moves from `start` that ends in mate and that some
+    /// other search found (a forced mate's main line), shown as it is.
+    pub(crate) fn line(start: Chess, moves: Vec<Move>) -> Helpmate {
+        Helpmate::fixed(start, moves)
+    }
+
     /// The line for a person to read: this one with the moves it does
     /// without left out, or a shorter helpmate from the same position
     /// that the bounded search finds ([`SHOWN_MATE_NODES`] positions in
