@@ -4,13 +4,14 @@
 
 use crate::common::*;
 
-const LAWS: [&str; 7] = [
+const LAWS: [&str; 8] = [
     "ru-rapid",
     "fide-2009",
     "fide-2014",
     "fide-2017",
     "fide-2018",
     "fide-2023",
+    "us-chess-7",
     "by-date",
 ];
 
@@ -19,8 +20,49 @@ fn every_edition_sample_gets_its_expected_verdict_under_every_edition() {
     let files = pgn_files("samples/editions");
     assert!(files.len() >= 14, "{}", files.len());
     for file in files {
+        expected_under(&file, &LAWS);
+    }
+}
+
+/// US Chess's 14E against FIDE's win on time, both ways: each sample's
+/// verdict under both, and the forced-mate answer its reason gives against
+/// an independent search's (`scripts/forced-mate-check.py`, python-chess).
+#[test]
+fn us_chess_14e_samples_get_their_verdicts_and_agree_with_an_independent_search() {
+    let files = pgn_files("samples/us-chess");
+    assert!(files.len() >= 8, "{}", files.len());
+    let mut searched = 0;
+    for file in files {
+        let row = expected_under(&file, &["us-chess-7", "fide-2023"]);
         let text = std::fs::read_to_string(&file).unwrap();
-        for laws in LAWS {
+        let check = text
+            .lines()
+            .find_map(|l| l.strip_prefix("% forced-mate-check: "))
+            .unwrap_or_else(|| panic!("{} has no forced-mate-check line", file.display()));
+        let reason = &row["reason"];
+        if !reason.contains("too little to win on time unless he has a forced win") {
+            continue;
+        }
+        searched += 1;
+        let told = match check.strip_prefix("mate in ") {
+            Some(k) => format!("mate in {k} against every defence"),
+            None => format!("{check} exists"),
+        };
+        assert!(reason.contains(&told), "{}: {reason}", file.display());
+    }
+    assert!(searched >= 5, "{searched}");
+}
+
+/// The verdict of `file` under each of `laws` against its `% expect`
+/// lines; the row under the first.
+fn expected_under(
+    file: &std::path::Path,
+    laws_list: &[&str],
+) -> std::collections::HashMap<String, String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut first = None;
+    {
+        for &laws in laws_list {
             let prefix = format!("% expect {laws}:");
             let expect = text
                 .lines()
@@ -56,8 +98,10 @@ fn every_edition_sample_gets_its_expected_verdict_under_every_edition() {
                 let quoted = format!("; {rule} in our words: “");
                 assert!(row["reason"].contains(&quoted), "{}", row["reason"]);
             }
+            first.get_or_insert_with(|| row.clone());
         }
     }
+    first.expect("a rule set to judge by")
 }
 
 #[test]

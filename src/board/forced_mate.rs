@@ -45,7 +45,10 @@ pub enum ForcedMate {
 /// assert_eq!((moves, line.text(true).as_str()), (1, "1. Nf7#"));
 /// ```
 pub fn forced_mate(pos: &Chess, attacker: Color, moves: u32, nodes: u64) -> ForcedMate {
-    let mut search = Search { nodes: 0, limit: nodes };
+    let mut search = Search {
+        nodes: 0,
+        limit: nodes,
+    };
     for depth in 1..=moves {
         match search.mates(pos, attacker, depth) {
             Ok(true) => {
@@ -231,6 +234,12 @@ mod tests {
     fn a_search_past_its_bound_says_so() {
         let pos = position("8/8/4k3/8/8/3K4/P4n2/8 w - - 0 1").unwrap();
         let found = forced_mate(&pos, Color::Black, 3, 50);
-        assert_eq!(found, ForcedMate::Undecided { moves: 3, nodes: 50 });
+        assert_eq!(
+            found,
+            ForcedMate::Undecided {
+                moves: 3,
+                nodes: 50
+            }
+        );
     }
 }

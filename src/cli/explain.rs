@@ -350,16 +350,25 @@ fn tell_verdict(judgement: &Judgement, quoted: &mut Quoted) -> String {
         "{}\n",
         as_sentence(&printable(&v.reason.to_string()))
     ));
-    if let Some(line) = &judgement.helpmate {
-        // The reason shortens a long line; an appeal must be able to play
-        // it through to the mate, and follows a short one best.
-        let line = line.short();
-        out.push_str(&format!(
-            "The helpmate in full ({} plies, from the position judged; the shortest found \
-             within the search's bound): {}\n",
+    match &judgement.helpmate {
+        Some(line) if v.clause == Some(Clause::InsufficientMaterial) => out.push_str(&format!(
+            "The forced mate in full ({} plies, from the position where the flag fell: the \
+             defence that holds out longest, the quickest mate against it): {}\n",
             line.len(),
             line.text(true)
-        ));
+        )),
+        Some(line) => {
+            // The reason shortens a long line; an appeal must be able to
+            // play it through to the mate, and follows a short one best.
+            let line = line.short();
+            out.push_str(&format!(
+                "The helpmate in full ({} plies, from the position judged; the shortest found \
+                 within the search's bound): {}\n",
+                line.len(),
+                line.text(true)
+            ));
+        }
+        None => {}
     }
     // Under a FIDE edition the reason already ends with the rule's words.
     if let (true, Some(clause)) = (judgement.book.edition.is_ru_rapid(), v.clause) {

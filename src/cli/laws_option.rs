@@ -42,8 +42,11 @@ pub struct LawsOption {
     /// Article 15 as FIDE's 2014–2017 Appendix A, with 10.2 of the Ministry
     /// of Sport's 2011 rules; every game as a rapid game), `fide-2009`,
     /// `fide-2014`, `fide-2017`, `fide-2018`, `fide-2023` (each game by the
-    /// rules of its category in that edition), or `by-date` (the FIDE
-    /// edition in force when the game's event started: EventDate, else Date).
+    /// rules of its category in that edition), `us-chess-7` (US Chess's
+    /// rulebook, 7th edition: a flag fall against too little material to
+    /// win on time, 14E, decided with a forced-mate search), or `by-date`
+    /// (the FIDE edition in force when the game's event started: EventDate,
+    /// else Date).
     #[arg(long, value_name = "EDITION", default_value = "ru-rapid")]
     pub laws: Laws,
     /// The event had the supervision 15.3 (A.3, B.3 of 2018; A.4, B.2 of

@@ -42,6 +42,10 @@ pub struct Penalty {
 }
 
 impl Penalty {
+    /// `loses_at` where no number of illegal moves loses (US Chess 11D:
+    /// each gives the opponent time).
+    pub const NEVER: u8 = u8::MAX;
+
     pub fn extra(self) -> Clock {
         Clock(u64::from(self.minutes) * 60_000)
     }
@@ -107,6 +111,32 @@ pub struct RuleSet {
     pub quickplay: Quickplay,
     /// The claim, the arbiter's decision, his postponement, the rejection.
     pub quickplay_clauses: [&'static str; 4],
+    /// What a flag fall gives the claimant, by what he could still do.
+    pub win_on_time: WinOnTime,
+}
+
+/// What a fallen flag gives the opponent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinOnTime {
+    /// The win, unless he cannot checkmate by any series of legal moves
+    /// (FIDE; 15.4.3 of ru-rapid).
+    UnlessNoMate,
+    /// The win, unless his material is too little to win on time (US
+    /// Chess 14E).
+    UnlessInsufficient(TooLittleToWin),
+}
+
+/// The clauses of a rule that draws a flag fall by the opponent's
+/// material: only a king (`lone_king`), a king and one bishop or knight
+/// (`minor`), or a king and two knights against no pawns (`two_knights`),
+/// the last two without a forced win; a dead position is drawn (`dead`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLittleToWin {
+    pub rule: &'static str,
+    pub lone_king: &'static str,
+    pub minor: &'static str,
+    pub two_knights: &'static str,
+    pub dead: &'static str,
 }
 
 /// One edition of the Laws.
@@ -277,6 +307,14 @@ impl Book {
             Clause::SeventyFiveMoves => e.seventy_five.unwrap_or("9.6"),
             Clause::FivefoldRepetition => e.fivefold_clause,
             Clause::Resignation => e.resignation_draw.unwrap_or("5.1.2"),
+            Clause::InsufficientMaterial => match r.win_on_time {
+                WinOnTime::UnlessInsufficient(clauses) => clauses.rule,
+                WinOnTime::UnlessNoMate => r.time_clause,
+            },
+            Clause::DeadPosition => match r.win_on_time {
+                WinOnTime::UnlessInsufficient(clauses) => clauses.dead,
+                WinOnTime::UnlessNoMate => Clause::DeadPosition.as_str(),
+            },
             other => other.as_str(),
         }
     }

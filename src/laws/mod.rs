@@ -30,6 +30,7 @@ mod forfeit;
 mod game;
 mod illegal;
 pub mod incident;
+mod insufficient;
 mod judge;
 mod phrase;
 pub mod placement;

@@ -220,7 +220,7 @@ mod tests {
                 .parse::<Laws>()
                 .unwrap_err()
                 .to_string()
-                .contains("fide-2023, or by-date")
+                .contains("fide-2023, us-chess-7, or by-date")
         );
     }
 }

@@ -14,7 +14,7 @@
 use shakmaty::Color;
 
 use super::both_flags::both_flags;
-use super::edition::Book;
+use super::edition::{Book, WinOnTime};
 use super::finding::LastReadings;
 use super::finding::time::{AfterFlag, ClaimRead, FlagFallLead, Rejection, TimeFinding, Whose};
 use super::server_draw::server_draw;
@@ -262,6 +262,9 @@ fn claimant_mates(
     ply: usize,
     lead: FlagFallLead,
 ) -> (Verdict, Option<crate::board::helpmate::Helpmate>) {
+    if let WinOnTime::UnlessInsufficient(clauses) = book.rules.win_on_time {
+        return super::insufficient::judge(game, clauses, recorded, ply, lead);
+    }
     let (flagged, claimant) = (lead.flagged, !lead.flagged);
     let clause = book.rules.time_clause;
     let answer = game.can_mate(ply, claimant);

@@ -26,6 +26,9 @@ pub enum Clause {
     FivefoldRepetition,
     /// 5.1.2 (2023): a resignation where the winner cannot checkmate.
     Resignation,
+    /// US Chess 14E: a flag fell, and the opponent's material is too
+    /// little to win on time.
+    InsufficientMaterial,
     /// A player left the game (a server's disconnection or abandonment).
     Abandonment,
     Checkmate,
@@ -53,6 +56,7 @@ impl Clause {
             Clause::SeventyFiveMoves => "9.6.2",
             Clause::FivefoldRepetition => "9.6.1",
             Clause::Resignation => "5.1.2",
+            Clause::InsufficientMaterial => "14E",
             Clause::Abandonment => "abandonment",
             Clause::Checkmate => "checkmate",
             Clause::Stalemate => "stalemate",

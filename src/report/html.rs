@@ -23,6 +23,7 @@ use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
 use crate::laws::{Book, Game, Judgement};
 use crate::model::incident::IncidentKind;
+use crate::model::verdict::Clause;
 use crate::read::parse::GameRecord;
 use crate::report::audited::Origin;
 use crate::report::diagram::glyph;
@@ -98,6 +99,9 @@ struct GameTemplate<'a> {
     unlisted: usize,
     /// The helpmate the verdict rests on, whole (empty if none).
     helpmate: String,
+    /// The line is a forced mate's main line (US Chess 14E), not a
+    /// helpmate.
+    forced: bool,
     /// The boards for the script (`replay.js`), as JSON.
     positions: String,
 }
@@ -274,6 +278,7 @@ impl<'a> GameTemplate<'a> {
             moves: Vec::new(),
             unlisted: 0,
             helpmate: String::new(),
+            forced: false,
             positions: String::new(),
         }
     }
@@ -325,6 +330,7 @@ pub fn page(
         moves,
         unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
         helpmate: shown.as_ref().map(|l| l.text(true)).unwrap_or_default(),
+        forced: verdict.clause == Some(Clause::InsufficientMaterial),
         positions,
         ..GameTemplate::bare((&row, flags), game.record, &judgement.book, &row.reason)
     };

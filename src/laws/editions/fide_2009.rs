@@ -21,6 +21,7 @@ const RAPID: RuleSet = RuleSet {
     clock_clause: "A.4.a",
     quickplay: Quickplay::Any,
     quickplay_clauses: ["10.2", "10.2.a", "10.2.b", "10.2.c"],
+    win_on_time: WinOnTime::UnlessNoMate,
 };
 
 pub const FIDE_2009: Edition = Edition {

@@ -19,6 +19,7 @@ const RAPID: RuleSet = RuleSet {
     clock_clause: "A.4.a",
     quickplay: Quickplay::WithoutIncrement,
     quickplay_clauses: ["G.5", "G.5", "G.5", "G.5"],
+    win_on_time: WinOnTime::UnlessNoMate,
 };
 
 pub const FIDE_2014: Edition = Edition {

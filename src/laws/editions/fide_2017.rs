@@ -18,6 +18,7 @@ const RAPID: RuleSet = RuleSet {
     clock_clause: "A.4.1.1",
     quickplay: Quickplay::WithoutIncrement,
     quickplay_clauses: ["III.5", "III.5.1", "III.5.2", "III.5.3"],
+    win_on_time: WinOnTime::UnlessNoMate,
 };
 
 pub const FIDE_2017: Edition = Edition {

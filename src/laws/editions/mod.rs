@@ -8,6 +8,7 @@ mod fide_2018;
 mod fide_2023;
 mod ru_rapid;
 mod texts_2018;
+mod us_chess_7;
 
 use super::edition::Edition;
 
@@ -17,13 +18,21 @@ pub use fide_2017::FIDE_2017;
 pub use fide_2018::FIDE_2018;
 pub use fide_2023::FIDE_2023;
 pub use ru_rapid::RU_RAPID;
+pub use us_chess_7::US_CHESS_7;
 
 /// The FIDE editions, oldest first; `by-date` picks among these.
 pub static FIDE: [&Edition; 5] = [&FIDE_2009, &FIDE_2014, &FIDE_2017, &FIDE_2018, &FIDE_2023];
 
-/// Every edition `--laws` accepts by name.
-pub static ALL: [&Edition; 6] = [
-    &RU_RAPID, &FIDE_2009, &FIDE_2014, &FIDE_2017, &FIDE_2018, &FIDE_2023,
+/// Every rule set `--laws` accepts by name: the FIDE editions, ru-rapid
+/// and a federation's own.
+pub static ALL: [&Edition; 7] = [
+    &RU_RAPID,
+    &FIDE_2009,
+    &FIDE_2014,
+    &FIDE_2017,
+    &FIDE_2018,
+    &FIDE_2023,
+    &US_CHESS_7,
 ];
 
 #[cfg(test)]

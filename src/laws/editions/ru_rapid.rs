@@ -19,6 +19,7 @@ const RAPID: RuleSet = RuleSet {
     clock_clause: "15.4.1.1",
     quickplay: Quickplay::Any,
     quickplay_clauses: ["10.2", "10.2.1", "10.2.2", "10.2.3"],
+    win_on_time: WinOnTime::UnlessNoMate,
 };
 
 pub const RU_RAPID: Edition = Edition {

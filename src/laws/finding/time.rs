@@ -5,6 +5,7 @@ use shakmaty::Color;
 
 use super::server::ServerFinding;
 use super::{CanMate, Judged, LastReadings};
+use crate::board::forced_mate::ForcedMate;
 use crate::model::clock::Clock;
 use crate::model::outcome::GameResult;
 use crate::read::ending::Quote;
@@ -119,4 +120,25 @@ pub enum AfterFlag {
     },
     /// The solver could not say whether the claimant can checkmate.
     Undecided { clause: &'static str },
+    /// US Chess 14E1: the claimant has only a king.
+    LoneKing { clause: &'static str },
+    /// US Chess 14E2, 14E3: the claimant's material is too little to win
+    /// on time (`clause`, the subrule) unless he has a forced win
+    /// (`search`, what the forced-mate search found).
+    TooLittle {
+        material: TooLittle,
+        search: ForcedMate,
+        clause: &'static str,
+    },
+    /// US Chess 14E: more material than it names: the flag loses.
+    EnoughToWin { rule: &'static str },
+}
+
+/// The material 14E finds too little to win on time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TooLittle {
+    Bishop,
+    Knight,
+    /// Two knights, against a side with no pawns.
+    TwoKnights,
 }

@@ -97,13 +97,16 @@ impl fmt::Display for Penalised {
         write!(
             f,
             "the position before it is restored and {} gets {} extra {} ({clause}; illegal move \
-             {n} of {}'s; the {} loses)",
+             {n} of {}'s",
             side_name(!mover),
             penalty.minutes,
             minute_word(penalty),
             side_name(mover),
-            ordinal(penalty.loses_at)
-        )
+        )?;
+        match penalty.loses_at {
+            Penalty::NEVER => f.write_str(")"),
+            at => write!(f, "; the {} loses)", ordinal(at)),
+        }
     }
 }
 
@@ -196,13 +199,16 @@ impl fmt::Display for NoEnding {
         write!(
             f,
             "the record ends at {move_text}, an illegal move, with {recorded}, as if {}'s claim had \
-         won; but under {title} a claimed illegal move is taken back and costs {} {} — only the \
-         {} loses ({clause}; {clocks}) — so the game should have gone on and the recorded result \
-         cannot stand without the arbiter's report",
+         won; but under {title} a claimed illegal move is taken back and costs {} {} — {} \
+         ({clause}; {clocks}) — so the game should have gone on and the recorded result cannot \
+         stand without the arbiter's report",
             side_name(!*mover),
             penalty.minutes,
             minute_word(*penalty),
-            ordinal(penalty.loses_at),
+            match penalty.loses_at {
+                Penalty::NEVER => "none loses".to_string(),
+                at => format!("only the {} loses", ordinal(at)),
+            },
         )
     }
 }

@@ -6,8 +6,9 @@ use std::fmt;
 use shakmaty::Color;
 
 use super::side_name;
+use crate::board::forced_mate::ForcedMate;
 use crate::laws::finding::time::{
-    AfterFlag, ClaimRead, FlagFallLead, Rejection, TimeFinding, Whose,
+    AfterFlag, ClaimRead, FlagFallLead, Rejection, TimeFinding, TooLittle, Whose,
 };
 
 impl fmt::Display for TimeFinding {
@@ -188,6 +189,58 @@ fn after_flag(f: &mut fmt::Formatter<'_>, lead: &FlagFallLead, then: &AfterFlag)
             f,
             "; whether {claimant} can still checkmate could not be decided by the helpmate \
              solver, so check the final position by hand ({clause})"
+        ),
+        AfterFlag::LoneKing { clause } => write!(
+            f,
+            "; but {claimant} has only a king, too little to win on time, so the game is drawn \
+             ({clause})"
+        ),
+        AfterFlag::TooLittle {
+            material,
+            search,
+            clause,
+        } => too_little(f, lead, *material, search, clause),
+        AfterFlag::EnoughToWin { rule } => write!(
+            f,
+            "; {claimant} has more than the material {rule} finds too little to win on time, so \
+             the win on time stands ({rule})"
+        ),
+    }
+}
+
+/// US Chess 14E2, 14E3: the claimant's material, and whether he has a
+/// forced win.
+fn too_little(
+    f: &mut fmt::Formatter<'_>,
+    lead: &FlagFallLead,
+    material: TooLittle,
+    search: &ForcedMate,
+    clause: &str,
+) -> fmt::Result {
+    let (claimant, flagged) = (side_name(!lead.flagged), side_name(lead.flagged));
+    write!(f, "; but {claimant} has only a king and ")?;
+    match material {
+        TooLittle::Bishop => f.write_str("a bishop")?,
+        TooLittle::Knight => f.write_str("a knight")?,
+        TooLittle::TwoKnights => write!(f, "two knights, and {flagged} has no pawns")?,
+    }
+    f.write_str(", too little to win on time unless he has a forced win")?;
+    match search {
+        ForcedMate::Forced { moves, line } => write!(
+            f,
+            ", and he has one: mate in {moves} against every defence ({}), so the win on time \
+             stands ({clause})",
+            line.text(true)
+        ),
+        ForcedMate::NoneWithin { moves } => write!(
+            f,
+            ", and no forced mate within {moves} moves exists (every defence searched), so the \
+             game is drawn ({clause})"
+        ),
+        ForcedMate::Undecided { moves, nodes } => write!(
+            f,
+            ": the search for a forced mate within {moves} moves stopped at its bound of {nodes} \
+             positions, so check the final position by hand ({clause})"
         ),
     }
 }
