@@ -151,6 +151,9 @@ for t in 1 2; do
   case_ "real-audit-fast-${t}t" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/csv" --threads "$t" --proof fast
 done
 case_ "real-audit-2t-no-dead-check" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --no-dead-check
+# A federation's rules against FIDE's on the same games (issue 55: within 10 %).
+case_ "real-audit-1t-fide-2023" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 1 --laws fide-2023
+case_ "real-audit-1t-us-chess-7" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 1 --laws us-chess-7
 case_ "real-audit-2t-short-all" "$real_games" "$real_bytes" "$bin" audit "$real" -o "$work/out" --threads 2 --short-lines all
 # Python against the command line, Parquet against CSV, same options.
 # numpy, which pyarrow imports, leaves OpenBLAS's threads spinning for a
@@ -282,6 +285,7 @@ checks = [
     ("full 2 threads / pgn-extract", ratio("real-audit-2t", "real-pgn-extract"), ">= 3.5"),
     ("fast 2 threads / pgn-extract", ratio("real-audit-fast-2t", "real-pgn-extract"), ">= 7"),
     ("dead-position check cost", 1 - ratio("real-audit-2t", "real-audit-2t-no-dead-check"), "<= 0.10"),
+    ("us-chess-7 / fide-2023, 1 thread", ratio("real-audit-1t-us-chess-7", "real-audit-1t-fide-2023"), ">= 0.90"),
     ("Python and Parquet (real corpus, 2 threads)", None, ""),
     ("Python / command line time, fast", 1 / ratio("real-python-fast-2t", "real-audit-fast-2t"), "<= 1.15"),
     ("Python / command line time, full", 1 / ratio("real-python-full-2t", "real-audit-2t"), "(reference)"),

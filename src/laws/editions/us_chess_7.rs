@@ -20,6 +20,8 @@ const RULES: RuleSet = RuleSet {
         loses_at: Penalty::NEVER,
     }),
     illegal_clause: "11D",
+    // A claim made with the claimant's own flag down fails; both flags
+    // down otherwise is 14G's draw.
     time_remaining: true,
     both_flags: BothFlags::Draw,
     time_clause: "13C",
