@@ -117,3 +117,31 @@ fn the_old_regime_option_still_works_and_says_it_is_deprecated() {
     assert_eq!(run.verdicts[0]["rule"], "15.3/7.5.b");
     assert_eq!(run.verdicts[0]["regime"], "15.3");
 }
+
+/// Where the tablebases hold the position the flag fell in, 14E's forced
+/// win is theirs to say, exactly; without them the bounded search says.
+#[test]
+fn us_chess_14e_asks_the_tablebases_where_they_hold_the_position() {
+    let file = repo("samples/us-chess/14e2-knight-against-a-pawn.pgn");
+    let file = file.to_str().unwrap();
+    let tables = data("syzygy-knvkp");
+    let tables = tables.to_str().unwrap();
+    let exact = audit(&["--laws", "us-chess-7", "--syzygy", tables, file], None);
+    let searched = audit(&["--laws", "us-chess-7", file], None);
+    for run in [&exact, &searched] {
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        assert_eq!(run.verdicts[0]["correct_result"], "1/2-1/2");
+    }
+    let (exact, searched) = (
+        &exact.verdicts[0]["reason"],
+        &searched.verdicts[0]["reason"],
+    );
+    assert!(
+        exact.contains("the endgame tablebases show he has none"),
+        "{exact}"
+    );
+    assert!(
+        searched.contains("no forced mate within 5 moves exists"),
+        "{searched}"
+    );
+}

@@ -73,7 +73,14 @@ impl Tablebases {
     /// assert_eq!(tb.opponent_cannot_win(&pos), Some(true));
     /// ```
     pub fn opponent_cannot_win(&self, pos: &Chess) -> Option<bool> {
+        self.side_to_move_loses(pos).map(|loses| !loses)
+    }
+
+    /// Whether the side to move loses against best play, the 50-move rule
+    /// aside (the other side has a forced win); `None` when the position is
+    /// not in the tables.
+    pub fn side_to_move_loses(&self, pos: &Chess) -> Option<bool> {
         let wdl = self.tables.probe_wdl_after_zeroing(pos).ok()?;
-        Some(wdl != Wdl::Loss)
+        Some(wdl == Wdl::Loss)
     }
 }

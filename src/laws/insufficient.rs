@@ -13,9 +13,10 @@ use shakmaty::{Chess, Color, Position, Role};
 use super::Game;
 use super::edition::TooLittleToWin;
 use super::finding::Judged;
-use super::finding::time::{AfterFlag, FlagFallLead, TimeFinding, TooLittle};
+use super::finding::time::{AfterFlag, FlagFallLead, ForcedWin, TimeFinding, TooLittle};
 use crate::board::forced_mate::{FORCED_MATE_MOVES, FORCED_MATE_NODES, ForcedMate, forced_mate};
 use crate::board::helpmate::{Helpmate, Mate};
+use crate::board::tablebase::Tablebases;
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Clause;
@@ -24,7 +25,7 @@ use crate::model::verdict::Clause;
 /// when it rests on one.
 pub(super) fn judge(
     game: &Game<'_>,
-    clauses: TooLittleToWin,
+    (clauses, tables): (TooLittleToWin, Option<&Tablebases>),
     recorded: GameResult,
     ply: usize,
     lead: FlagFallLead,
@@ -62,12 +63,8 @@ pub(super) fn judge(
         Some(Found::Minor(TooLittle::TwoKnights)) => (TooLittle::TwoKnights, clauses.two_knights),
         Some(Found::Minor(material)) => (material, clauses.minor),
     };
-    let search = forced_mate(&pos, claimant, FORCED_MATE_MOVES, FORCED_MATE_NODES);
-    let (correct, review, line) = match &search {
-        ForcedMate::Forced { line, .. } => (GameResult::Win(claimant), false, Some(line.clone())),
-        ForcedMate::NoneWithin { .. } => (GameResult::Draw, false, None),
-        ForcedMate::Undecided { .. } => (recorded, true, None),
-    };
+    let search = forced_win(&pos, claimant, tables);
+    let (correct, review, line) = outcome(&search, claimant, recorded);
     let then = AfterFlag::TooLittle {
         material,
         search,
@@ -77,6 +74,46 @@ pub(super) fn judge(
         decide(correct, Clause::InsufficientMaterial, then, review),
         line,
     )
+}
+
+/// The result a forced win or its absence gives, whether a person must
+/// look, and the mate's main line to show.
+fn outcome(
+    search: &ForcedWin,
+    claimant: Color,
+    recorded: GameResult,
+) -> (GameResult, bool, Option<Helpmate>) {
+    match search {
+        ForcedWin::Searched(ForcedMate::Forced { line, .. })
+        | ForcedWin::Tables {
+            search: Some(ForcedMate::Forced { line, .. }),
+            ..
+        } => (GameResult::Win(claimant), false, Some(line.clone())),
+        ForcedWin::Tables { wins: true, .. } => (GameResult::Win(claimant), false, None),
+        ForcedWin::Tables { wins: false, .. }
+        | ForcedWin::Searched(ForcedMate::NoneWithin { .. }) => (GameResult::Draw, false, None),
+        ForcedWin::Searched(ForcedMate::Undecided { .. }) => (recorded, true, None),
+    }
+}
+
+/// Whether `claimant` has a forced win from `pos` (the other side to
+/// move): exactly, where the tablebases hold the position, with the
+/// search's line when it finds one; else by the bounded search.
+fn forced_win(pos: &Chess, claimant: Color, tables: Option<&Tablebases>) -> ForcedWin {
+    let search = || forced_mate(pos, claimant, FORCED_MATE_MOVES, FORCED_MATE_NODES);
+    // The tables answer for the side to move: it cannot force a win, or
+    // (the 50-move rule aside) it loses.
+    match tables.and_then(|t| t.side_to_move_loses(pos)) {
+        Some(true) => ForcedWin::Tables {
+            wins: true,
+            search: Some(search()),
+        },
+        Some(false) => ForcedWin::Tables {
+            wins: false,
+            search: None,
+        },
+        None => ForcedWin::Searched(search()),
+    }
 }
 
 /// More material than 14E names: the flag loses, unless the position is

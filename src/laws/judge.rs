@@ -43,7 +43,14 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
     illegal::judge(game, book, recorded, &mut incidents, &mut decisions);
     position::judge(game, book, recorded, &mut incidents, &mut decisions);
     setup::judge(game, book, recorded, &mut incidents, &mut decisions);
-    time::judge(game, book, recorded, &mut incidents, &mut decisions);
+    let tables = rules.tablebases.as_deref();
+    time::judge(
+        game,
+        (book, tables),
+        recorded,
+        &mut incidents,
+        &mut decisions,
+    );
     let postponed = draw::judge(game, rules, book, recorded, &mut incidents, &mut decisions);
     clocks::judge(game, rules, book, &mut incidents);
     notation(game, &mut incidents);

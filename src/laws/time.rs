@@ -20,6 +20,7 @@ use super::finding::time::{AfterFlag, ClaimRead, FlagFallLead, Rejection, TimeFi
 use super::server_draw::server_draw;
 use super::{Decision, Game};
 use crate::board::helpmate::Mate;
+use crate::board::tablebase::Tablebases;
 use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
 use crate::model::claim::{ClaimKind, Claimant};
@@ -85,7 +86,7 @@ fn flagged_at_end<'g>(game: &'g Game<'_>, recorded: GameResult) -> Option<AtEnd<
 
 pub(super) fn judge(
     game: &Game<'_>,
-    book: &Book,
+    (book, tables): (&Book, Option<&Tablebases>),
     recorded: GameResult,
     incidents: &mut Vec<Incident>,
     decisions: &mut Vec<Decision>,
@@ -111,7 +112,8 @@ pub(super) fn judge(
             }
             None => {
                 let source = ClaimSource::Recorded;
-                decisions.push(flag_fall(game, book, recorded, ply, !claimant, source));
+                let judged_by = (book, tables);
+                decisions.push(flag_fall(game, judged_by, recorded, ply, !claimant, source));
                 return;
             }
         }
@@ -123,7 +125,14 @@ pub(super) fn judge(
     let ply = game.plies();
     match flagged_at_end(game, recorded) {
         Some(AtEnd::Flag(flagged, source)) => {
-            decisions.push(flag_fall(game, book, recorded, ply, flagged, source));
+            decisions.push(flag_fall(
+                game,
+                (book, tables),
+                recorded,
+                ply,
+                flagged,
+                source,
+            ));
         }
         Some(AtEnd::Unsaid(said)) => decisions.push(flagger_unsaid(game, book, recorded, said)),
         None => {}
@@ -185,7 +194,7 @@ fn resting_on_rejection(
 /// claimed (or the claim is read from `source`).
 fn flag_fall(
     game: &Game<'_>,
-    book: &Book,
+    (book, tables): (&Book, Option<&Tablebases>),
     recorded: GameResult,
     ply: usize,
     flagged: Color,
@@ -229,7 +238,7 @@ fn flag_fall(
             claimant_clock,
             server,
         };
-        claimant_mates(game, book, recorded, ply, lead)
+        claimant_mates(game, (book, tables), recorded, ply, lead)
     };
     Decision {
         ply,
@@ -257,13 +266,13 @@ fn claim_read(source: ClaimSource<'_>) -> ClaimRead {
 /// checkmate, else the game is drawn (dead, if neither side can).
 fn claimant_mates(
     game: &Game<'_>,
-    book: &Book,
+    (book, tables): (&Book, Option<&Tablebases>),
     recorded: GameResult,
     ply: usize,
     lead: FlagFallLead,
 ) -> (Verdict, Option<crate::board::helpmate::Helpmate>) {
     if let WinOnTime::UnlessInsufficient(clauses) = book.rules.win_on_time {
-        return super::insufficient::judge(game, clauses, recorded, ply, lead);
+        return super::insufficient::judge(game, (clauses, tables), recorded, ply, lead);
     }
     let (flagged, claimant) = (lead.flagged, !lead.flagged);
     let clause = book.rules.time_clause;

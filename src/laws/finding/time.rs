@@ -127,11 +127,24 @@ pub enum AfterFlag {
     /// (`search`, what the forced-mate search found).
     TooLittle {
         material: TooLittle,
-        search: ForcedMate,
+        search: ForcedWin,
         clause: &'static str,
     },
     /// US Chess 14E: more material than it names: the flag loses.
     EnoughToWin { rule: &'static str },
+}
+
+/// Whether the claimant has a forced win, and how it is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ForcedWin {
+    /// What the forced-mate search found.
+    Searched(ForcedMate),
+    /// What the endgame tablebases say, exactly (`wins`), and, where they
+    /// say he wins, what the search found for a line to show.
+    Tables {
+        wins: bool,
+        search: Option<ForcedMate>,
+    },
 }
 
 /// The material 14E finds too little to win on time.

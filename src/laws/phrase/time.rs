@@ -8,7 +8,7 @@ use shakmaty::Color;
 use super::side_name;
 use crate::board::forced_mate::ForcedMate;
 use crate::laws::finding::time::{
-    AfterFlag, ClaimRead, FlagFallLead, Rejection, TimeFinding, TooLittle, Whose,
+    AfterFlag, ClaimRead, FlagFallLead, ForcedWin, Rejection, TimeFinding, TooLittle, Whose,
 };
 
 impl fmt::Display for TimeFinding {
@@ -214,7 +214,7 @@ fn too_little(
     f: &mut fmt::Formatter<'_>,
     lead: &FlagFallLead,
     material: TooLittle,
-    search: &ForcedMate,
+    search: &ForcedWin,
     clause: &str,
 ) -> fmt::Result {
     let (claimant, flagged) = (side_name(!lead.flagged), side_name(lead.flagged));
@@ -226,6 +226,31 @@ fn too_little(
     }
     f.write_str(", too little to win on time unless he has a forced win")?;
     match search {
+        ForcedWin::Searched(found) => searched(f, found, clause),
+        ForcedWin::Tables { wins: false, .. } => write!(
+            f,
+            ", and the endgame tablebases show he has none, so the game is drawn ({clause})"
+        ),
+        ForcedWin::Tables {
+            search: Some(ForcedMate::Forced { moves, line }),
+            ..
+        } => write!(
+            f,
+            ", and the endgame tablebases show he has one: mate in {moves} against every defence \
+             ({}), so the win on time stands ({clause})",
+            line.text(true)
+        ),
+        ForcedWin::Tables { .. } => write!(
+            f,
+            ", and the endgame tablebases show he has one (its mate is longer than the search \
+             shows), so the win on time stands ({clause})"
+        ),
+    }
+}
+
+/// What the forced-mate search found.
+fn searched(f: &mut fmt::Formatter<'_>, found: &ForcedMate, clause: &str) -> fmt::Result {
+    match found {
         ForcedMate::Forced { moves, line } => write!(
             f,
             ", and he has one: mate in {moves} against every defence ({}), so the win on time \
