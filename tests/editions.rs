@@ -131,6 +131,8 @@ fn us_chess_14e_asks_the_tablebases_where_they_hold_the_position() {
     for run in [&exact, &searched] {
         assert_eq!(run.code(), Some(0), "{}", run.stderr());
         assert_eq!(run.verdicts[0]["correct_result"], "1/2-1/2");
+        // The end of the run names the rule set that judged.
+        assert!(run.stderr().contains("judged by: us-chess-7 1\n"), "{}", run.stderr());
     }
     let (exact, searched) = (
         &exact.verdicts[0]["reason"],

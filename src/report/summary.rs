@@ -64,6 +64,8 @@ pub struct Summary {
     pub incident_rows: u64,
     pub by_status: BTreeMap<&'static str, u64>,
     pub by_rule: BTreeMap<&'static str, u64>,
+    /// Games by the rule set that judged them (the `laws` column).
+    pub by_laws: BTreeMap<&'static str, u64>,
     pub by_incident: BTreeMap<&'static str, u64>,
     /// Games by how they ended (the `ending` column).
     pub by_ending: BTreeMap<&'static str, u64>,
@@ -100,6 +102,9 @@ impl Summary {
         }
         for (k, v) in from.by_rule {
             *self.by_rule.entry(k).or_default() += v;
+        }
+        for (k, v) in from.by_laws {
+            *self.by_laws.entry(k).or_default() += v;
         }
         for (k, v) in from.by_incident {
             *self.by_incident.entry(k).or_default() += v;

@@ -41,6 +41,11 @@ pub fn summary(s: &Summary, dir: &Path) -> String {
 /// The lines that are there only when there is something to say.
 fn notes(s: &Summary) -> Vec<String> {
     let mut lines = Vec::new();
+    // The default, ru-rapid, says so in the `not rapid` line; other rule
+    // sets are named, with their games.
+    if s.by_laws.keys().any(|&laws| laws != "ru-rapid") {
+        lines.push(format!("  judged by: {}", counts(&s.by_laws)));
+    }
     if !s.by_incident.is_empty() {
         lines.push(format!("  incidents: {}", counts(&s.by_incident)));
     }

@@ -161,4 +161,5 @@ fn count(summary: &mut Summary, judgement: &Judgement, rules: &Judging) {
         rule => rule,
     };
     *summary.by_rule.entry(rule).or_default() += 1;
+    *summary.by_laws.entry(book.edition.name).or_default() += 1;
 }
