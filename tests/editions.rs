@@ -132,7 +132,11 @@ fn us_chess_14e_asks_the_tablebases_where_they_hold_the_position() {
         assert_eq!(run.code(), Some(0), "{}", run.stderr());
         assert_eq!(run.verdicts[0]["correct_result"], "1/2-1/2");
         // The end of the run names the rule set that judged.
-        assert!(run.stderr().contains("judged by: us-chess-7 1\n"), "{}", run.stderr());
+        assert!(
+            run.stderr().contains("judged by: us-chess-7 1\n"),
+            "{}",
+            run.stderr()
+        );
     }
     let (exact, searched) = (
         &exact.verdicts[0]["reason"],
@@ -146,4 +150,33 @@ fn us_chess_14e_asks_the_tablebases_where_they_hold_the_position() {
         searched.contains("no forced mate within 5 moves exists"),
         "{searched}"
     );
+}
+
+/// US Chess names its categories by the minutes and seconds of a control
+/// added (5C), a delay counted like an increment: the `category` column
+/// says regular, dual, quick or blitz under `us-chess-7`.
+#[test]
+fn us_chess_categories_add_the_minutes_and_the_seconds() {
+    let cases = [
+        ("G/90;d5", "regular"),
+        ("G/60;d5", "dual"),
+        ("G/45 inc 30", "regular"),
+        ("G/25;d4", "quick"),
+        ("G/25;d5", "dual"),
+        ("G/5;d5", "blitz"),
+        ("40/90, SD/30;d5", "regular"),
+    ];
+    for (control, category) in cases {
+        let pgn =
+            format!("[TimeControl \"{control}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 1-0\n");
+        let run = audit(&["--laws", "us-chess-7", "-"], Some(pgn.as_bytes()));
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        assert_eq!(run.verdicts[0]["category"], category, "{control}");
+        // FIDE's thresholds read the same control their own way.
+        let fide = audit(&["--laws", "fide-2023", "-"], Some(pgn.as_bytes()));
+        assert!(
+            ["standard", "rapid", "blitz"].contains(&fide.verdicts[0]["category"].as_str()),
+            "{control}"
+        );
+    }
 }

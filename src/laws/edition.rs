@@ -202,10 +202,20 @@ impl Edition {
 
     /// Whose thresholds give a game's category: 15.1, or the edition.
     pub fn category_source(&self) -> &'static str {
-        if self.is_ru_rapid() {
-            "15.1"
-        } else {
-            self.name
+        match self.rapid_floor {
+            _ if self.is_ru_rapid() => "15.1",
+            RapidFloor::UsChess => "5C",
+            _ => self.name,
+        }
+    }
+
+    /// A category as the edition names it: US Chess rates standard games
+    /// "regular" and rapid ones "quick".
+    pub fn category_name(&self, category: Category) -> &'static str {
+        match (self.rapid_floor, category) {
+            (RapidFloor::UsChess, Category::Standard) => "regular",
+            (RapidFloor::UsChess, Category::Rapid) => "quick",
+            _ => category.as_str(),
         }
     }
 
@@ -259,13 +269,15 @@ impl Book {
         let by_category = match category {
             _ if edition.rapid_rules_for_all => edition.rapid,
             Category::Blitz => edition.blitz,
-            Category::Standard | Category::Daily => edition.standard,
+            Category::Standard | Category::Dual | Category::Daily => edition.standard,
             Category::Rapid | Category::Unknown => edition.rapid,
         };
         let rules = if supervised && !edition.rapid_rules_for_all {
             let minutes = match category {
                 Category::Blitz => edition.supervised_minutes.blitz,
-                Category::Standard | Category::Daily => edition.standard_penalty().minutes,
+                Category::Standard | Category::Dual | Category::Daily => {
+                    edition.standard_penalty().minutes
+                }
                 _ => edition.supervised_minutes.rapid,
             };
             RuleSet {

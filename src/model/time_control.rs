@@ -1,100 +1,11 @@
 //! The `TimeControl` tag and the category it puts a game in by 15.1.
 
-use std::fmt;
-
 use crate::model::clock::Clock;
 
+mod category;
 pub mod words;
 
-/// Rapid, blitz, standard or daily, by clause 15.1 of `RULES.en.md`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Category {
-    Rapid,
-    Blitz,
-    Standard,
-    Daily,
-    Unknown,
-}
-
-impl Category {
-    /// Classifies a PGN `TimeControl` value.
-    ///
-    /// `base + 60 × increment` strictly between 600 s and 3600 s is rapid;
-    /// at most 600 s is blitz; at least 3600 s is standard. For multi-period
-    /// controls (`40/7200:3600`) the first period decides. `1/259200` (one
-    /// move in days) is daily.
-    ///
-    /// ```
-    /// use pgn_arbiter::model::time_control::Category;
-    /// assert_eq!(Category::of("900+10"), Category::Rapid);
-    /// assert_eq!(Category::of("600"), Category::Blitz);
-    /// assert_eq!(Category::of("40/7200:3600"), Category::Standard);
-    /// assert_eq!(Category::of("1/259200"), Category::Daily);
-    /// assert_eq!(Category::of("15 min/game"), Category::Unknown);
-    /// ```
-    pub fn of(tag: &str) -> Category {
-        periods(tag).map_or(Category::Unknown, |p| Category::of_periods(&p))
-    }
-
-    /// Classifies periods already read (see [`Category::of`]).
-    pub fn of_periods(periods: &[Period]) -> Category {
-        Category::of_periods_from(periods, RapidFloor::RULE_15_1)
-    }
-
-    /// Classifies periods with rapid starting at `floor` (the editions of
-    /// the Laws draw that line differently); rapid ends below 60 minutes.
-    pub fn of_periods_from(periods: &[Period], floor: RapidFloor) -> Category {
-        let Some(&first) = periods.first() else {
-            return Category::Unknown;
-        };
-        let millis =
-            (first.base.millis()).saturating_add(first.increment.millis().saturating_mul(60));
-        let rapid = match floor {
-            RapidFloor::AtLeast(minutes) => millis >= u64::from(minutes) * 60_000,
-            RapidFloor::Above(minutes) => millis > u64::from(minutes) * 60_000,
-        };
-        // One move per day or more: correspondence ("daily") chess.
-        if first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000 {
-            Category::Daily
-        } else if millis >= 3_600_000 {
-            Category::Standard
-        } else if rapid {
-            Category::Rapid
-        } else {
-            Category::Blitz
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Category::Rapid => "rapid",
-            Category::Blitz => "blitz",
-            Category::Standard => "standard",
-            Category::Daily => "daily",
-            Category::Unknown => "unknown",
-        }
-    }
-}
-
-impl fmt::Display for Category {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// Where rapid starts, on `base + 60 × increment` of the first period:
-/// 2009's Laws say "at least 15 minutes", 15.1 and the Laws from 2014
-/// "more than 10 minutes".
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RapidFloor {
-    AtLeast(u32),
-    Above(u32),
-}
-
-impl RapidFloor {
-    /// 15.1 of `RULES.en.md`.
-    pub const RULE_15_1: RapidFloor = RapidFloor::Above(10);
-}
+pub use category::{Category, RapidFloor};
 
 /// One period of a time control: `moves` moves (or the rest of the game)
 /// in `base`, plus `increment` a move.
@@ -404,9 +315,23 @@ impl Control {
 
     /// The category of the control as read, rapid starting at `floor`.
     pub fn category_from(&self, floor: RapidFloor) -> Category {
-        self.periods
-            .as_deref()
-            .map_or(Category::Unknown, |p| Category::of_periods_from(p, floor))
+        let Some(periods) = self.periods.as_deref() else {
+            return Category::Unknown;
+        };
+        match floor {
+            RapidFloor::UsChess => Category::by_us_total(periods, self.delay()),
+            _ => Category::of_periods_from(periods, floor),
+        }
+    }
+
+    /// The delay a move the control was written with (`G/90;d5`), zero
+    /// where it has none: it adds nothing to a clock.
+    pub fn delay(&self) -> Clock {
+        let written = self.notes.iter().find_map(|note| match note {
+            ControlNote::InWords { delay, .. } => *delay,
+            _ => None,
+        });
+        written.unwrap_or(Clock::ZERO)
     }
 
     /// The largest increment of any period; zero for a game "without

@@ -211,7 +211,7 @@ fn index_row(
             .pgn()
             .map(|c| readable_control(&c))
             .unwrap_or_default(),
-        category: book.category.as_str().to_string(),
+        category: book.edition.category_name(book.category).to_string(),
         incidents: kinds.join(" "),
         reason: verdict.reason.to_string(),
     }

@@ -128,7 +128,7 @@ impl<'a> VerdictRow<'a> {
             white: tag(&tags.white),
             black: tag(&tags.black),
             time_control: tag(&tags.time_control),
-            category: book.category.as_str(),
+            category: book.edition.category_name(book.category),
             plies: record.moves.len(),
             recorded_result: record.recorded_result().as_str(),
             correct_result: verdict.correct.map_or("", |r| r.as_str()),

@@ -42,6 +42,7 @@ pub const US_CHESS_7: Edition = Edition {
     name: "us-chess-7",
     title: "US Chess's Official Rules of Chess (7th edition)",
     in_force: Day::new(2020, 8, 21),
+    rapid_floor: RapidFloor::UsChess,
     rapid_rules_for_all: false,
     rapid: RULES,
     blitz: RULES,

@@ -45,7 +45,10 @@ impl Format for Facts {
             status: verdict.status,
             rule: verdict.rule,
             reason: verdict.reason.to_string(),
-            category: judgement.book.category.as_str(),
+            category: judgement
+                .book
+                .edition
+                .category_name(judgement.book.category),
         });
     }
 }
