@@ -16,10 +16,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build -q --release --bin pgn-arbiter
 bin=${CARGO_TARGET_DIR:-target}/release/pgn-arbiter
-inputs=(samples tests/data)
-for f in ../shared/data/games ../shared/data/edge-cases ../shared/data/adversarial; do
-  [ -e "$f" ] && inputs+=("$f")
-done
+source scripts/real-corpora.sh
 for laws in "$a" "$b"; do
   "$bin" audit "${inputs[@]}" --laws "$laws" -o "$work/$laws" >/dev/null 2>&1 || true
 done

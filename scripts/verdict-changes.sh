@@ -23,10 +23,7 @@ fi
 cargo build -q --release --bin pgn-arbiter
 new=${CARGO_TARGET_DIR:-target}/release/pgn-arbiter
 
-inputs=(samples tests/data)
-for f in ../shared/data/games ../shared/data/edge-cases ../shared/data/adversarial; do
-  [ -e "$f" ] && inputs+=("$f")
-done
+source scripts/real-corpora.sh
 for laws in ru-rapid by-date; do
   for side in ref new; do
     bin=$ref; [ "$side" = new ] && bin=$new
