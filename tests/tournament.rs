@@ -529,7 +529,7 @@ fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
         // Anna had White against Jane; the PGN says Jane had White and won.
         game("Jane Smith", "Anna Byrne", white_wins),
     ];
-    let c = consequences(&trf, &games, &Ranking::default(), 20.0);
+    let c = consequences(&trf, &games, &Ranking::default(), Some(20.0));
     assert_eq!(c.checked[0].status, PairingStatus::Review);
     let fits = &c.checked[0].note.finding;
     assert!(
@@ -590,7 +590,7 @@ fn two_lines_that_disagree_are_said_and_a_double_forfeit_is_not() {
     ]
     .join("\n");
     let trf = Trf::read(text.as_bytes()).unwrap();
-    let c = consequences(&trf, &[], &Ranking::default(), 20.0);
+    let c = consequences(&trf, &[], &Ranking::default(), Some(20.0));
     assert_eq!(c.checked.len(), 1, "the forfeits have no game to miss");
     assert_eq!(c.checked[0].status, PairingStatus::MissingGame);
     let note = &c.checked[0].note;
@@ -1255,5 +1255,57 @@ fn a_real_team_league_reads_as_a_round_robin() {
         by_de,
         ranks(&["EDE"]),
         "no tie here that the game points must break"
+    );
+}
+
+/// The test tournament moved to November 2025, its first player born in
+/// 2009: B.02 gives each player his own K — 40 to a junior under 2300,
+/// 20 to the others — and ratings.csv says which and why.
+#[test]
+fn each_player_gets_his_own_k_from_the_report_and_the_event_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = std::fs::read_to_string(data("u19-2010/report.trf"))
+        .unwrap()
+        .replace("042 2010-04-11", "042 2025-11-01")
+        .replace(
+            "2225            6897 1993-12-20",
+            "2225            6897 2009-12-20",
+        );
+    let trf = dir.path().join("report.trf");
+    std::fs::write(&trf, report).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("tournament")
+        .arg(&trf)
+        .arg(data("u19-2010/games.pgn"))
+        .arg("-o")
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ratings = csv(&dir.path().join("out"), "ratings.csv");
+    let seen: Vec<[&str; 4]> = ratings
+        .iter()
+        .map(|r| {
+            [
+                r["start_no"].as_str(),
+                r["k"].as_str(),
+                r["k_from"].as_str(),
+                r["change_before"].as_str(),
+            ]
+        })
+        .collect();
+    // 1 (K 40): two wins against players 592 and 759 below, each counted
+    // as 400 (he is under 2650): 2 × 40 × 0.08 = 6.40.
+    assert_eq!(
+        seen,
+        [
+            ["1", "40.0", "junior", "6.40"],
+            ["2", "20.0", "standard", "4.00"],
+            ["3", "20.0", "standard", "-7.20"],
+        ]
     );
 }

@@ -377,7 +377,7 @@ def tournament(
     clock_tolerance: Optional[float] = None,
     syzygy: Union[str, os.PathLike, None] = None,
     max_game_bytes: Optional[int] = None,
-    k: float = 20.0,
+    k: Optional[float] = None,
     tiebreaks: Optional[Sequence[str]] = None,
     tiebreak_rules: Optional[str] = None,
     unrated_rating: Optional[int] = None,
@@ -400,7 +400,9 @@ def tournament(
         laws, supervised, proof, events, only_rapid, clock_tolerance,
             syzygy, max_game_bytes: how the games are judged, as in
             :func:`audit`.
-        k: the development coefficient of every rated player.
+        k: the development coefficient of every rated player; by default
+            each player's, as FIDE's rating regulations set it (the
+            command's ``--k``).
         tiebreaks: the tie-breaks' C.07 codes in order (the teams' in a team
             competition); default: the report's own, else the defaults.
         tiebreak_rules: ``"2024"`` or ``"2026"`` (default: by the event's start).
@@ -417,7 +419,7 @@ def tournament(
     paths = [games] if isinstance(games, (str, os.PathLike)) else list(games)
     judging = _judging(locals())
     options = {
-        "k": float(k),
+        "k": None if k is None else float(k),
         "tiebreaks": None if tiebreaks is None else list(tiebreaks),
         "tiebreak_rules": tiebreak_rules,
         "unrated_rating": unrated_rating,

@@ -350,7 +350,7 @@ fn explain(
 #[derive(FromPyObject)]
 #[pyo3(from_item_all)]
 struct TournamentOptions {
-    k: f64,
+    k: Option<f64>,
     tiebreaks: Option<Vec<String>>,
     tiebreak_rules: Option<String>,
     unrated_rating: Option<u32>,

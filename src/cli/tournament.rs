@@ -78,7 +78,6 @@ pub fn check(args: &Args) -> Result<String, Failure> {
         games: &games,
         consequences: &checked.consequences,
         ranking: &rankings.players,
-        k: args.k,
         teams: &rankings.teams,
         corrected: &checked.corrected,
         team_outcome: checked.team_outcome.as_ref(),

@@ -23,7 +23,6 @@ pub struct Tournament<'a> {
     pub games: &'a [PlayedGame],
     pub consequences: &'a Consequences,
     pub ranking: &'a Ranking,
-    pub k: f64,
     /// How a team competition's teams are ranked.
     pub teams: &'a TeamRanking,
     /// The report with the audit's results applied.
@@ -173,6 +172,9 @@ struct RatingRow {
     fide_id: String,
     rating: Option<u32>,
     k: String,
+    /// What set K: `given` (`--k`, or an event before the texts modelled),
+    /// `junior`, `2400`, `standard`, `capped` (K × games over 700).
+    k_from: &'static str,
     games: usize,
     change_before: String,
     change_after: String,
@@ -189,7 +191,8 @@ fn rating_rows(t: &Tournament<'_>) -> Vec<RatingRow> {
                 name: player.map_or(String::new(), |p| cell(&p.name, false).into_owned()),
                 fide_id: player.map_or(String::new(), |p| cell(&p.fide_id, false).into_owned()),
                 rating: player.and_then(|p| p.rating),
-                k: number(t.k),
+                k: number(r.coefficient.k),
+                k_from: r.coefficient.why.as_str(),
                 games: r.games,
                 change_before: format!("{:.2}", r.before),
                 change_after: format!("{:.2}", r.after),

@@ -56,7 +56,6 @@ struct Page {
     crosstable: Vec<RowView>,
     tiebreaks: Vec<String>,
     standings: Vec<StandingView>,
-    k: String,
     ratings: Vec<RatingView>,
     team_tiebreaks: Vec<String>,
     teams: Vec<TeamView>,
@@ -113,6 +112,7 @@ struct RatingView {
     start_no: u32,
     name: String,
     rating: String,
+    k: String,
     games: usize,
     before: String,
     after: String,
@@ -136,7 +136,6 @@ pub fn render(
         crosstable: crosstable(t, link),
         tiebreaks: t.ranking.tiebreaks.iter().map(|t| t.to_string()).collect(),
         standings: standings(t),
-        k: number(t.k),
         ratings: ratings(t),
         team_tiebreaks: team_codes(t).into_iter().map(|(_, code)| code).collect(),
         teams: teams(t),
@@ -295,6 +294,7 @@ fn ratings(t: &Tournament<'_>) -> Vec<RatingView> {
                     .and_then(|p| p.rating)
                     .map(|r| r.to_string())
                     .unwrap_or_default(),
+                k: number(r.coefficient.k),
                 games: r.games,
                 before: format!("{:+.2}", r.before),
                 after: format!("{:+.2}", r.after),

@@ -32,7 +32,7 @@ pub fn check(
     report: &Trf,
     games: &[PlayedGame],
     rankings: &Rankings,
-    k: f64,
+    k: Option<f64>,
 ) -> Result<TournamentCheck, ReadBackError> {
     let consequences = consequences(report, games, &rankings.players, k);
     let (corrected, team_outcome) = corrected(report, &consequences, &rankings.teams)?;

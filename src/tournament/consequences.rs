@@ -86,7 +86,12 @@ pub struct Consequences {
 
 /// Checks every pairing of `trf` against `games` and works out what the
 /// proven results change.
-pub fn consequences(trf: &Trf, games: &[PlayedGame], ranking: &Ranking, k: f64) -> Consequences {
+pub fn consequences(
+    trf: &Trf,
+    games: &[PlayedGame],
+    ranking: &Ranking,
+    k: Option<f64>,
+) -> Consequences {
     let pairings = pairings(trf);
     let (checked, applied) = check(trf, &pairings, games);
     let corrected_players = with_results(&trf.players, &applied);

@@ -66,7 +66,7 @@ impl TieBreakRules {
 }
 
 /// A date year first (`2026/03/01`) or day first (`01.03.2026`).
-fn ymd(date: &str) -> Option<(u32, u32, u32)> {
+pub(super) fn ymd(date: &str) -> Option<(u32, u32, u32)> {
     let mut parts = date.trim().split(['/', '-', '.']);
     let mut next = || parts.next()?.trim().parse::<u32>().ok();
     let (a, m, b) = (next()?, next()?, next()?);

@@ -89,6 +89,9 @@ pub struct Player {
     pub federation: String,
     /// The FIDE-id column as written (the Irish files hold national ids).
     pub fide_id: String,
+    /// The year of the birth-date column (`1993-12-20`, `1993/12/20`,
+    /// `1993`), when it holds one.
+    pub born: Option<u32>,
     /// The points column, if it holds a number.
     pub points: Option<f64>,
     pub rank: Option<u32>,
@@ -420,6 +423,12 @@ pub(super) fn start_numbers(players: &[Player]) -> HashMap<u32, usize> {
         .collect()
 }
 
+/// The year a birth-date column starts with, if it is one.
+fn birth_year(text: &str) -> Option<u32> {
+    let year: u32 = text.get(..4)?.parse().ok()?;
+    (1900..=2100).contains(&year).then_some(year)
+}
+
 fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
     let chars: Vec<char> = text.chars().collect();
     let error = |columns, what: String| TrfError {
@@ -451,6 +460,7 @@ fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
         rating,
         federation: field(&chars, 54, 56),
         fide_id: field(&chars, 58, 68),
+        born: birth_year(&field(&chars, 70, 79)),
         points,
         rank,
         rounds,

@@ -30,10 +30,14 @@ pub struct Args {
     /// Directory for the reports (created if missing).
     #[arg(short, long, value_name = "DIR", default_value = "tournament-report")]
     pub output: PathBuf,
-    /// The development coefficient K of every rated player (the report
-    /// file does not say each player's).
-    #[arg(long, value_name = "N", default_value_t = 20.0)]
-    pub k: f64,
+    /// The development coefficient K of every rated player. Without it,
+    /// each player's K is FIDE's (B.02 of 1 March 2024, and 1 October
+    /// 2025): 40 for a player rated under 2300 in or before the year of
+    /// his 18th birthday, 10 from a rating of 2400, else 20, lowered so
+    /// that K × games stays within 700; an event before March 2024 is
+    /// rated with 20 for everyone.
+    #[arg(long, value_name = "N")]
+    pub k: Option<f64>,
     /// The tie-breaks, in order, by their C.07 codes: for players BH, SB
     /// (with /C1, /C2, /M1, /M2), ARO, ARO/C1, WIN, WON, BPG, BWG, PS,
     /// PS/C1, DE; in a team competition the teams' (MP or GP first, then
@@ -85,7 +89,9 @@ const MAX_K: f64 = 100.0;
 impl Args {
     /// `--k` within what a development coefficient can be.
     pub(super) fn check_k(&self) -> Result<(), Failure> {
-        let k = self.k;
+        let Some(k) = self.k else {
+            return Ok(());
+        };
         if k > 0.0 && k <= MAX_K {
             return Ok(());
         }

@@ -10,6 +10,7 @@ use crate::tournament::check::TournamentCheck;
 use crate::tournament::consequences::PairingStatus;
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::ranking::Rankings;
+use crate::tournament::rating::{KWhy, Regulations};
 use crate::tournament::team_standings::{Disagreement, disagreements};
 use crate::tournament::trf::{Trf, members};
 
@@ -55,7 +56,35 @@ pub fn summary(
         dir.display()
     ));
     lines.extend(rankings.notes.iter().map(ToString::to_string));
+    lines.extend(rating_note(trf, check));
     lines.join("\n")
+}
+
+/// How the rating changes were reckoned, and what the report could not
+/// tell.
+fn rating_note(trf: &Trf, check: &TournamentCheck) -> Option<String> {
+    let first = check.consequences.ratings.first()?.coefficient;
+    let regulations = Regulations::for_start(&trf.start);
+    Some(match (regulations, first.why) {
+        (Regulations::Earlier, _) => format!(
+            "rating changes: K {} for every player (the event began before 1 March 2024; the \
+             rating regulations before that are not modelled, and --k sets it)",
+            first.k
+        ),
+        (_, KWhy::Given) => format!("rating changes: K {} for every player (--k)", first.k),
+        (_, _) => {
+            let texts = match regulations {
+                Regulations::From2025 => "of 1 March 2024 and 1 October 2025",
+                _ => "of 1 March 2024",
+            };
+            format!(
+                "rating changes: each player's K by FIDE's rating regulations {texts} (ratings.csv, \
+                 k and k_from); a player's games before this event and a rating once reached are \
+                 not in the report: none is taken as new (K 40 until 30 games), and K 10 comes \
+                 only from a rating of 2400 now"
+            )
+        }
+    })
 }
 
 /// A team competition is said to be one, with how its teams are ranked.
