@@ -1309,3 +1309,33 @@ fn each_player_gets_his_own_k_from_the_report_and_the_event_date() {
         ]
     );
 }
+
+/// A rapid event (the report's control, `15 minutes plus 10 sec per
+/// move`): FIDE's rapid and blitz rating regulations are not modelled, so
+/// every player gets `--k` and the terminal says why.
+#[test]
+fn a_rapid_events_ratings_use_one_k_and_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let none = dir.path().join("none.pgn");
+    std::fs::write(&none, "").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("tournament")
+        .arg(data("team/friendship-cup-2024.trf"))
+        .arg(&none)
+        .arg("-o")
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("rating changes: K 20 for every player (a rapid or blitz event"),
+        "{stdout}"
+    );
+    let ratings = csv(&dir.path().join("out"), "ratings.csv");
+    assert!(ratings.len() > 50, "{}", ratings.len());
+    assert!(
+        ratings
+            .iter()
+            .all(|r| r["k_from"] == "given" && r["k"] == "20.0")
+    );
+}

@@ -10,6 +10,7 @@
 use super::crosstable::points;
 use super::rules::ymd;
 use super::trf::{Code, Player, Trf};
+use crate::model::time_control::Category;
 
 /// The largest rating difference for each expected score of the higher
 /// rated player, from 0.50 up (B.02, table 8.1.2); beyond the last, 1.00.
@@ -70,10 +71,23 @@ pub enum Regulations {
     /// An event before 1 March 2024, or with no date the report gives: the
     /// earlier texts are not modelled, and every player gets `--k`.
     Earlier,
+    /// A rapid or blitz event, by the report's control: FIDE's rapid and
+    /// blitz rating regulations are not modelled, and every player gets
+    /// `--k`.
+    RapidOrBlitz,
 }
 
 impl Regulations {
-    /// The text in force on the report's `042` date.
+    /// The regulations of `trf`'s event: the standard ones in force on its
+    /// `042` date, unless its control makes it rapid or blitz.
+    pub fn of(trf: &Trf) -> Regulations {
+        match trf.category() {
+            Category::Rapid | Category::Blitz => Regulations::RapidOrBlitz,
+            _ => Regulations::for_start(&trf.start),
+        }
+    }
+
+    /// The standard text in force on the report's `042` date.
     pub fn for_start(date: &str) -> Regulations {
         match ymd(date) {
             Some(day) if day >= (2025, 10, 1) => Regulations::From2025,
@@ -172,9 +186,9 @@ pub struct RatingChange {
 /// rule as the regulations of the event's first day give them, unless
 /// `given`.
 pub(super) fn rating_changes(trf: &Trf, after: &[Player], given: Option<f64>) -> Vec<RatingChange> {
-    let regulations = Regulations::for_start(&trf.start);
+    let regulations = Regulations::of(trf);
     let given = match regulations {
-        Regulations::Earlier => Some(given.unwrap_or(DEFAULT_K)),
+        Regulations::Earlier | Regulations::RapidOrBlitz => Some(given.unwrap_or(DEFAULT_K)),
         _ => given,
     };
     let year = ymd(&trf.start).map(|(y, _, _)| y);
@@ -188,10 +202,11 @@ pub(super) fn rating_changes(trf: &Trf, after: &[Player], given: Option<f64>) ->
     };
     let total = |own: u32, k: f64, games: &[(u32, f64)]| -> f64 {
         let capped = regulations.capped(own);
+        // Folded from +0: an empty `sum` of floats is −0, written "-0.00".
         games
             .iter()
             .map(|&(theirs, score)| change(k, (own, theirs), score, capped))
-            .sum()
+            .fold(0.0, |sum, d| sum + d)
     };
     trf.players
         .iter()

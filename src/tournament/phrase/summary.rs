@@ -64,8 +64,13 @@ pub fn summary(
 /// tell.
 fn rating_note(trf: &Trf, check: &TournamentCheck) -> Option<String> {
     let first = check.consequences.ratings.first()?.coefficient;
-    let regulations = Regulations::for_start(&trf.start);
+    let regulations = Regulations::of(trf);
     Some(match (regulations, first.why) {
+        (Regulations::RapidOrBlitz, _) => format!(
+            "rating changes: K {} for every player (a rapid or blitz event by its control; FIDE's \
+             rapid and blitz rating regulations are not modelled, and --k sets it)",
+            first.k
+        ),
         (Regulations::Earlier, _) => format!(
             "rating changes: K {} for every player (the event began before 1 March 2024; the \
              rating regulations before that are not modelled, and --k sets it)",
