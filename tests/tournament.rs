@@ -266,14 +266,11 @@ fn held_round_robin_counts_a_forfeit_won_as_a_game_won() {
 /// | "2" | Griffiths – Hülleman | — | a draw | no pairing |
 fn run_test_tournament() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
-        .arg("tournament")
-        .arg(data("u19-2010/report.trf"))
-        .arg(data("u19-2010/games.pgn"))
-        .arg("-o")
-        .arg(dir.path())
-        .output()
-        .unwrap();
+    let out = tournament(
+        &data("u19-2010/report.trf"),
+        &data("u19-2010/games.pgn"),
+        dir.path(),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -289,6 +286,18 @@ fn run_test_tournament() -> tempfile::TempDir {
         "{stdout}"
     );
     dir
+}
+
+/// `pgn-arbiter tournament REPORT GAMES -o OUT`.
+fn tournament(report: &Path, games: &Path, out: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("tournament")
+        .arg(report)
+        .arg(games)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .unwrap()
 }
 
 fn csv(dir: &Path, name: &str) -> Vec<BTreeMap<String, String>> {
@@ -1273,14 +1282,8 @@ fn each_player_gets_his_own_k_from_the_report_and_the_event_date() {
         );
     let trf = dir.path().join("report.trf");
     std::fs::write(&trf, report).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
-        .arg("tournament")
-        .arg(&trf)
-        .arg(data("u19-2010/games.pgn"))
-        .arg("-o")
-        .arg(dir.path().join("out"))
-        .output()
-        .unwrap();
+    let games = data("u19-2010/games.pgn");
+    let out = tournament(&trf, &games, &dir.path().join("out"));
     assert!(
         out.status.success(),
         "{}",
@@ -1318,14 +1321,8 @@ fn a_rapid_events_ratings_use_one_k_and_say_why() {
     let dir = tempfile::tempdir().unwrap();
     let none = dir.path().join("none.pgn");
     std::fs::write(&none, "").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
-        .arg("tournament")
-        .arg(data("team/friendship-cup-2024.trf"))
-        .arg(&none)
-        .arg("-o")
-        .arg(dir.path().join("out"))
-        .output()
-        .unwrap();
+    let report = data("team/friendship-cup-2024.trf");
+    let out = tournament(&report, &none, &dir.path().join("out"));
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         stdout.contains("rating changes: K 20 for every player (a rapid or blitz event"),

@@ -8,6 +8,7 @@ use super::edition::{Book, BothFlags};
 use super::finding::LastReadings;
 use super::finding::both_flags::{BothFlagsFinding, ClaimantAtZero, FlagsRule};
 use super::{Decision, Game, loss_unless_unwinnable};
+use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
 use crate::model::clock::Clock;
 use crate::model::incident::IncidentKind;
@@ -25,31 +26,26 @@ fn both_flags_rule(book: &Book) -> FlagsRule {
     }
 }
 
-/// Both clocks show zero once `ply` plies were played; `flagged` is the
-/// side the claim or result says fell; then the clock readings, and the
-/// record's words when they state both flags. The decision holds the
-/// incident.
-pub(super) fn both_flags(
+/// The incident of both clocks at zero once `ply` plies were played, with
+/// what the edition says of it.
+pub(super) fn both_at_zero(
     game: &Game<'_>,
     book: &Book,
-    recorded: GameResult,
     ply: usize,
-    flagged: Color,
-    (readings, stated): (LastReadings, Option<Quote>),
-) -> Decision {
+    readings: &LastReadings,
+) -> Incident {
     let detail = BothFlagsFinding::BothAtZero {
         readings: readings.clone(),
         rule: both_flags_rule(book),
     };
     let clause = Some(book.rules.both_flags_clause);
-    let incident = game.incident(ply + 1, IncidentKind::BothFlags, None, clause, detail);
-    let mut decision = decide(game, book, recorded, ply, flagged, (readings, stated));
-    decision.incidents.insert(0, incident);
-    decision
+    game.incident(ply + 1, IncidentKind::BothFlags, None, clause, detail)
 }
 
-/// What the edition's both-flags rule makes of the readings.
-fn decide(
+/// Both clocks show zero once `ply` plies were played; `flagged` is the
+/// side the claim or result says fell; then the clock readings, and the
+/// record's words when they state both flags.
+pub(super) fn both_flags(
     game: &Game<'_>,
     book: &Book,
     recorded: GameResult,

@@ -152,13 +152,21 @@ impl Judgement {
     /// The verdict as a person reads it (the HTML page, `explain`): its
     /// reason quotes the helpmate's short line, which they step through.
     pub fn verdict_to_read(&self) -> Cow<'_, Verdict> {
-        let Some(line) = &self.helpmate else {
-            return Cow::Borrowed(&self.verdict);
-        };
-        let mut verdict = self.verdict.clone();
-        match verdict.reason.show_short_line(line) {
-            true => Cow::Owned(verdict),
-            false => Cow::Borrowed(&self.verdict),
+        let v = &self.verdict;
+        let shortened = self
+            .helpmate
+            .as_ref()
+            .and_then(|l| v.reason.with_short_line(l));
+        match shortened {
+            Some(reason) => Cow::Owned(Verdict {
+                status: v.status,
+                correct: v.correct,
+                clause: v.clause,
+                rule: v.rule,
+                decided_at_ply: v.decided_at_ply,
+                reason,
+            }),
+            None => Cow::Borrowed(v),
         }
     }
 }

@@ -13,7 +13,7 @@
 
 use shakmaty::Color;
 
-use super::both_flags::both_flags;
+use super::both_flags::{both_at_zero, both_flags};
 use super::edition::{Book, WinOnTime};
 use super::finding::LastReadings;
 use super::finding::time::{AfterFlag, ClaimRead, FlagFallLead, Rejection, TimeFinding, Whose};
@@ -227,8 +227,8 @@ fn flag_fall(
             && (source != ClaimSource::Recorded || !book.rules.time_remaining);
     let decided = if both_down {
         let words = stated.map(|s| s.words.clone()).filter(|_| both_stated);
+        incidents.push(both_at_zero(game, book, ply, &readings));
         let d = both_flags(game, book, recorded, ply, flagged, (readings, words));
-        incidents.extend(d.incidents);
         (d.verdict, d.helpmate)
     } else {
         let lead = FlagFallLead {

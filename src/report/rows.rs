@@ -38,6 +38,16 @@ pub fn cell(text: &str, raw: bool) -> Cow<'_, str> {
     }
 }
 
+/// [`cell`] of text worded for the row: kept as it is, not copied again,
+/// when it needs no change.
+fn made_cell<'a>(text: String, raw: bool) -> Cow<'a, str> {
+    let changed = match cell(&text, raw) {
+        Cow::Owned(changed) => Some(changed),
+        Cow::Borrowed(_) => None,
+    };
+    Cow::Owned(changed.unwrap_or(text))
+}
+
 /// Control characters written as `\x1b`, even with `--raw`: a cell (or a
 /// line on a terminal) is text a person reads, and a control byte in it
 /// breaks the tools that read it or drives the terminal.
@@ -136,10 +146,8 @@ impl<'a> VerdictRow<'a> {
             rule: verdict.rule,
             decided_at_ply: verdict.decided_at_ply,
             reason: match verdict.status {
-                Status::Error => {
-                    Cow::Owned(cell(&origin.locate(&verdict.reason), raw).into_owned())
-                }
-                _ => Cow::Owned(cell(&verdict.reason.to_string(), raw).into_owned()),
+                Status::Error => made_cell(origin.locate(&verdict.reason), raw),
+                _ => made_cell(verdict.reason.to_string(), raw),
             },
             regime: regime_name(book.supervised),
             laws: book.edition.name,
@@ -182,7 +190,7 @@ impl<'a> IncidentRow<'a> {
             fen_before: &incident.fen_before,
             white_clock: incident.white_clock,
             black_clock: incident.black_clock,
-            detail: Cow::Owned(cell(&incident.detail.to_string(), raw).into_owned()),
+            detail: made_cell(incident.detail.to_string(), raw),
         }
     }
 

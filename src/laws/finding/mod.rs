@@ -191,16 +191,17 @@ impl Reason {
         self.parts.push(more.into());
     }
 
-    /// Quotes `line`'s short line where the reason quoted the solver's
-    /// own; `false` when it does not quote `line` or no shorter one was
+    /// The reason quoting `line`'s short line where it quoted the solver's
+    /// own; `None` when it does not quote `line` or no shorter one was
     /// found. (A reason is made while the clauses decide, before the
     /// game's status is settled; which line it should show is known only
     /// then.)
-    pub(crate) fn show_short_line(&mut self, line: &Helpmate) -> bool {
+    pub(crate) fn with_short_line(&self, line: &Helpmate) -> Option<Reason> {
         let short = line.short();
         if short.len() >= line.len() {
-            return false;
+            return None;
         }
+        let mut reason = self.clone();
         let mut swap = |answer: &mut CanMate| {
             let quoted = answer.line() == Some(line);
             if quoted {
@@ -208,7 +209,7 @@ impl Reason {
             }
             quoted
         };
-        self.answers_mut(&mut swap)
+        reason.answers_mut(&mut swap).then_some(reason)
     }
 
     fn answers_mut(&mut self, visit: &mut dyn FnMut(&mut CanMate) -> bool) -> bool {

@@ -58,8 +58,7 @@ impl Category {
             RapidFloor::Above(minutes) => millis > u64::from(minutes) * 60_000,
             RapidFloor::UsChess => return Category::by_us_total(periods, Clock::ZERO),
         };
-        // One move per day or more: correspondence ("daily") chess.
-        if first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000 {
+        if daily(&first) {
             Category::Daily
         } else if millis >= 3_600_000 {
             Category::Standard
@@ -90,7 +89,7 @@ impl Category {
         let Some(first) = periods.first() else {
             return Category::Unknown;
         };
-        if first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000 {
+        if daily(first) {
             return Category::Daily;
         }
         let minutes: u64 = periods.iter().map(|p| p.base.millis() / 60_000).sum();
@@ -136,4 +135,9 @@ pub enum RapidFloor {
 impl RapidFloor {
     /// 15.1 of `RULES.en.md`.
     pub const RULE_15_1: RapidFloor = RapidFloor::Above(10);
+}
+
+/// One move per day or more: correspondence ("daily") chess.
+fn daily(first: &Period) -> bool {
+    first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000
 }
