@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use pgn_arbiter::tournament::crosstable::Crosstable;
+use pgn_arbiter::tournament::rating::RatingInputs;
 use pgn_arbiter::tournament::standings::{Ranking, standings};
 use pgn_arbiter::tournament::tiebreak::TieBreak;
 use pgn_arbiter::tournament::trf::{Code, Edit, Trf};
@@ -384,10 +385,11 @@ fn the_test_tournament_standings_ratings_and_corrected_report() {
             ["4", "0.0", "1.0", "4", "3"],
         ]
     );
-    // K = 20; dunne is unrated, so only the games among 1, 2 and 3 count.
-    // 1 v 2: D = 592 → 400 → We 0.92 for 1: +1.6 / −1.6. 1 v 3: D = 759 →
-    // 400: +1.6 / −1.6. 2 v 3: D = 167 → We 0.72 for 2: won, +5.6 / −5.6;
-    // drawn, 20 × (0.5 − 0.72) = −4.4 / +4.4.
+    // K = 15 (the text of July 2009: the event is of 2010, and all three
+    // are under 2400); dunne is unrated, so only the games among 1, 2 and
+    // 3 count. 1 v 2: D = 592 → 400 → We 0.92 for 1: +1.2 / −1.2. 1 v 3:
+    // D = 759 → 400: +1.2 / −1.2. 2 v 3: D = 167 → We 0.72 for 2: won,
+    // +4.2 / −4.2; drawn, 15 × (0.5 − 0.72) = −3.3 / +3.3.
     let ratings = csv(dir.path(), "ratings.csv");
     let seen: Vec<[&str; 4]> = ratings
         .iter()
@@ -404,9 +406,9 @@ fn the_test_tournament_standings_ratings_and_corrected_report() {
     assert_eq!(
         seen,
         [
-            ["1", "2", "3.20", "3.20"],
-            ["2", "2", "4.00", "-6.00"],
-            ["3", "2", "-7.20", "2.80"],
+            ["1", "2", "2.40", "2.40"],
+            ["2", "2", "3.00", "-4.50"],
+            ["3", "2", "-5.40", "2.10"],
         ]
     );
     // The corrected report: the two results in both players' lines, the
@@ -538,7 +540,7 @@ fn a_game_two_pairings_fit_is_not_guessed_and_reversed_colours_are_flagged() {
         // Anna had White against Jane; the PGN says Jane had White and won.
         game("Jane Smith", "Anna Byrne", white_wins),
     ];
-    let c = consequences(&trf, &games, &Ranking::default(), Some(20.0));
+    let c = consequences(&trf, &games, &Ranking::default(), RatingInputs::default());
     assert_eq!(c.checked[0].status, PairingStatus::Review);
     let fits = &c.checked[0].note.finding;
     assert!(
@@ -599,7 +601,7 @@ fn two_lines_that_disagree_are_said_and_a_double_forfeit_is_not() {
     ]
     .join("\n");
     let trf = Trf::read(text.as_bytes()).unwrap();
-    let c = consequences(&trf, &[], &Ranking::default(), Some(20.0));
+    let c = consequences(&trf, &[], &Ranking::default(), RatingInputs::default());
     assert_eq!(c.checked.len(), 1, "the forfeits have no game to miss");
     assert_eq!(c.checked[0].status, PairingStatus::MissingGame);
     let note = &c.checked[0].note;
@@ -1313,26 +1315,93 @@ fn each_player_gets_his_own_k_from_the_report_and_the_event_date() {
     );
 }
 
-/// A rapid event (the report's control, `15 minutes plus 10 sec per
-/// move`): FIDE's rapid and blitz rating regulations are not modelled, so
-/// every player gets `--k` and the terminal says why.
+/// A rapid event of November 2024 (the report's control, `15 minutes plus
+/// 10 sec per move`): since March 2024 one text rates standard, rapid and
+/// blitz, so the juniors (born 2014, under 2300) get 40, the others 20.
 #[test]
-fn a_rapid_events_ratings_use_one_k_and_say_why() {
+fn a_rapid_events_ratings_follow_the_text_of_its_date() {
     let dir = tempfile::tempdir().unwrap();
     let none = dir.path().join("none.pgn");
     std::fs::write(&none, "").unwrap();
     let report = data("team/friendship-cup-2024.trf");
     let out = tournament(&report, &none, &dir.path().join("out"));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains("rating changes: K 20 for every player (a rapid or blitz event"),
-        "{stdout}"
-    );
+    let said = "rating changes: each player's K by FIDE's rating regulations of 1 March 2024";
+    assert!(stdout.contains(said), "{stdout}");
     let ratings = csv(&dir.path().join("out"), "ratings.csv");
-    assert!(ratings.len() > 50, "{}", ratings.len());
+    let k_of = |no: &str| {
+        let row = ratings.iter().find(|r| r["start_no"] == no).unwrap();
+        [row["k"].clone(), row["k_from"].clone()]
+    };
+    // 1: born 2014, 1442. 8: born 2004, 1826. 7: born 1997, 2250.
+    assert_eq!(k_of("1"), ["40.0", "junior"]);
+    assert_eq!(k_of("8"), ["20.0", "standard"]);
+    assert_eq!(k_of("7"), ["20.0", "standard"]);
+}
+
+/// A line of FIDE's single-list TXT download (the layout of its 2023–2025
+/// lists): id, name, federation, sex, rating, games, K, birth year.
+fn rating_list_line(id: &str, name: &str, rating: u32, k: u32) -> String {
+    format!("{id:<15}{name:<61}GRE M                                {rating:<6}0   {k:<3}2004")
+}
+
+const RATING_LIST_HEADER: &str = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA NOV24 Gms K  B-day Flag";
+
+/// `--rating-list`: the players it holds get its K (here a new player's
+/// 40, which the report cannot show, and 10 for a rating once 2400); the
+/// others the regulations'. A zip is refused before anything is written.
+#[test]
+fn the_rating_lists_k_rates_the_players_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let none = dir.path().join("none.pgn");
+    std::fs::write(&none, "").unwrap();
+    let list = dir.path().join("standard_rating_list.txt");
+    let lines = [
+        RATING_LIST_HEADER.to_string(),
+        rating_list_line("4295064", "Bairamian, Artur", 1826, 40),
+        rating_list_line("4227506", "Naoum, Spyridon", 2250, 10),
+    ];
+    std::fs::write(&list, lines.join("\n")).unwrap();
+    let report = data("team/friendship-cup-2024.trf");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("tournament")
+        .args([report.as_path(), none.as_path()])
+        .arg("--rating-list")
+        .arg(&list)
+        .arg("-o")
+        .arg(dir.path().join("out"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        ratings
-            .iter()
-            .all(|r| r["k_from"] == "given" && r["k"] == "20.0")
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
+    let said = "K from FIDE's rating list (NOV24, taken as the list of the event's play) for 2 of";
+    assert!(stdout.contains(said), "{stdout}");
+    let ratings = csv(&dir.path().join("out"), "ratings.csv");
+    let k_of = |no: &str| {
+        let row = ratings.iter().find(|r| r["start_no"] == no).unwrap();
+        [row["k"].clone(), row["k_from"].clone()]
+    };
+    assert_eq!(k_of("8"), ["40.0", "rating list"]);
+    assert_eq!(k_of("7"), ["10.0", "rating list"]);
+    assert_eq!(k_of("1"), ["40.0", "junior"]);
+
+    let zipped = dir.path().join("players_list.zip");
+    std::fs::write(&zipped, b"PK\x03\x04rest").unwrap();
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("tournament")
+        .args([report.as_path(), none.as_path()])
+        .arg("--rating-list")
+        .arg(&zipped)
+        .arg("-o")
+        .arg(dir.path().join("refused"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("a zip archive: unzip it"), "{stderr}");
+    assert!(!dir.path().join("refused").exists());
 }

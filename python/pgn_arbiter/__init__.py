@@ -378,6 +378,7 @@ def tournament(
     syzygy: Union[str, os.PathLike, None] = None,
     max_game_bytes: Optional[int] = None,
     k: Optional[float] = None,
+    rating_list: Union[str, os.PathLike, None] = None,
     tiebreaks: Optional[Sequence[str]] = None,
     tiebreak_rules: Optional[str] = None,
     unrated_rating: Optional[int] = None,
@@ -403,6 +404,8 @@ def tournament(
         k: the development coefficient of every rated player; by default
             each player's, as FIDE's rating regulations set it (the
             command's ``--k``).
+        rating_list: FIDE's rating list, its TXT download unzipped: each
+            player's K as FIDE published it (``--rating-list``).
         tiebreaks: the tie-breaks' C.07 codes in order (the teams' in a team
             competition); default: the report's own, else the defaults.
         tiebreak_rules: ``"2024"`` or ``"2026"`` (default: by the event's start).
@@ -420,6 +423,7 @@ def tournament(
     judging = _judging(locals())
     options = {
         "k": None if k is None else float(k),
+        "rating_list": None if rating_list is None else os.fspath(rating_list),
         "tiebreaks": None if tiebreaks is None else list(tiebreaks),
         "tiebreak_rules": tiebreak_rules,
         "unrated_rating": unrated_rating,

@@ -351,6 +351,7 @@ fn explain(
 #[pyo3(from_item_all)]
 struct TournamentOptions {
     k: Option<f64>,
+    rating_list: Option<PathBuf>,
     tiebreaks: Option<Vec<String>>,
     tiebreak_rules: Option<String>,
     unrated_rating: Option<u32>,
@@ -375,6 +376,7 @@ impl TournamentOptions {
             games,
             output,
             k: self.k,
+            rating_list: self.rating_list,
             tiebreaks: self.tiebreaks,
             tiebreak_rules: self
                 .tiebreak_rules

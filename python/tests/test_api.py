@@ -265,3 +265,28 @@ def test_tournament_gives_the_command_lines_reports_as_tables(tmp_path):
             tmp_path / "bad", match_points=(1, 2, 0),
         )
     assert not (tmp_path / "bad").exists()
+
+
+def test_tournament_takes_the_rating_list_as_the_command_does(tmp_path):
+    team = REPO / "tests/data/tournaments/team"
+    header = (
+        "ID Number      Name                                                         "
+        "Fed Sex Tit  WTit OTit           FOA NOV24 Gms K  B-day Flag"
+    )
+    line = f"{'4295064':<15}{'Bairamian, Artur':<61}GRE M{'':<32}{'1826':<6}0   {'40':<3}2004"
+    listed = tmp_path / "standard_rating_list.txt"
+    listed.write_text(header + "\n" + line + "\n", encoding="latin-1")
+    empty = tmp_path / "none.pgn"
+    empty.write_text("")
+    trf = team / "friendship-cup-2024.trf"
+    report = pgn_arbiter.tournament(trf, empty, tmp_path / "py", rating_list=listed)
+    run_cli("tournament", trf, empty, "-o", tmp_path / "cli", "--rating-list", listed)
+    assert (tmp_path / "py/ratings.csv").read_bytes() == (tmp_path / "cli/ratings.csv").read_bytes()
+    rows = (tmp_path / "py/ratings.csv").read_text().splitlines()
+    assert any(r.startswith("8,") and ",40.0,rating list," in r for r in rows), rows[:10]
+    assert "K from FIDE's rating list (NOV24" in report.summary
+    zipped = tmp_path / "players_list.zip"
+    zipped.write_bytes(b"PK\x03\x04rest")
+    with pytest.raises(ValueError, match="unzip it"):
+        pgn_arbiter.tournament(trf, empty, tmp_path / "bad", rating_list=zipped)
+    assert not (tmp_path / "bad").exists()

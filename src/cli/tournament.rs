@@ -25,6 +25,7 @@ use crate::tournament;
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::phrase::summary;
 use crate::tournament::ranking::rankings;
+use crate::tournament::rating::RatingInputs;
 use crate::tournament::trf::Trf;
 
 mod args;
@@ -51,6 +52,7 @@ pub fn run(args: &Args) -> ExitCode {
 pub fn check(args: &Args) -> Result<String, Failure> {
     args.check_k()?;
     let report = read_report(&args.report)?;
+    let rating_list = args.rating_list(&report)?;
     let rankings = rankings(&args.asked(), &report).map_err(|e| Failure::Usage(e.to_string()))?;
     for left_out in &rankings.left_out {
         say!("pgn-arbiter: note: {left_out}");
@@ -71,7 +73,11 @@ pub fn check(args: &Args) -> Result<String, Failure> {
     };
     let set = ReportSet::stage(wanted, &read)?;
     let (games, names) = audit(args, config, &set, &inputs)?;
-    let checked = tournament::check::check(&report, &games, &rankings, args.k)
+    let rating = RatingInputs {
+        k: args.k,
+        list: rating_list.as_ref(),
+    };
+    let checked = tournament::check::check(&report, &games, &rankings, rating)
         .map_err(|e| Failure::Io(io::Error::other(e.to_string())))?;
     let t = Tournament {
         trf: &report,

@@ -7,6 +7,8 @@
 use super::consequences::{Consequences, consequences, corrections};
 use super::matching::PlayedGame;
 use super::ranking::Rankings;
+use super::rating::RatingInputs;
+use super::rating_list::ListHeader;
 use super::team_standings::{TeamOutcome, TeamRanking};
 use super::trf::{Trf, TrfError};
 
@@ -19,6 +21,8 @@ pub struct TournamentCheck {
     pub corrected: Vec<u8>,
     /// A team competition's standings and matches before and after.
     pub team_outcome: Option<TeamOutcome>,
+    /// The rating list the players' K came from, when one was given.
+    pub rating_list: Option<ListHeader>,
 }
 
 /// The corrected report could not be read back: a fault of this tool's
@@ -27,19 +31,20 @@ pub struct TournamentCheck {
 pub struct ReadBackError(pub TrfError);
 
 /// Checks `report` against `games`, ranked as `rankings` say, the rating
-/// changes with the development coefficient `k`.
+/// changes with what `rating` gives besides the report.
 pub fn check(
     report: &Trf,
     games: &[PlayedGame],
     rankings: &Rankings,
-    k: Option<f64>,
+    rating: RatingInputs,
 ) -> Result<TournamentCheck, ReadBackError> {
-    let consequences = consequences(report, games, &rankings.players, k);
+    let consequences = consequences(report, games, &rankings.players, rating);
     let (corrected, team_outcome) = corrected(report, &consequences, &rankings.teams)?;
     Ok(TournamentCheck {
         consequences,
         corrected,
         team_outcome,
+        rating_list: rating.list.map(|list| list.header.clone()),
     })
 }
 

@@ -5,7 +5,7 @@
 use super::crosstable::Crosstable;
 use super::matching::{Match, Matcher, Pairing, PlayedGame, pairings, round_of};
 pub use super::pairing_note::{Audit, Held, PairingFinding, PairingNote, PointsNote};
-use super::rating::{RatingChange, rating_changes};
+use super::rating::{RatingChange, RatingInputs, rating_changes};
 use super::standings::{Ranking, Standing, standings};
 use super::teams::counted_unopposed;
 use super::trf::{Code, Edit, Player, Trf};
@@ -90,7 +90,7 @@ pub fn consequences(
     trf: &Trf,
     games: &[PlayedGame],
     ranking: &Ranking,
-    k: Option<f64>,
+    rating: RatingInputs,
 ) -> Consequences {
     let pairings = pairings(trf);
     let (checked, applied) = check(trf, &pairings, games);
@@ -101,7 +101,7 @@ pub fn consequences(
         checked,
         before: standings(&before_table, &ranking.tiebreaks),
         after: standings(&after_table, &ranking.tiebreaks),
-        ratings: rating_changes(trf, &corrected_players, k),
+        ratings: rating_changes(trf, &corrected_players, rating),
         points_notes: points_notes(trf, &before_table),
         applied,
     }

@@ -12,6 +12,7 @@ mod pairing_note;
 pub mod phrase;
 pub mod ranking;
 pub mod rating;
+pub mod rating_list;
 pub mod rules;
 pub mod standings;
 mod team_direct;

@@ -1,16 +1,21 @@
 //! Rating changes under FIDE's rating regulations (B.02 8.3): for each
 //! rated game between rated players, K × (W − We), where We is the
 //! expected score the regulations' table gives for the rating difference
-//! (a difference over 400 counted as 400; from 1 October 2025 only for a
-//! player rated under 2650). Not rounded per game. K is each player's, as
-//! the texts of 1 March 2024 and 1 October 2025 set it from the report's
-//! rating, birth date and the event's date; an earlier event is rated with
-//! one K for everyone (`--k`).
+//! (a difference over 400 counted as 400 — 350 before July 2009, none in
+//! rapid and blitz before March 2024, and from 1 October 2025 only for a
+//! player rated under 2650). Not rounded per game. K is each player's: as
+//! FIDE's rating list publishes it when one is given, else as the text in
+//! force on the event's first day sets it from the report's rating, birth
+//! date and the event's date.
 
 use super::crosstable::points;
+use super::rating_list::RatingList;
 use super::rules::ymd;
 use super::trf::{Code, Player, Trf};
 use crate::model::time_control::Category;
+
+mod regulations;
+pub use regulations::Regulations;
 
 /// The largest rating difference for each expected score of the higher
 /// rated player, from 0.50 up (B.02, table 8.1.2); beyond the last, 1.00.
@@ -30,16 +35,13 @@ const UPPER_BOUNDS: [u32; 50] = [
 /// assert_eq!(expected(2700, 2000), 0.92); // 700 counts as 400
 /// ```
 pub fn expected(own: u32, opponent: u32) -> f64 {
-    expected_with(own, opponent, true)
+    expected_with(own, opponent, Some(400))
 }
 
-/// The expected score, a difference over 400 counted as 400 where
-/// `capped` (B.02 8.3.1; from 1 October 2025 only for players under 2650).
-fn expected_with(own: u32, opponent: u32, capped: bool) -> f64 {
-    let difference = match capped {
-        true => own.abs_diff(opponent).min(400),
-        false => own.abs_diff(opponent),
-    };
+/// The expected score, the difference counted at most as `cap` (B.02
+/// 8.3.1).
+fn expected_with(own: u32, opponent: u32, cap: Option<u32>) -> f64 {
+    let difference = own.abs_diff(opponent).min(cap.unwrap_or(u32::MAX));
     let step = UPPER_BOUNDS
         .iter()
         .position(|&upper| difference <= upper)
@@ -53,53 +55,10 @@ fn expected_with(own: u32, opponent: u32, capped: bool) -> f64 {
     f64::from(hundredths) / 100.0
 }
 
-/// The change a game brings: K × (score − expected), the difference over
-/// 400 counted as 400 where `capped`.
-pub fn change(k: f64, (own, opponent): (u32, u32), score: f64, capped: bool) -> f64 {
-    k * (score - expected_with(own, opponent, capped))
-}
-
-/// Which text of FIDE's rating regulations (B.02) rates an event, by its
-/// first day.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Regulations {
-    /// From 1 October 2025: the 400-point rule only for a player rated
-    /// under 2650.
-    From2025,
-    /// From 1 March 2024.
-    From2024,
-    /// An event before 1 March 2024, or with no date the report gives: the
-    /// earlier texts are not modelled, and every player gets `--k`.
-    Earlier,
-    /// A rapid or blitz event, by the report's control: FIDE's rapid and
-    /// blitz rating regulations are not modelled, and every player gets
-    /// `--k`.
-    RapidOrBlitz,
-}
-
-impl Regulations {
-    /// The regulations of `trf`'s event: the standard ones in force on its
-    /// `042` date, unless its control makes it rapid or blitz.
-    pub fn of(trf: &Trf) -> Regulations {
-        match trf.category() {
-            Category::Rapid | Category::Blitz => Regulations::RapidOrBlitz,
-            _ => Regulations::for_start(&trf.start),
-        }
-    }
-
-    /// The standard text in force on the report's `042` date.
-    pub fn for_start(date: &str) -> Regulations {
-        match ymd(date) {
-            Some(day) if day >= (2025, 10, 1) => Regulations::From2025,
-            Some(day) if day >= (2024, 3, 1) => Regulations::From2024,
-            _ => Regulations::Earlier,
-        }
-    }
-
-    /// Whether a difference over 400 counts as 400 for a player rated `own`.
-    fn capped(self, own: u32) -> bool {
-        self != Regulations::From2025 || own < 2650
-    }
+/// The change a game brings: K × (score − expected), the difference
+/// counted at most as `cap`.
+pub fn change(k: f64, (own, opponent): (u32, u32), score: f64, cap: Option<u32>) -> f64 {
+    k * (score - expected_with(own, opponent, cap))
 }
 
 /// A player's development coefficient, and what set it.
@@ -112,14 +71,16 @@ pub struct Coefficient {
 /// What set a player's K.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum KWhy {
-    /// `--k`, for everyone (or the regulations the tool does not model).
+    /// `--k`, for everyone (or an event with no date).
     Given,
-    /// 40: rated under 2300 in or before the year of the 18th birthday.
+    /// FIDE's rating list (`--rating-list`).
+    Listed,
+    /// 40: a junior rated under 2300.
     Junior,
     /// 10: a rating of 2400 or more (a published rating once reached, as
     /// far as the report shows).
     From2400,
-    /// 20: everyone else.
+    /// The text's K for everyone else: 20 (15 before July 2014).
     Standard,
     /// K × the games of the event would pass 700: the largest K below.
     Capped,
@@ -130,6 +91,7 @@ impl KWhy {
     pub fn as_str(self) -> &'static str {
         match self {
             KWhy::Given => "given",
+            KWhy::Listed => "rating list",
             KWhy::Junior => "junior",
             KWhy::From2400 => "2400",
             KWhy::Standard => "standard",
@@ -138,31 +100,69 @@ impl KWhy {
     }
 }
 
-/// B.02's K for `player`, with `games` rated games in the event; `given`
-/// (`--k`) overrides, and rates every player of an event the modelled
-/// texts do not cover. A player new to the list (K 40 until 30 games) is
-/// not known from a report: none is taken as new.
+/// What rates the players besides the report: `--k` for everyone, and
+/// FIDE's rating list.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RatingInputs<'a> {
+    pub k: Option<f64>,
+    pub list: Option<&'a RatingList>,
+}
+
+/// The event as its K depends on it: the regulations, its first day and
+/// its kind of play.
+#[derive(Debug, Clone, Copy)]
+pub struct RatedEvent {
+    pub regulations: Regulations,
+    pub day: Option<(u32, u32, u32)>,
+    pub category: Category,
+}
+
+impl RatedEvent {
+    pub fn of(trf: &Trf) -> RatedEvent {
+        RatedEvent {
+            regulations: Regulations::of(trf),
+            day: ymd(&trf.start),
+            category: trf.category(),
+        }
+    }
+}
+
+/// B.02's K for `player`, with `games` rated games in the event: `--k`
+/// where given (or where the event has no date), else the rating list's
+/// K, else the regulations' from the report's rating and birth date, and
+/// within 700 for the games where the text says so. A player new to the
+/// list (K 40 until 30 games) is known only from the list.
 pub fn coefficient(
     player: &Player,
-    year: Option<u32>,
+    event: RatedEvent,
     games: usize,
-    given: Option<f64>,
+    inputs: RatingInputs,
 ) -> Coefficient {
+    let regulations = event.regulations;
+    let given = match regulations {
+        Regulations::Undated => inputs.k.or(Some(DEFAULT_K)),
+        _ => inputs.k,
+    };
     if let Some(k) = given {
         return Coefficient {
             k,
             why: KWhy::Given,
         };
     }
-    let rating = player.rating.unwrap_or(0);
-    let junior = matches!((player.born, year), (Some(born), Some(year)) if year <= born + 18);
-    let (k, why) = match rating {
-        r if r >= 2400 => (10.0, KWhy::From2400),
-        r if r < 2300 && junior => (40.0, KWhy::Junior),
-        _ => (20.0, KWhy::Standard),
+    let listed = inputs
+        .list
+        .zip(player.fide_id.trim().parse().ok())
+        .and_then(|(list, id)| list.listed(id, event.category)?.k);
+    let (k, why) = match listed {
+        Some(k) => (f64::from(k), KWhy::Listed),
+        None => {
+            let junior = matches!((player.born, event.day), (Some(born), Some(day))
+                if regulations.junior(born, day));
+            regulations.k(player.rating.unwrap_or(0), junior)
+        }
     };
     let n = games as f64;
-    match k * n > 700.0 {
+    match regulations.games_cap() && k * n > 700.0 {
         true => Coefficient {
             k: (700.0 / n).floor(),
             why: KWhy::Capped,
@@ -182,16 +182,15 @@ pub struct RatingChange {
 }
 
 /// The rating change of each rated player: K × (W − We) for each rated
-/// game against a rated opponent, summed, not rounded; K and the 400-point
-/// rule as the regulations of the event's first day give them, unless
-/// `given`.
-pub(super) fn rating_changes(trf: &Trf, after: &[Player], given: Option<f64>) -> Vec<RatingChange> {
-    let regulations = Regulations::of(trf);
-    let given = match regulations {
-        Regulations::Earlier | Regulations::RapidOrBlitz => Some(given.unwrap_or(DEFAULT_K)),
-        _ => given,
-    };
-    let year = ymd(&trf.start).map(|(y, _, _)| y);
+/// game against a rated opponent, summed, not rounded; K and the
+/// difference counted as the regulations of the event's first day give
+/// them, unless `inputs` say otherwise.
+pub(super) fn rating_changes(
+    trf: &Trf,
+    after: &[Player],
+    inputs: RatingInputs,
+) -> Vec<RatingChange> {
+    let event = RatedEvent::of(trf);
     // The ratings are the report's, before and after alike.
     let games = |p: &Player| -> Vec<(u32, f64)> {
         p.rounds
@@ -201,11 +200,11 @@ pub(super) fn rating_changes(trf: &Trf, after: &[Player], given: Option<f64>) ->
             .collect()
     };
     let total = |own: u32, k: f64, games: &[(u32, f64)]| -> f64 {
-        let capped = regulations.capped(own);
+        let cap = event.regulations.difference_cap(own);
         // Folded from +0: an empty `sum` of floats is −0, written "-0.00".
         games
             .iter()
-            .map(|&(theirs, score)| change(k, (own, theirs), score, capped))
+            .map(|&(theirs, score)| change(k, (own, theirs), score, cap))
             .fold(0.0, |sum, d| sum + d)
     };
     trf.players
@@ -214,7 +213,7 @@ pub(super) fn rating_changes(trf: &Trf, after: &[Player], given: Option<f64>) ->
         .filter_map(|(b, a)| {
             let own = b.rating?;
             let (before, after) = (games(b), games(a));
-            let coefficient = coefficient(b, year, before.len(), given);
+            let coefficient = coefficient(b, event, before.len(), inputs);
             Some(RatingChange {
                 start_no: b.start_no,
                 games: before.len(),
@@ -226,13 +225,14 @@ pub(super) fn rating_changes(trf: &Trf, after: &[Player], given: Option<f64>) ->
         .collect()
 }
 
-/// `--k` where the regulations are not modelled: the coefficient of most
-/// players.
+/// `--k` for an event with no date: the coefficient of most players.
 pub const DEFAULT_K: f64 = 20.0;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::trf::Born;
+    use std::collections::HashSet;
 
     fn player(rating: u32, born: Option<u32>) -> Player {
         Player {
@@ -241,17 +241,39 @@ mod tests {
             name: String::new(),
             rating: Some(rating),
             federation: String::new(),
-            fide_id: String::new(),
-            born,
+            fide_id: "5045886".to_string(),
+            born: born.map(|year| Born {
+                year,
+                month_day: None,
+            }),
             points: None,
             rank: None,
             rounds: Vec::new(),
         }
     }
 
+    fn event(day: (u32, u32, u32), category: Category) -> RatedEvent {
+        let rapid = matches!(category, Category::Rapid | Category::Blitz);
+        RatedEvent {
+            regulations: Regulations::on(Some(day), rapid),
+            day: Some(day),
+            category,
+        }
+    }
+
+    fn k_in(day: (u32, u32, u32), rating: u32, born: Option<u32>, games: usize) -> Coefficient {
+        let standard = event(day, Category::Standard);
+        coefficient(
+            &player(rating, born),
+            standard,
+            games,
+            RatingInputs::default(),
+        )
+    }
+
     #[test]
     fn k_is_each_players_as_b02_sets_it() {
-        let k = |rating, born, games| coefficient(&player(rating, born), Some(2025), games, None);
+        let k = |rating, born, games| k_in((2025, 6, 1), rating, born, games);
         // Under 2300 in the year of the 18th birthday: 40; the year after, 20.
         assert_eq!(
             k(2250, Some(2007), 9),
@@ -287,9 +309,13 @@ mod tests {
             }
         );
         // --k for everyone.
-        let given = coefficient(&player(2450, None), Some(2025), 9, Some(15.0));
+        let standard = event((2025, 6, 1), Category::Standard);
+        let given = RatingInputs {
+            k: Some(15.0),
+            list: None,
+        };
         assert_eq!(
-            given,
+            coefficient(&player(2450, None), standard, 9, given),
             Coefficient {
                 k: 15.0,
                 why: KWhy::Given
@@ -298,18 +324,112 @@ mod tests {
     }
 
     #[test]
+    fn earlier_texts_give_their_own_k() {
+        // July 2014 to February 2024: a junior until the 18th birthday.
+        let mut born = player(2000, Some(2000));
+        let k = |p: &Player, day| {
+            coefficient(
+                p,
+                event(day, Category::Standard),
+                9,
+                RatingInputs::default(),
+            )
+        };
+        born.born = Some(Born {
+            year: 2000,
+            month_day: Some((6, 15)),
+        });
+        assert_eq!(k(&born, (2018, 6, 14)).k, 40.0);
+        assert_eq!(k(&born, (2018, 6, 15)).k, 20.0);
+        // From March 2024, to the end of that year.
+        assert_eq!(k(&born, (2018 + 6, 6, 15)).why, KWhy::Standard);
+        born.born = Some(Born {
+            year: 2006,
+            month_day: Some((6, 15)),
+        });
+        assert_eq!(k(&born, (2024, 12, 31)).k, 40.0);
+        // Before July 2014: 15, or 10 from 2400, and no 700 rule.
+        assert_eq!(k_in((2013, 5, 1), 2000, Some(2000), 60).k, 15.0);
+        assert_eq!(k_in((2013, 5, 1), 2400, None, 9).k, 10.0);
+        assert_eq!(k_in((2016, 5, 1), 1900, None, 40).k, 17.0);
+    }
+
+    #[test]
+    fn rapid_and_blitz_follow_their_own_texts() {
+        let rapid = |day, rating, born, games| {
+            let e = event(day, Category::Rapid);
+            coefficient(&player(rating, born), e, games, RatingInputs::default())
+        };
+        // 2012 to September 2022: 20 for everyone, within 700.
+        assert_eq!(rapid((2019, 1, 1), 2500, Some(2010), 9).k, 20.0);
+        assert_eq!(rapid((2019, 1, 1), 2500, None, 40).k, 17.0);
+        // From October 2022 the standard K.
+        assert_eq!(rapid((2023, 1, 1), 2500, None, 9).k, 10.0);
+        // No 400-point rule before March 2024.
+        let cap = |day| Regulations::on(Some(day), true).difference_cap(1800);
+        assert_eq!(cap((2023, 1, 1)), None);
+        assert_eq!(cap((2024, 3, 1)), Some(400));
+        assert_eq!(
+            Regulations::on(Some((2008, 1, 1)), false).difference_cap(1800),
+            Some(350)
+        );
+    }
+
+    #[test]
+    fn the_rating_lists_k_goes_before_the_derived_one() {
+        let text = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA JAN25 Gms K  B-day Flag
+5045886        Player, New                                                  IND M                                2100  4   40 1964
+";
+        let list = RatingList::read(text.as_bytes(), &HashSet::from([5045886])).unwrap();
+        let inputs = RatingInputs {
+            k: None,
+            list: Some(&list),
+        };
+        let standard = event((2025, 6, 1), Category::Standard);
+        // A player new to the list, which a report cannot tell.
+        let listed = coefficient(&player(2100, None), standard, 9, inputs);
+        assert_eq!(
+            listed,
+            Coefficient {
+                k: 40.0,
+                why: KWhy::Listed
+            }
+        );
+        // The list's K is held within 700 too; --k still overrides it.
+        assert_eq!(
+            coefficient(&player(2100, None), standard, 20, inputs).k,
+            35.0
+        );
+        let given = RatingInputs {
+            k: Some(12.0),
+            ..inputs
+        };
+        assert_eq!(coefficient(&player(2100, None), standard, 9, given).k, 12.0);
+        // A player the list does not hold: the regulations' K.
+        let mut absent = player(2100, None);
+        absent.fide_id = "1".to_string();
+        assert_eq!(
+            coefficient(&absent, standard, 9, inputs).why,
+            KWhy::Standard
+        );
+    }
+
+    #[test]
     fn the_400_point_rule_holds_from_2650_only_until_october_2025() {
-        assert_eq!(Regulations::for_start("2024/02/29"), Regulations::Earlier);
-        assert_eq!(Regulations::for_start("2024-03-01"), Regulations::From2024);
-        assert_eq!(Regulations::for_start("2025/10/01"), Regulations::From2025);
-        assert_eq!(Regulations::for_start(""), Regulations::Earlier);
+        let on = |day| Regulations::on(Some(day), false);
+        assert_eq!(on((2024, 2, 29)), Regulations::From2014);
+        assert_eq!(on((2024, 3, 1)), Regulations::From2024);
+        assert_eq!(on((2025, 10, 1)), Regulations::From2025);
+        assert_eq!(Regulations::on(None, false), Regulations::Undated);
         // 2700 beats 1800: 900 points apart.
-        let win =
-            |regulations: Regulations| change(20.0, (2700, 1800), 1.0, regulations.capped(2700));
+        let win = |regulations: Regulations| {
+            change(20.0, (2700, 1800), 1.0, regulations.difference_cap(2700))
+        };
         assert!((win(Regulations::From2024) - 1.6).abs() < 1e-9);
         assert_eq!(win(Regulations::From2025), 0.0);
         // The 1800 player keeps the rule: his loss counts 400 points.
-        assert!(Regulations::From2025.capped(1800));
-        assert!((change(20.0, (1800, 2700), 0.0, true) + 1.6).abs() < 1e-9);
+        let cap = Regulations::From2025.difference_cap(1800);
+        assert_eq!(cap, Some(400));
+        assert!((change(20.0, (1800, 2700), 0.0, cap) + 1.6).abs() < 1e-9);
     }
 }

@@ -65,8 +65,13 @@ impl TieBreakRules {
     }
 }
 
-/// A date year first (`2026/03/01`) or day first (`01.03.2026`).
+/// A date year first (`2026/03/01`), day first (`01.03.2026`) or with
+/// the month's English name (`May 10, 2020`, `10 May 2020`, as some
+/// programs write the `042` line).
 pub(super) fn ymd(date: &str) -> Option<(u32, u32, u32)> {
+    if date.chars().any(|c| c.is_ascii_alphabetic()) {
+        return named_month(date);
+    }
     let mut parts = date.trim().split(['/', '-', '.']);
     let mut next = || parts.next()?.trim().parse::<u32>().ok();
     let (a, m, b) = (next()?, next()?, next()?);
@@ -75,6 +80,33 @@ pub(super) fn ymd(date: &str) -> Option<(u32, u32, u32)> {
         (false, true) => Some((b, m, a)),
         _ => None,
     }
+}
+
+const MONTHS: [&str; 12] = [
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+];
+
+/// `May 10, 2020` or `10 May 2020`: one month name, a year, a day.
+fn named_month(date: &str) -> Option<(u32, u32, u32)> {
+    let words: Vec<&str> = date
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let [first, second, third] = words[..] else {
+        return None;
+    };
+    let month = |word: &str| {
+        let word = word.to_ascii_lowercase();
+        let at = MONTHS.iter().position(|m| word.starts_with(m))?;
+        Some(at as u32 + 1)
+    };
+    let (month, day, year) = match (month(first), month(second)) {
+        (Some(m), None) => (m, second, third),
+        (None, Some(m)) => (m, first, third),
+        _ => return None,
+    };
+    let (day, year) = (day.parse().ok()?, year.parse::<u32>().ok()?);
+    ((1..=31).contains(&day) && year > 1000).then_some((year, month, day))
 }
 
 impl FromStr for TieBreakRules {
@@ -86,5 +118,23 @@ impl FromStr for TieBreakRules {
             "2026" => Ok(TieBreakRules::Y2026),
             _ => Err(ValueError::Rules(text.to_string())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ymd;
+
+    #[test]
+    fn a_042_date_is_read_as_the_reports_write_it() {
+        assert_eq!(ymd("2026/03/01"), Some((2026, 3, 1)));
+        assert_eq!(ymd("01.03.2026"), Some((2026, 3, 1)));
+        assert_eq!(ymd("May 10, 2020"), Some((2020, 5, 10)));
+        assert_eq!(ymd("10 May 2020"), Some((2020, 5, 10)));
+        assert_eq!(ymd("Jun 26, 2020"), Some((2020, 6, 26)));
+        // Two-digit years, or no month, cannot be told.
+        assert_eq!(ymd("11.09.26"), None);
+        assert_eq!(ymd("Spring 2020"), None);
+        assert_eq!(ymd("May 2020"), None);
     }
 }

@@ -77,6 +77,14 @@ pub struct Trf {
     pub encoded_time_control: String,
 }
 
+/// A birth date as a report gives it: the year, and the month and day
+/// where it writes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Born {
+    pub year: u32,
+    pub month_day: Option<(u32, u32)>,
+}
+
 /// A player's `001` line.
 #[derive(Debug, Clone)]
 pub struct Player {
@@ -89,9 +97,9 @@ pub struct Player {
     pub federation: String,
     /// The FIDE-id column as written (the Irish files hold national ids).
     pub fide_id: String,
-    /// The year of the birth-date column (`1993-12-20`, `1993/12/20`,
-    /// `1993`), when it holds one.
-    pub born: Option<u32>,
+    /// The birth-date column (`1993-12-20`, `1993/12/20`, `1993`), when
+    /// it holds a year.
+    pub born: Option<Born>,
     /// The points column, if it holds a number.
     pub points: Option<f64>,
     pub rank: Option<u32>,
@@ -423,10 +431,17 @@ pub(super) fn start_numbers(players: &[Player]) -> HashMap<u32, usize> {
         .collect()
 }
 
-/// The year a birth-date column starts with, if it is one.
-fn birth_year(text: &str) -> Option<u32> {
+/// The date a birth-date column holds, if it starts with a year.
+fn birth_date(text: &str) -> Option<Born> {
     let year: u32 = text.get(..4)?.parse().ok()?;
-    (1900..=2100).contains(&year).then_some(year)
+    let number = |range| text.get(range).and_then(|t: &str| t.parse::<u32>().ok());
+    let month_day = match (number(5..7), number(8..10)) {
+        (Some(m), Some(d)) if (1..=12).contains(&m) && (1..=31).contains(&d) => Some((m, d)),
+        _ => None,
+    };
+    (1900..=2100)
+        .contains(&year)
+        .then_some(Born { year, month_day })
 }
 
 fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
@@ -460,7 +475,7 @@ fn read_player(index: usize, text: &str) -> Result<Player, TrfError> {
         rating,
         federation: field(&chars, 54, 56),
         fide_id: field(&chars, 58, 68),
-        born: birth_year(&field(&chars, 70, 79)),
+        born: birth_date(&field(&chars, 70, 79)),
         points,
         rank,
         rounds,

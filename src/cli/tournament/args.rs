@@ -1,14 +1,16 @@
 //! `tournament`'s flags and what they ask the ranking for.
 
+use std::io;
 use std::path::PathBuf;
 
 use crate::cli::failure::Failure;
 use crate::cli::judging_options::JudgingOptions;
 use crate::tournament::ranking::Asked;
+use crate::tournament::rating_list::RatingList;
 use crate::tournament::rules::TieBreakRules;
 use crate::tournament::team_table::TeamPoints;
 use crate::tournament::teams::MatchPoints;
-use crate::tournament::trf::ScoreSystem;
+use crate::tournament::trf::{ScoreSystem, Trf};
 
 /// Check a tournament's reported results against its games.
 ///
@@ -31,13 +33,20 @@ pub struct Args {
     #[arg(short, long, value_name = "DIR", default_value = "tournament-report")]
     pub output: PathBuf,
     /// The development coefficient K of every rated player. Without it,
-    /// each player's K is FIDE's (B.02 of 1 March 2024, and 1 October
-    /// 2025): 40 for a player rated under 2300 in or before the year of
-    /// his 18th birthday, 10 from a rating of 2400, else 20, lowered so
-    /// that K × games stays within 700; an event before March 2024 is
-    /// rated with 20 for everyone.
+    /// each player's K is FIDE's: the rating list's (--rating-list), else
+    /// as the rating regulations in force on the event's first day set it
+    /// (from March 2024: 40 for a player rated under 2300 in or before the
+    /// year of the 18th birthday, 10 from a rating of 2400, else 20,
+    /// lowered so that K × games stays within 700; docs/tournament.md
+    /// gives the earlier texts and rapid and blitz).
     #[arg(long, value_name = "N")]
     pub k: Option<f64>,
+    /// FIDE's rating list in its TXT download (a single list or the
+    /// combined one, unzipped): each player's K as FIDE published it, which
+    /// knows the games played before and a rating once reached; players it
+    /// does not hold get the regulations' K.
+    #[arg(long, value_name = "FILE")]
+    pub rating_list: Option<PathBuf>,
     /// The tie-breaks, in order, by their C.07 codes: for players BH, SB
     /// (with /C1, /C2, /M1, /M2), ARO, ARO/C1, WIN, WON, BPG, BWG, PS,
     /// PS/C1, DE; in a team competition the teams' (MP or GP first, then
@@ -99,6 +108,23 @@ impl Args {
             "--k {k}: give the development coefficient, a number above 0 and at most {MAX_K} \
              (FIDE's are 10, 20 and 40)"
         )))
+    }
+
+    /// The players of `--rating-list` that `report` names by FIDE id.
+    pub(super) fn rating_list(&self, report: &Trf) -> Result<Option<RatingList>, Failure> {
+        let Some(path) = &self.rating_list else {
+            return Ok(None);
+        };
+        let bytes = std::fs::read(path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        let wanted = report
+            .players
+            .iter()
+            .filter_map(|p| p.fide_id.trim().parse().ok())
+            .collect();
+        let list = RatingList::read(&bytes, &wanted)
+            .map_err(|e| Failure::Usage(format!("--rating-list {}: {e}", path.display())))?;
+        Ok(Some(list))
     }
 
     pub(super) fn asked(&self) -> Asked<'_> {

@@ -11,6 +11,7 @@ use crate::tournament::consequences::PairingStatus;
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::ranking::Rankings;
 use crate::tournament::rating::{KWhy, Regulations};
+use crate::tournament::rating_list::ListHeader;
 use crate::tournament::team_standings::{Disagreement, disagreements};
 use crate::tournament::trf::{Trf, members};
 
@@ -63,33 +64,57 @@ pub fn summary(
 /// How the rating changes were reckoned, and what the report could not
 /// tell.
 fn rating_note(trf: &Trf, check: &TournamentCheck) -> Option<String> {
-    let first = check.consequences.ratings.first()?.coefficient;
+    let ratings = &check.consequences.ratings;
+    let first = ratings.first()?.coefficient;
     let regulations = Regulations::of(trf);
-    Some(match (regulations, first.why) {
-        (Regulations::RapidOrBlitz, _) => format!(
-            "rating changes: K {} for every player (a rapid or blitz event by its control; FIDE's \
-             rapid and blitz rating regulations are not modelled, and --k sets it)",
+    let texts = regulations.named();
+    if first.why == KWhy::Given {
+        let why = match regulations {
+            Regulations::Undated => "the report gives no date its 042 line can be read as",
+            _ => "--k",
+        };
+        return Some(format!(
+            "rating changes: K {} for every player ({why})",
             first.k
-        ),
-        (Regulations::Earlier, _) => format!(
-            "rating changes: K {} for every player (the event began before 1 March 2024; the \
-             rating regulations before that are not modelled, and --k sets it)",
-            first.k
-        ),
-        (_, KWhy::Given) => format!("rating changes: K {} for every player (--k)", first.k),
-        (_, _) => {
-            let texts = match regulations {
-                Regulations::From2025 => "of 1 March 2024 and 1 October 2025",
-                _ => "of 1 March 2024",
-            };
-            format!(
-                "rating changes: each player's K by FIDE's rating regulations {texts} (ratings.csv, \
-                 k and k_from); a player's games before this event and a rating once reached are \
-                 not in the report: none is taken as new (K 40 until 30 games), and K 10 comes \
-                 only from a rating of 2400 now"
-            )
+        ));
+    }
+    let listed = ratings
+        .iter()
+        .filter(|r| r.coefficient.why == KWhy::Listed)
+        .count();
+    let derived = match regulations {
+        Regulations::Before2009 | Regulations::From2009 | Regulations::From2011 => {
+            "a player's games before this event and a rating once reached are not in the \
+             report: none is taken as new, and K 10 comes only from a rating of 2400 now"
         }
+        Regulations::RapidBlitz2012 => "20 for everyone",
+        _ => {
+            "a player's games before this event and a rating once reached are not in the \
+             report: none is taken as new (K 40 until 30 games), and K 10 comes only from a \
+             rating of 2400 now"
+        }
+    };
+    Some(match &check.rating_list {
+        None => format!(
+            "rating changes: each player's K by FIDE's rating regulations {texts} (ratings.csv, \
+             k and k_from); {derived}"
+        ),
+        Some(list) => format!(
+            "rating changes: K from FIDE's rating list ({}) for {listed} of {} rated players; the \
+             others' by the rating regulations {texts} ({derived})",
+            list_named(list),
+            ratings.len()
+        ),
     })
+}
+
+/// The list as its header names it.
+fn list_named(list: &ListHeader) -> String {
+    match (&list.month, list.combined) {
+        (_, true) => "the combined list, its column for the event's play".to_string(),
+        (Some(month), false) => format!("{month}, taken as the list of the event's play"),
+        (None, false) => "taken as the list of the event's play".to_string(),
+    }
 }
 
 /// A team competition is said to be one, with how its teams are ranked.
