@@ -20,7 +20,7 @@ LICHESS = REPO / "tests/data/lichess-2021-10-first-999.pgn"
 
 def test_samples_count_twice():
     report = pgn_arbiter.audit(REPO / "samples")
-    assert report.verdicts.num_rows == report.summary["games"] == 108
+    assert report.verdicts.num_rows == report.summary["games"] == 109
 
 
 def test_columns_are_typed():
@@ -201,7 +201,7 @@ def test_duckdb_polars_and_pandas_read_the_parquet_reports_as_they_are(tmp_path)
     run_cli("audit", REPO / "samples", "--format", "parquet", "-o", tmp_path / "r")
     verdicts, incidents = tmp_path / "r" / "verdicts.parquet", tmp_path / "r" / "incidents.parquet"
     frame = pandas.read_parquet(verdicts)
-    assert len(frame) == 108 and str(frame["status"].dtype) == "category"
+    assert len(frame) == 109 and str(frame["status"].dtype) == "category"
     assert frame["game"].dtype == "int64"
     assert (frame["plies"] - frame["decided_at_ply"].fillna(0)).min() >= 0
     assert polars.read_parquet(incidents).height == pgn_arbiter.audit(REPO / "samples").incidents.num_rows
@@ -231,9 +231,9 @@ def test_pip_brings_the_command(tmp_path):
     assert version.stdout.strip() == f"pgn-arbiter {pgn_arbiter._native.VERSION}"
     run = subprocess.run([command, "audit", REPO / "samples", "-o", tmp_path / "r"], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert "108 games read" in run.stderr
+    assert "109 games read" in run.stderr
     with open(tmp_path / "r" / "verdicts.csv", encoding="utf-8") as f:
-        assert sum(1 for _ in f) == 109
+        assert sum(1 for _ in f) == 110
     usage = subprocess.run([command, "bogus"], capture_output=True, text=True)
     assert usage.returncode == 2 and "unrecognized subcommand" in usage.stderr
 
