@@ -4,6 +4,8 @@
 # shakmaty replay), pgn-extract and python-chess.
 #
 #   scripts/bench.sh [--games N] [--rounds R] [--seed S] [--no-rss] [--real-copies K]
+#   scripts/bench.sh --threads-sweep [...]   (scripts/bench-threads.sh: 1, 2, 4, …
+#                                             threads, and the serial stage's share)
 #
 # The Python package (built into a virtual environment here, as
 # docs/python.md says) is timed against the command line with the same
@@ -25,6 +27,10 @@ rounds=3
 seed=2026
 rss=1
 copies=40
+if [ "${1:-}" = --threads-sweep ]; then
+  shift
+  exec scripts/bench-threads.sh "$@"
+fi
 while [ $# -gt 0 ]; do
   case "$1" in
     --real-copies) copies=$2; shift 2 ;;

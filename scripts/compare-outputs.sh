@@ -10,6 +10,8 @@
 #
 #   scripts/compare-outputs.sh [REV]     (default REV: HEAD)
 #   REF_BIN=path/to/pgn-arbiter scripts/compare-outputs.sh   (a build at hand)
+#   NEW_THREADS=1 scripts/compare-outputs.sh    (this tree's audits on 1 thread;
+#                                                the reference's on all cores)
 #
 # Builds REV in a temporary worktree (its own target folder), prints one
 # line per input and option set, and exits 1 on any difference. The
@@ -82,11 +84,12 @@ for input in "${inputs[@]}"; do
   for options in "${option_sets[@]}"; do
 
     for side in ref new; do
-      bin=$ref; [ "$side" = new ] && bin=$new
+      bin=$ref threads=()
+      [ "$side" = new ] && bin=$new && threads=(${NEW_THREADS:+--threads "$NEW_THREADS"})
       out=$work/out-$side
       rm -rf "$out" && mkdir -p "$out"
       # shellcheck disable=SC2086 # the option set is words
-      "$bin" audit "$input" $options -o "$out/r" --html "$out/h" --fixed-pgn "$out/fixed.pgn" \
+      "$bin" audit "$input" $options "${threads[@]}" -o "$out/r" --html "$out/h" --fixed-pgn "$out/fixed.pgn" \
         >/dev/null 2>"$out/stderr" || true
       sed -i -e '/games\/s$/d' -e "s#$out#DIR#g" -e "s#$work#WORK#g" "$out/stderr"
       normalise "$out" > "$work/$side.txt"

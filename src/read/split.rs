@@ -131,7 +131,7 @@ impl<R: Read> Splitter<R> {
             reader,
             target: target.max(1),
             max_game: max_game.max(HEAD),
-            buf: Vec::with_capacity(target.min(1 << 24) + 64 * 1024),
+            buf: Vec::with_capacity(buffer_size(target)),
             base: 0,
             dropped: 0,
             dropped_at: 0,
@@ -185,7 +185,7 @@ impl<R: Read> Splitter<R> {
                 return Ok(Some(self.cut(end)));
             }
             let old = self.buf.len();
-            let want = (self.target / 2).clamp(64 * 1024, 1 << 22);
+            let want = read_size(self.target);
             self.buf.resize(old + want, 0);
             let n = loop {
                 match self.reader.read(&mut self.buf[old..]) {
@@ -236,7 +236,12 @@ impl<R: Read> Splitter<R> {
 
     /// Hands out `buf[..end]` as a block; `end` is a game start or the end.
     fn cut(&mut self, end: usize) -> Block {
-        let rest = self.buf.split_off(end);
+        // The block keeps the buffer; the unscanned tail moves to a new one
+        // as large, so that the reads to come do not grow it step by step
+        // (each step a copy of what it holds).
+        let mut rest = Vec::with_capacity(buffer_size(self.target).max(self.buf.len() - end));
+        rest.extend_from_slice(&self.buf[end..]);
+        self.buf.truncate(end);
         let data = std::mem::replace(&mut self.buf, rest);
         let split = self.starts.partition_point(|s| s.at < end);
         let starts: Vec<Start> = self.starts.drain(..split).collect();
@@ -459,6 +464,17 @@ impl<R: Read> Splitter<R> {
         self.drop_scanned(HEAD);
         self.content_end = self.content_end.min(HEAD);
     }
+}
+
+/// How much one read asks for.
+fn read_size(target: usize) -> usize {
+    (target / 2).clamp(64 * 1024, 1 << 22)
+}
+
+/// The buffer a block is read into: under a block's bytes, and a read
+/// (an oversized game grows it beyond; the next buffer is this size again).
+fn buffer_size(target: usize) -> usize {
+    target.min(1 << 24) + read_size(target)
 }
 
 /// A game's size: up to its last byte that is not white space (blank

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# How the audit scales with threads, and how much of it the serial stage
+# (one thread reading the input and cutting it into games) can feed.
+#
+#   scripts/bench-threads.sh [--copies K] [--rounds R] [--threads "1 2 4 ..."]
+#
+# The corpus is the lichess sample of tests/data repeated K times (40:
+# 39,960 games, 93 MB; 400 on a 16-core machine: 399,600 games, 930 MB),
+# read from the page cache (one untimed read first). For each thread count
+# (default 1, 2, 4, … up to the machine's cores, and the cores themselves)
+# it times the baseline (examples/baseline.rs: the same block pipeline doing
+# only pgn-reader parsing and shakmaty replay), `audit --proof fast` and
+# `audit` (full), R rounds in turn (default 2), and prints the best round:
+# games/s and the speed-up over one thread. Every run's verdicts.csv is
+# compared with one thread's: the output must be the same bytes.
+#
+# Then the serial stage alone: examples/reading.rs's `split` (the reader's
+# work: the read and the split into games, no parse) on one thread, in
+# GB/s, against what one worker consumes (the input's bytes over the
+# one-thread time of each contender): their quotient is the thread count
+# at which the reader alone could no longer keep the workers fed.
+#
+# On a machine without Rust (the lent 16-core one), build here and carry
+# the three binaries: BENCH_NO_BUILD=1 skips the build and uses
+# target/profiling/{pgn-arbiter,examples/baseline,examples/reading}.
+set -euo pipefail
+export LC_ALL=C
+cd "$(dirname "$0")/.."
+
+copies=40
+rounds=2
+cores=$(nproc)
+threads=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --copies) copies=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    *) echo "usage: scripts/bench-threads.sh [--copies K] [--rounds R] [--threads \"1 2 4\"]" >&2; exit 2 ;;
+  esac
+done
+if [ -z "$threads" ]; then
+  t=1
+  while [ "$t" -lt "$cores" ]; do threads="$threads $t"; t=$(( t * 2 )); done
+  threads="$threads $cores"
+fi
+
+if [ -z "${BENCH_NO_BUILD:-}" ]; then
+  echo "building (cargo build --profile profiling --bin pgn-arbiter --examples)" >&2
+  cargo build -q --profile profiling --bin pgn-arbiter --examples
+fi
+target=${CARGO_TARGET_DIR:-target}
+bin=$target/profiling/pgn-arbiter
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+corpus=$work/real.pgn
+for _ in $(seq "$copies"); do cat tests/data/lichess-2021-10-first-999.pgn; done > "$corpus"
+games=$(( 999 * copies ))
+bytes=$(stat -c %s "$corpus")
+cat "$corpus" > /dev/null
+
+# time_of NAME COMMAND...: the command's wall seconds, appended to results.
+results=$work/results
+time_of() {
+  local name=$1; shift
+  local started=$EPOCHREALTIME
+  "$@" > /dev/null 2> "$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
+  local ended=$EPOCHREALTIME
+  awk -v n="$name" -v a="$started" -v b="$ended" 'BEGIN { printf "%s %.4f\n", n, b - a }' >> "$results"
+}
+
+echo "machine: $(nproc) cores; corpus $games games, $(( bytes / 1000000 )) MB; best of $rounds rounds; threads:$threads" >&2
+for round in $(seq "$rounds"); do
+  for t in $threads; do
+    time_of "baseline $t" "$target/profiling/examples/baseline" "$corpus" --threads "$t"
+    time_of "fast $t" "$bin" audit "$corpus" -o "$work/fast-$t" --threads "$t" --proof fast
+    time_of "full $t" "$bin" audit "$corpus" -o "$work/full-$t" --threads "$t"
+    for kind in fast full; do
+      cmp -s "$work/$kind-1/verdicts.csv" "$work/$kind-$t/verdicts.csv" \
+        || { echo "$kind, $t threads: verdicts.csv differs from 1 thread's" >&2; exit 1; }
+    done
+  done
+  time_of "split 1" "$target/profiling/examples/reading" "$corpus" split
+  echo "  round $round done" >&2
+done
+
+python3 - "$results" "$games" "$bytes" "$threads" <<'PY'
+import sys
+results, games, size, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4].split()
+best = {}
+for line in open(results):
+    kind, t, secs = line.split()
+    key = (kind, int(t))
+    best[key] = min(best.get(key, float("inf")), float(secs))
+print(f"| threads | {'baseline':>22} | {'fast audit':>22} | {'full audit':>22} |")
+print("|---|---|---|---|")
+for t in map(int, threads):
+    cells = []
+    for kind in ("baseline", "fast", "full"):
+        secs = best[(kind, t)]
+        up = best[(kind, 1)] / secs
+        cells.append(f"{secs:6.3f} s {games / secs:8.0f}/s {up:5.2f}x")
+    print(f"| {t:7d} | " + " | ".join(cells) + " |")
+split = size / best[("split", 1)] / 1e9
+print()
+print(f"serial stage alone (read and split, one thread): {split:.2f} GB/s")
+for kind in ("baseline", "fast", "full"):
+    worker = size / best[(kind, 1)] / 1e9
+    print(f"  one {kind} worker consumes {worker:.3f} GB/s: the reader keeps up to {split / worker:.1f} of them fed")
+print("verdicts.csv at every thread count: the same bytes as at one thread")
+PY
