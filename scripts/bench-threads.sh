@@ -11,8 +11,12 @@
 # it times the baseline (examples/baseline.rs: the same block pipeline doing
 # only pgn-reader parsing and shakmaty replay), `audit --proof fast` and
 # `audit` (full), R rounds in turn (default 2), and prints the best round:
-# games/s and the speed-up over one thread. Every run's verdicts.csv is
-# compared with one thread's: the output must be the same bytes.
+# games/s and the speed-up over one thread. `fast` also runs with the file
+# read in one stream (`--range-bytes 0`: the reader thread splits it all)
+# and in ranges split on the workers (`--range-bytes 1048576`, the default
+# from 4 threads on); their speed-ups are over the one-stream run on one
+# thread. Every run's verdicts.csv is compared with one thread's: the
+# output must be the same bytes.
 #
 # Then the serial stage alone: examples/reading.rs's `split` (the reader's
 # work: the read and the split into games, no parse) on one thread, in
@@ -75,10 +79,15 @@ for round in $(seq "$rounds"); do
   for t in $threads; do
     time_of "baseline $t" "$target/profiling/examples/baseline" "$corpus" --threads "$t"
     time_of "fast $t" "$bin" audit "$corpus" -o "$work/fast-$t" --threads "$t" --proof fast
+    # The file read in one stream (the reader thread splits it all), and in
+    # ranges split on the workers (the default from 4 threads on).
+    time_of "fast-1stream $t" "$bin" audit "$corpus" -o "$work/fast-1stream-$t" --threads "$t" --proof fast --range-bytes 0
+    time_of "fast-ranges $t" "$bin" audit "$corpus" -o "$work/fast-ranges-$t" --threads "$t" --proof fast --range-bytes 1048576
     time_of "full $t" "$bin" audit "$corpus" -o "$work/full-$t" --threads "$t"
-    for kind in fast full; do
-      cmp -s "$work/$kind-1/verdicts.csv" "$work/$kind-$t/verdicts.csv" \
-        || { echo "$kind, $t threads: verdicts.csv differs from 1 thread's" >&2; exit 1; }
+    for kind in fast fast-1stream fast-ranges full; do
+      one=$work/fast-1stream-1; [ "$kind" = full ] && one=$work/full-1
+      cmp -s "$one/verdicts.csv" "$work/$kind-$t/verdicts.csv" \
+        || { echo "$kind, $t threads: verdicts.csv differs from one thread's" >&2; exit 1; }
     done
   done
   time_of "split 1" "$target/profiling/examples/reading" "$corpus" split
@@ -93,14 +102,17 @@ for line in open(results):
     kind, t, secs = line.split()
     key = (kind, int(t))
     best[key] = min(best.get(key, float("inf")), float(secs))
-print(f"| threads | {'baseline':>22} | {'fast audit':>22} | {'full audit':>22} |")
-print("|---|---|---|---|")
+kinds = ("baseline", "fast", "fast-1stream", "fast-ranges", "full")
+print("| threads | " + " | ".join(f"{k:>22}" for k in kinds) + " |")
+print("|---" * (len(kinds) + 1) + "|")
 for t in map(int, threads):
     cells = []
-    for kind in ("baseline", "fast", "full"):
+    for kind in kinds:
         secs = best[(kind, t)]
         up = best[(kind, 1)] / secs
-        cells.append(f"{secs:6.3f} s {games / secs:8.0f}/s {up:5.2f}x")
+        # Speed-ups over the one-thread fast audit's own reading (one stream).
+        one = best[(kind, 1)] if not kind.startswith("fast") else best[("fast-1stream", 1)]
+        cells.append(f"{secs:6.3f} s {games / secs:8.0f}/s {one / secs:5.2f}x")
     print(f"| {t:7d} | " + " | ".join(cells) + " |")
 split = size / best[("split", 1)] / 1e9
 print()

@@ -12,6 +12,8 @@
 #   REF_BIN=path/to/pgn-arbiter scripts/compare-outputs.sh   (a build at hand)
 #   NEW_THREADS=1 scripts/compare-outputs.sh    (this tree's audits on 1 thread;
 #                                                the reference's on all cores)
+#   NEW_ARGS="--range-bytes 4096" scripts/compare-outputs.sh   (more options for
+#                                                this tree's audits)
 #
 # Builds REV in a temporary worktree (its own target folder), prints one
 # line per input and option set, and exits 1 on any difference. The
@@ -85,7 +87,8 @@ for input in "${inputs[@]}"; do
 
     for side in ref new; do
       bin=$ref threads=()
-      [ "$side" = new ] && bin=$new && threads=(${NEW_THREADS:+--threads "$NEW_THREADS"})
+      # shellcheck disable=SC2206 # NEW_ARGS is words
+      [ "$side" = new ] && bin=$new && threads=(${NEW_THREADS:+--threads "$NEW_THREADS"} ${NEW_ARGS:-})
       out=$work/out-$side
       rm -rf "$out" && mkdir -p "$out"
       # shellcheck disable=SC2086 # the option set is words

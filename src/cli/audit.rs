@@ -87,6 +87,11 @@ pub struct Args {
     /// Bytes of PGN per work unit.
     #[arg(long, hide = true, default_value_t = pipeline::BLOCK_SIZE)]
     pub block_size: usize,
+    /// Bytes of the ranges a large plain file is split in on the workers;
+    /// 0 reads every file in one stream (default: ranges of 1 MiB for a
+    /// file of 8 MiB or more on 4 threads or more).
+    #[arg(long, hide = true, value_name = "N")]
+    pub range_bytes: Option<usize>,
     /// Skip the dead-position check after every move (for measuring its cost).
     #[arg(long, hide = true)]
     pub no_dead_check: bool,
@@ -117,6 +122,7 @@ impl Args {
             rows: self.rows,
             raw: self.raw,
             block_size: self.block_size,
+            range_bytes: self.range_bytes,
             dead_position_check: !self.no_dead_check,
             ..self.judging.settings()
         }

@@ -78,6 +78,9 @@ pub struct Settings {
     pub raw: bool,
     /// Bytes of PGN per work unit.
     pub block_size: usize,
+    /// Bytes of the ranges a large plain file is split in on the workers
+    /// (0: one stream; none: chosen).
+    pub range_bytes: Option<usize>,
     /// Off only to measure what the dead-position check costs.
     pub dead_position_check: bool,
 }
@@ -99,6 +102,7 @@ impl Default for Settings {
             rows: Rows::default(),
             raw: false,
             block_size: pipeline::BLOCK_SIZE,
+            range_bytes: None,
             dead_position_check: true,
         }
     }
@@ -150,6 +154,7 @@ impl Settings {
             threads,
             block_size: self.block_size.max(1),
             max_game_bytes,
+            range_bytes: self.range_bytes,
             rules: self.judging()?,
             events: match &self.events {
                 Some(path) => Some(Arc::new(

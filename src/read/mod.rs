@@ -9,6 +9,7 @@ pub mod ending;
 pub(crate) mod events;
 pub mod input;
 pub mod parse;
+pub mod ranges;
 pub mod shard;
 pub mod split;
 pub mod tags;

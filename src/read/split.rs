@@ -21,7 +21,7 @@
 use std::io::{self, Read};
 use std::ops::Range;
 
-use scan::{Mark, Scan, has_content, leading_blank_lines};
+use scan::{Mark, Scan, has_content, leading_blank_lines, text_len};
 pub(crate) use scan::{after_name, movetext_after_tag, tag_name_end};
 
 mod scan;
@@ -154,6 +154,18 @@ impl<R: Read> Splitter<R> {
         self.games_emitted
     }
 
+    /// How many lines were scanned (all of them, once the stream is read).
+    pub fn lines_scanned(&self) -> u64 {
+        self.line - 1
+    }
+
+    /// Whether a game would start at `line`, were it the stream's next
+    /// line. From a start on, the scan's state is the same whatever came
+    /// before it (`read::ranges` rests on it).
+    pub fn starts_game_at(&self, line: &[u8]) -> bool {
+        self.scan.settled() && !self.mid_line && self.scan.clone().line(line) == Mark::Start
+    }
+
     /// The next block, or `None` at the end of the stream. A read error is
     /// returned once; the games read before it are handed out by the
     /// following calls, the last of them marked as cut off.
@@ -236,13 +248,7 @@ impl<R: Read> Splitter<R> {
 
     /// Hands out `buf[..end]` as a block; `end` is a game start or the end.
     fn cut(&mut self, end: usize) -> Block {
-        // The block keeps the buffer; the unscanned tail moves to a new one
-        // as large, so that the reads to come do not grow it step by step
-        // (each step a copy of what it holds).
-        let mut rest = Vec::with_capacity(buffer_size(self.target).max(self.buf.len() - end));
-        rest.extend_from_slice(&self.buf[end..]);
-        self.buf.truncate(end);
-        let data = std::mem::replace(&mut self.buf, rest);
+        let data = self.take_front(end);
         let split = self.starts.partition_point(|s| s.at < end);
         let starts: Vec<Start> = self.starts.drain(..split).collect();
         let skipped_inside = self.oversized && self.starts.is_empty();
@@ -298,6 +304,15 @@ impl<R: Read> Splitter<R> {
             self.oversized = false;
         }
         block
+    }
+
+    /// `buf[..end]`, the rest moved to a buffer of the full size, so that
+    /// the reads to come do not grow it step by step (a copy at each).
+    fn take_front(&mut self, end: usize) -> Vec<u8> {
+        let mut rest = Vec::with_capacity(buffer_size(self.target).max(self.buf.len() - end));
+        rest.extend_from_slice(&self.buf[end..]);
+        self.buf.truncate(end);
+        std::mem::replace(&mut self.buf, rest)
     }
 
     /// The stream offset of `buf[at]`.
@@ -475,14 +490,6 @@ fn read_size(target: usize) -> usize {
 /// (an oversized game grows it beyond; the next buffer is this size again).
 fn buffer_size(target: usize) -> usize {
     target.min(1 << 24) + read_size(target)
-}
-
-/// A game's size: up to its last byte that is not white space (blank
-/// text after a game is not its own; see `Splitter::measure`).
-fn text_len(game: &[u8]) -> usize {
-    game.iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(0, |last| last + 1)
 }
 
 #[cfg(test)]

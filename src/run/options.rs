@@ -15,6 +15,10 @@ pub struct Options {
     pub block_size: usize,
     /// The largest game read whole.
     pub max_game_bytes: usize,
+    /// The bytes of the ranges a large plain file is split in on the
+    /// workers; 0 to read it in one stream; none to choose by the threads
+    /// and the file's size.
+    pub range_bytes: Option<usize>,
     pub rules: Judging,
     /// Claims from a sidecar file (`--events`).
     pub events: Option<Arc<EventLog>>,

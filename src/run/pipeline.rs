@@ -11,17 +11,20 @@ use std::collections::HashMap;
 use std::io::{self, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 use std::time::Instant;
 
 use indicatif::ProgressBar;
 
+use super::in_ranges::{range_bytes, read_in_ranges};
 pub use super::options::{BLOCK_SIZE, Options};
-use super::worker::{BlockReport, Input, audit_block};
+use super::worker::{BlockReport, Input};
+use super::workers::{Reading, Workers};
 use crate::model::incident::IncidentKind;
 use crate::read::events::EventLog;
 use crate::read::input::{Source, decompress};
-use crate::read::split::{Block, Splitter};
+use crate::read::ranges::plain_pgn;
+use crate::read::split::Splitter;
 use crate::report::output::{AnyFormat, AnyOutput};
 use crate::report::summary::Summary;
 
@@ -155,22 +158,15 @@ fn read_all(
     let mut errors = Vec::new();
     for (index, source) in sources.iter().enumerate() {
         let name = &names[index];
-        let stream = source
-            .open_raw_in(base)
-            .map(|raw| progress.wrap_read(raw))
-            .and_then(decompress);
-        let stream: Box<dyn Read + Send> = match stream {
-            Ok(s) => s,
-            Err(e) => {
-                errors.push(format!("{name}: cannot read: {e}"));
-                continue;
-            }
-        };
         let input = Input {
             index,
             name: name.as_str().into(),
         };
-        match read_source(stream, source, &input, &mut workers) {
+        let reading = match in_ranges(source, base, &workers) {
+            Some((path, sizes)) => read_in_ranges(&path, sizes, &input, &mut workers, progress),
+            None => read_stream(source, base, &input, &mut workers, progress),
+        };
+        match reading {
             Reading::Done => {}
             Reading::Stopped => return errors,
             Reading::Failed(e) => errors.push(format!("{name}: {e}")),
@@ -179,44 +175,43 @@ fn read_all(
     errors
 }
 
-/// The worker pool as the reader sees it: a permit for each block in
-/// flight, and the blocks numbered in input order.
-struct Workers<'a> {
-    pool: &'a rayon::ThreadPool,
-    permits: Receiver<()>,
-    results: Sender<(u64, BlockReport)>,
-    options: Arc<Options>,
-    /// The outputs' formats, in the outputs' order.
-    formats: Arc<[Arc<dyn AnyFormat>]>,
-    next: u64,
-}
-
-impl Workers<'_> {
-    /// Hands a block to a worker once a permit is free; false when the
-    /// writer has stopped.
-    fn audit(&mut self, block: Block, input: &Input) -> bool {
-        if self.permits.recv().is_err() {
-            return false;
-        }
-        let results = self.results.clone();
-        let (options, formats) = (Arc::clone(&self.options), Arc::clone(&self.formats));
-        let input = input.clone();
-        let this = self.next;
-        self.next += 1;
-        self.pool.spawn(move || {
-            let report = audit_block(&block, &input, &options, &formats);
-            let _ = results.send((this, report));
-        });
-        true
+/// A plain file the ranges of which are split on the workers: its path,
+/// size and range size.
+fn in_ranges(
+    source: &Source,
+    base: Option<&std::path::Path>,
+    workers: &Workers<'_>,
+) -> Option<(std::path::PathBuf, (u64, u64))> {
+    let Source::File(path) = source else {
+        return None;
+    };
+    let options = workers.options();
+    if options.shard.is_some() {
+        return None;
     }
+    let path = base.map_or(path.clone(), |b| b.join(path));
+    let file = std::fs::File::open(&path).ok()?;
+    let size = file.metadata().ok()?.len();
+    let range = range_bytes(options.range_bytes, options.threads, size)?;
+    plain_pgn(&file).ok()?.then_some((path, (size, range)))
 }
 
-/// How reading one source ended.
-enum Reading {
-    Done,
-    /// The writer stopped: read nothing more.
-    Stopped,
-    Failed(String),
+/// A source read in one stream, decompressed as it comes.
+fn read_stream(
+    source: &Source,
+    base: Option<&std::path::Path>,
+    input: &Input,
+    workers: &mut Workers<'_>,
+    progress: &ProgressBar,
+) -> Reading {
+    let stream = source
+        .open_raw_in(base)
+        .map(|raw| progress.wrap_read(raw))
+        .and_then(decompress);
+    match stream {
+        Ok(stream) => read_source(stream, source, input, workers),
+        Err(e) => Reading::Failed(format!("cannot read: {e}")),
+    }
 }
 
 /// Cuts one source into blocks (those of the shard asked for) and hands

@@ -152,6 +152,11 @@ impl Scan {
         }
     }
 
+    /// No comment is open and no doubtful start waits for its answer.
+    pub(super) fn settled(&self) -> bool {
+        !self.in_comment && self.tentative.is_none()
+    }
+
     fn start_game(&mut self) {
         // The names' vector is kept: one allocation for the whole stream,
         // not four regrowths a game.
@@ -333,4 +338,12 @@ fn tag_name_hash(name: &[u8]) -> u64 {
         word[..chunk.len()].copy_from_slice(chunk);
         (h.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x517c_c1b7_2722_0a95)
     })
+}
+
+/// A game's size: up to its last byte that is not white space (blank
+/// text after a game is not its own; see `Splitter::measure`).
+pub(super) fn text_len(game: &[u8]) -> usize {
+    game.iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(0, |last| last + 1)
 }
