@@ -22,8 +22,10 @@ use super::split::{Block, Splitter};
 /// What opens a range: a line starting with it.
 const OPENING: &[u8] = b"[Event \"";
 
-/// How much is read at a time while looking for a range's opening line.
-const WINDOW: usize = 64 * 1024;
+/// How much is read at a time while looking for a range's opening line or
+/// the end of a line: a few games' worth first, then more, up to 64 KiB
+/// (a range is 1 MiB: the looking must cost little beside it).
+const WINDOWS: [usize; 3] = [4 * 1024, 16 * 1024, 64 * 1024];
 
 /// One range split: its blocks, numbered within it.
 #[derive(Debug)]
@@ -74,7 +76,7 @@ pub fn place(block: &mut Block, start: u64, before: Placed) {
 /// Whether `file` holds plain PGN, as the sequential reader would take it:
 /// not compressed, not UTF-16, and PGN by its first bytes.
 pub fn plain_pgn(file: &File) -> io::Result<bool> {
-    let mut head = vec![0; WINDOW];
+    let mut head = vec![0; WINDOWS[2]];
     let n = read_at_most(file, &mut head, 0)?;
     let head = &head[..n];
     let utf16 = head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]);
@@ -85,8 +87,12 @@ pub fn plain_pgn(file: &File) -> io::Result<bool> {
 /// itself if a line starts there), or `size` if none does.
 pub fn opening_after(file: &File, from: u64, size: u64) -> io::Result<u64> {
     let mut at = from.saturating_sub(1);
-    let mut window = vec![0; WINDOW];
-    while at < size {
+    let mut window = Vec::new();
+    for size_now in WINDOWS.iter().chain(std::iter::repeat(&WINDOWS[2])) {
+        if at >= size {
+            break;
+        }
+        window.resize(*size_now, 0);
         let n = read_at_most(file, &mut window, at)?;
         let bytes = &window[..n];
         let found = memchr::memmem::find_iter(bytes, OPENING)
@@ -100,7 +106,7 @@ pub fn opening_after(file: &File, from: u64, size: u64) -> io::Result<u64> {
         if let Some(i) = found {
             return Ok(i);
         }
-        if n < WINDOW {
+        if n < window.len() {
             break;
         }
         // The next window overlaps this one by the opening and the line end
@@ -120,9 +126,12 @@ pub fn split_range(
     target: usize,
     max_game: usize,
 ) -> io::Result<RangeSplit> {
-    let mut bytes = vec![0; (end - start) as usize];
-    file.read_exact_at(&mut bytes, start)?;
-    let mut splitter = Splitter::with_limit(bytes.as_slice(), target, max_game);
+    let range = Range {
+        file,
+        at: start,
+        end,
+    };
+    let mut splitter = Splitter::with_limit(range, target, max_game);
     let mut blocks = Vec::new();
     while let Some(block) = splitter.next_block()? {
         blocks.push(block);
@@ -141,13 +150,45 @@ pub fn split_range(
     })
 }
 
+/// A range of a file read as a stream of its own, each read at its offset
+/// (the range's reads share no file position).
+struct Range<'a> {
+    file: &'a File,
+    at: u64,
+    end: u64,
+}
+
+impl io::Read for Range<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = (self.end - self.at).min(buf.len() as u64) as usize;
+        let n = self.file.read_at(&mut buf[..left], self.at)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
 /// Whether the line at `at` starts a game after what `splitter` scanned.
-fn starts_game(file: &File, splitter: &Splitter<&[u8]>, at: u64, size: u64) -> io::Result<bool> {
-    let mut line = vec![0; WINDOW.min((size - at) as usize)];
-    let n = read_at_most(file, &mut line, at)?;
-    let Some(end) = memchr::memchr2(b'\n', b'\r', &line[..n]) else {
-        return Ok(false); // a line longer than a window: split on as one
+fn starts_game(
+    file: &File,
+    splitter: &Splitter<Range<'_>>,
+    at: u64,
+    size: u64,
+) -> io::Result<bool> {
+    let mut line = Vec::new();
+    let mut found = None;
+    for window in WINDOWS {
+        line.resize(window.min((size - at) as usize), 0);
+        let n = read_at_most(file, &mut line, at)?;
+        line.truncate(n);
+        found = memchr::memchr2(b'\n', b'\r', &line);
+        if found.is_some() || n < window {
+            break;
+        }
+    }
+    let Some(end) = found else {
+        return Ok(false); // a line longer than 64 KiB: split on as one
     };
+    let n = line.len();
     let end = end
         + if line[end..n].starts_with(b"\r\n") {
             2
