@@ -49,14 +49,8 @@ if [ -z "$threads" ]; then
   threads="$threads $cores"
 fi
 
-if [ -z "${BENCH_NO_BUILD:-}" ]; then
-  echo "building (cargo build --profile profiling --bin pgn-arbiter --examples)" >&2
-  cargo build -q --profile profiling --bin pgn-arbiter --examples
-fi
-target=${CARGO_TARGET_DIR:-target}
-bin=$target/profiling/pgn-arbiter
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=scripts/bench-setup.sh
+. scripts/bench-setup.sh
 
 corpus=$work/real.pgn
 for _ in $(seq "$copies"); do cat tests/data/lichess-2021-10-first-999.pgn; done > "$corpus"

@@ -63,12 +63,8 @@ fi
 echo "installing the Python package (pip install ./python)" >&2
 "$venv/bin/pip" install -q ./python >/dev/null
 
-echo "building (cargo build --profile profiling --bin pgn-arbiter --examples)" >&2
-cargo build -q --profile profiling --bin pgn-arbiter --examples
-target=${CARGO_TARGET_DIR:-target}
-bin=$target/profiling/pgn-arbiter
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# shellcheck source=scripts/bench-setup.sh
+. scripts/bench-setup.sh
 export BENCH_SELF_TIME=$work/self-time
 
 corpus=$work/corpus.pgn

@@ -1363,15 +1363,18 @@ fn the_rating_lists_k_rates_the_players_it_holds() {
     ];
     std::fs::write(&list, lines.join("\n")).unwrap();
     let report = data("team/friendship-cup-2024.trf");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
-        .arg("tournament")
-        .args([report.as_path(), none.as_path()])
-        .arg("--rating-list")
-        .arg(&list)
-        .arg("-o")
-        .arg(dir.path().join("out"))
-        .output()
-        .unwrap();
+    let with_list = |list: &Path, out: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .arg("tournament")
+            .args([report.as_path(), none.as_path()])
+            .arg("--rating-list")
+            .arg(list)
+            .arg("-o")
+            .arg(dir.path().join(out))
+            .output()
+            .unwrap()
+    };
+    let out = with_list(&list, "out");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -1391,15 +1394,7 @@ fn the_rating_lists_k_rates_the_players_it_holds() {
 
     let zipped = dir.path().join("players_list.zip");
     std::fs::write(&zipped, b"PK\x03\x04rest").unwrap();
-    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
-        .arg("tournament")
-        .args([report.as_path(), none.as_path()])
-        .arg("--rating-list")
-        .arg(&zipped)
-        .arg("-o")
-        .arg(dir.path().join("refused"))
-        .output()
-        .unwrap();
+    let refused = with_list(&zipped, "refused");
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert_eq!(refused.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("a zip archive: unzip it"), "{stderr}");
