@@ -130,7 +130,12 @@ impl Ranges {
             let (start, sender, file) = (self.next, self.sender.clone(), Arc::clone(&self.file));
             let (size, target, max_game) = (self.size, self.target, self.max_game);
             workers.spawn(move || {
-                let split = split_range(&file, (start, end), size, target, max_game);
+                // A panic on the pool would end the process: it is this
+                // file's read error instead.
+                let split = std::panic::catch_unwind(|| {
+                    split_range(&file, (start, end), size, target, max_game)
+                })
+                .unwrap_or_else(|_| Err(io::Error::other("the split of a range failed")));
                 let _ = sender.send((start, split));
             });
             self.queued.push_back(start);
