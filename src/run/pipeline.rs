@@ -53,7 +53,8 @@ pub fn run(
         ..Summary::default()
     };
     let mut matched = vec![0u32; options.events.as_ref().map_or(0, |e| e.len())];
-    std::thread::scope(|scope| -> io::Result<()> {
+    let (alive, jobs_ended) = channel::<()>();
+    let ran = std::thread::scope(|scope| -> io::Result<()> {
         let reader = scope.spawn(|| {
             let workers = Workers {
                 pool: &pool,
@@ -62,6 +63,7 @@ pub fn run(
                 options: Arc::new(options.clone()),
                 formats,
                 next: 0,
+                alive,
             };
             read_all(sources, &names, progress, workers, options.base.as_deref())
         });
@@ -81,7 +83,10 @@ pub fn run(
             .unwrap_or_else(|_| vec!["the reader thread failed".into()]);
         summary.source_errors.extend(source_errors);
         written
-    })?;
+    });
+    // No job sends on it: `recv` ends once the last job is gone.
+    while jobs_ended.recv().is_ok() {}
+    ran?;
     if let Some(events) = &options.events {
         unmatched_events(events, &matched, outputs, &mut summary)?;
     }

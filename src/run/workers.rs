@@ -19,6 +19,10 @@ pub(super) struct Workers<'a> {
     /// The outputs' formats, in the outputs' order.
     pub formats: Arc<[Arc<dyn AnyFormat>]>,
     pub next: u64,
+    /// Held by every job on the pool: the run waits until the last is
+    /// dropped, so that no job writes after it (a failed run's staged
+    /// files are removed once it returns).
+    pub alive: Sender<()>,
 }
 
 impl Workers<'_> {
@@ -32,7 +36,11 @@ impl Workers<'_> {
 
     /// Runs `job` on the pool (a range's split).
     pub(super) fn spawn(&self, job: impl FnOnce() + Send + 'static) {
-        self.pool.spawn(job);
+        let alive = self.alive.clone();
+        self.pool.spawn(move || {
+            job();
+            drop(alive);
+        });
     }
 
     /// Hands a block to a worker once a permit is free; false when the
@@ -46,7 +54,7 @@ impl Workers<'_> {
         let input = input.clone();
         let this = self.next;
         self.next += 1;
-        self.pool.spawn(move || {
+        self.spawn(move || {
             let report = audit_block(&block, &input, &options, &formats);
             let _ = results.send((this, report));
         });
