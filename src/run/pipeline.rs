@@ -38,11 +38,7 @@ pub fn run(
     let started = Instant::now();
     quiet_worker_panics();
     let threads = options.threads.max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("{WORKER}{i}"))
-        .build()
-        .map_err(io::Error::other)?;
+    let pool = worker_pool(threads)?;
     let (permit_tx, permit_rx) = permits(4 * threads);
     let (result_tx, result_rx) = channel::<(u64, BlockReport)>();
     let names: Vec<String> = sources.iter().map(Source::name).collect();
@@ -92,6 +88,15 @@ pub fn run(
     }
     summary.seconds = started.elapsed().as_secs_f64();
     Ok(summary)
+}
+
+/// The workers, named so that their panics are told from others.
+fn worker_pool(threads: usize) -> io::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("{WORKER}{i}"))
+        .build()
+        .map_err(io::Error::other)
 }
 
 /// A permit for each block in flight: the reader takes one before it
