@@ -351,7 +351,9 @@ mod tests {
         // Before July 2014: 15, or 10 from 2400, and no 700 rule.
         assert_eq!(k_in((2013, 5, 1), 2000, Some(2000), 60).k, 15.0);
         assert_eq!(k_in((2013, 5, 1), 2400, None, 9).k, 10.0);
-        assert_eq!(k_in((2016, 5, 1), 1900, None, 40).k, 17.0);
+        // The 700 rule is applied from the text of March 2024 only.
+        assert_eq!(k_in((2016, 5, 1), 1900, None, 40).k, 20.0);
+        assert_eq!(k_in((2024, 5, 1), 1900, None, 40).k, 17.0);
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub enum Regulations {
     /// From 1 July 2011: K 30 for a player new to the list.
     From2011,
     /// From 1 July 2014: K 40 new and under 18 below 2300, 20, 10 from
-    /// 2400; K × games within 700.
+    /// 2400.
     From2014,
     /// From 1 March 2024 (standard, rapid and blitz in one text): K 40 to
     /// the end of the year of the 18th birthday.
@@ -84,11 +84,17 @@ impl Regulations {
         }
     }
 
-    /// Whether K × a player's games must stay within 700.
+    /// Whether K × a player's games must stay within 700: in the texts
+    /// that say so. The standard text of July 2014 as quoted does not; when
+    /// the rule joined it before March 2024 the sources here do not tell
+    /// (it was in force by October 2022), so it is not applied before.
     pub(super) fn games_cap(self) -> bool {
-        !matches!(
+        matches!(
             self,
-            Regulations::Before2009 | Regulations::From2009 | Regulations::From2011
+            Regulations::From2024
+                | Regulations::From2025
+                | Regulations::RapidBlitz2012
+                | Regulations::RapidBlitz2022
         )
     }
 
