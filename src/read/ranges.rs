@@ -14,7 +14,6 @@
 
 use std::fs::File;
 use std::io;
-use std::os::unix::fs::FileExt;
 
 use super::input::{Packing, not_pgn};
 use super::split::{Block, Splitter};
@@ -161,7 +160,7 @@ struct Range<'a> {
 impl io::Read for Range<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let left = (self.end - self.at).min(buf.len() as u64) as usize;
-        let n = self.file.read_at(&mut buf[..left], self.at)?;
+        let n = read_at(self.file, &mut buf[..left], self.at)?;
         self.at += n as u64;
         Ok(n)
     }
@@ -198,11 +197,23 @@ fn starts_game(
     Ok(splitter.starts_game_at(&line[..end]))
 }
 
+/// Reads at `at`, whatever the file's position (Windows moves it: the one
+/// stream that follows ranges opens the file anew).
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, at)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, at)
+}
+
 /// Reads up to `buf.len()` bytes at `at`: fewer only at the file's end.
 fn read_at_most(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
     let mut filled = 0;
     while filled < buf.len() {
-        match file.read_at(&mut buf[filled..], at + filled as u64) {
+        match read_at(file, &mut buf[filled..], at + filled as u64) {
             Ok(0) => break,
             Ok(n) => filled += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}

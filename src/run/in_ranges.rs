@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -40,6 +40,7 @@ pub fn range_bytes(asked: Option<usize>, threads: usize, size: u64) -> Option<u6
 /// Where the ranges stand: those on the workers, in order, and their
 /// answers.
 struct Ranges {
+    path: PathBuf,
     file: Arc<File>,
     size: u64,
     range: u64,
@@ -70,6 +71,7 @@ pub(super) fn read_in_ranges(
     let (sender, answers) = channel();
     let options = workers.options();
     let mut ranges = Ranges {
+        path: path.to_path_buf(),
         file,
         size,
         range: range.max(1),
@@ -200,8 +202,9 @@ impl Ranges {
         if start >= self.size {
             return Ok(Reading::Done);
         }
-        // A second handle shares the offset; the ranges read at their own.
-        let mut file = self.file.try_clone()?;
+        // Opened anew: on some systems a cloned handle shares the position
+        // a range's read may still be moving.
+        let mut file = File::open(&self.path)?;
         file.seek(SeekFrom::Start(start))?;
         let mut splitter =
             Splitter::with_limit(progress.wrap_read(file), self.target, self.max_game);
