@@ -219,7 +219,7 @@ fn walk_problem(e: &walkdir::Error, problems: &mut Vec<String>, notes: &mut Vec<
 pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
     let mut text = BufReader::with_capacity(64 * 1024, decompressed(raw)?);
     let head = text.fill_buf()?;
-    if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+    if utf16(head) {
         return Ok(Box::new(encoding_rs_io::DecodeReaderBytes::new(text)));
     }
     if let Some(why) = not_pgn(head) {
@@ -229,6 +229,17 @@ pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read +
         ));
     }
     Ok(Box::new(text))
+}
+
+/// A UTF-16 byte-order mark: the text is decoded before it is split.
+fn utf16(head: &[u8]) -> bool {
+    head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff])
+}
+
+/// Whether a file that starts with `head` is read as it lies: not
+/// compressed, not UTF-16, and PGN by what `decompress` checks.
+pub fn plain_pgn(head: &[u8]) -> bool {
+    matches!(Packing::of(head), Packing::Plain) && !utf16(head) && not_pgn(head).is_none()
 }
 
 /// The error of a stream that is no PGN, carried in an `io::Error` of kind

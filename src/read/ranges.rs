@@ -15,7 +15,7 @@
 use std::fs::File;
 use std::io;
 
-use super::input::{Packing, not_pgn};
+use super::input;
 use super::split::{Block, Splitter};
 
 /// What opens a range: a line starting with it.
@@ -72,14 +72,11 @@ pub fn place(block: &mut Block, start: u64, before: Placed) {
     }
 }
 
-/// Whether `file` holds plain PGN, as the sequential reader would take it:
-/// not compressed, not UTF-16, and PGN by its first bytes.
+/// Whether `file` holds plain PGN, as the sequential reader would take it.
 pub fn plain_pgn(file: &File) -> io::Result<bool> {
     let mut head = vec![0; WINDOWS[2]];
     let n = read_at_most(file, &mut head, 0)?;
-    let head = &head[..n];
-    let utf16 = head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]);
-    Ok(matches!(Packing::of(head), Packing::Plain) && !utf16 && not_pgn(head).is_none())
+    Ok(input::plain_pgn(&head[..n]))
 }
 
 /// The first line at or after `from` that starts with `[Event "` (`from`

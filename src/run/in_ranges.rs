@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -56,23 +56,32 @@ struct Ranges {
     dropped: HashSet<u64>,
 }
 
-/// Reads `path` (`size` bytes, plain PGN) in ranges of `range` bytes.
+/// A plain file to read in ranges.
+pub(super) struct InRanges {
+    pub file: File,
+    /// Where it lies, to open it again for a stream of its own.
+    pub path: PathBuf,
+    pub size: u64,
+    pub range: u64,
+}
+
+/// Reads `file` in ranges.
 pub(super) fn read_in_ranges(
-    path: &Path,
-    (size, range): (u64, u64),
+    InRanges {
+        file,
+        path,
+        size,
+        range,
+    }: InRanges,
     input: &Input,
     workers: &mut Workers<'_>,
     progress: &ProgressBar,
 ) -> Reading {
-    let file = match File::open(path) {
-        Ok(file) => Arc::new(file),
-        Err(e) => return Reading::Failed(format!("cannot read: {e}")),
-    };
     let (sender, answers) = channel();
     let options = workers.options();
     let mut ranges = Ranges {
-        path: path.to_path_buf(),
-        file,
+        path,
+        file: Arc::new(file),
         size,
         range: range.max(1),
         target: options.block_size,

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-use super::in_ranges::{range_bytes, read_in_ranges};
+use super::in_ranges::{InRanges, range_bytes, read_in_ranges};
 pub use super::options::{BLOCK_SIZE, Options};
 use super::worker::{BlockReport, Input};
 use super::workers::{Reading, Workers};
@@ -173,7 +173,7 @@ fn read_all(
             name: name.as_str().into(),
         };
         let reading = match in_ranges(source, base, &workers) {
-            Some((path, sizes)) => read_in_ranges(&path, sizes, &input, &mut workers, progress),
+            Some(file) => read_in_ranges(file, &input, &mut workers, progress),
             None => read_stream(source, base, &input, &mut workers, progress),
         };
         match reading {
@@ -185,13 +185,13 @@ fn read_all(
     errors
 }
 
-/// A plain file the ranges of which are split on the workers: its path,
-/// size and range size.
+/// A plain file the ranges of which are split on the workers: the file
+/// opened, its path, its size and the range size.
 fn in_ranges(
     source: &Source,
     base: Option<&std::path::Path>,
     workers: &Workers<'_>,
-) -> Option<(std::path::PathBuf, (u64, u64))> {
+) -> Option<InRanges> {
     let Source::File(path) = source else {
         return None;
     };
@@ -203,7 +203,12 @@ fn in_ranges(
     let file = std::fs::File::open(&path).ok()?;
     let size = file.metadata().ok()?.len();
     let range = range_bytes(options.range_bytes, options.threads, size)?;
-    plain_pgn(&file).ok()?.then_some((path, (size, range)))
+    plain_pgn(&file).ok()?.then_some(InRanges {
+        file,
+        path,
+        size,
+        range,
+    })
 }
 
 /// A source read in one stream, decompressed as it comes.

@@ -118,11 +118,13 @@ pub struct RatedEvent {
 }
 
 impl RatedEvent {
+    /// `trf`'s event, by its `042` date and its control.
     pub fn of(trf: &Trf) -> RatedEvent {
+        let (day, category) = (ymd(&trf.start), trf.category());
         RatedEvent {
-            regulations: Regulations::of(trf),
-            day: ymd(&trf.start),
-            category: trf.category(),
+            regulations: Regulations::on(day, category),
+            day,
+            category,
         }
     }
 }
@@ -253,9 +255,8 @@ mod tests {
     }
 
     fn event(day: (u32, u32, u32), category: Category) -> RatedEvent {
-        let rapid = matches!(category, Category::Rapid | Category::Blitz);
         RatedEvent {
-            regulations: Regulations::on(Some(day), rapid),
+            regulations: Regulations::on(Some(day), category),
             day: Some(day),
             category,
         }
@@ -368,11 +369,11 @@ mod tests {
         // From October 2022 the standard K.
         assert_eq!(rapid((2023, 1, 1), 2500, None, 9).k, 10.0);
         // No 400-point rule before March 2024.
-        let cap = |day| Regulations::on(Some(day), true).difference_cap(1800);
+        let cap = |day| Regulations::on(Some(day), Category::Rapid).difference_cap(1800);
         assert_eq!(cap((2023, 1, 1)), None);
         assert_eq!(cap((2024, 3, 1)), Some(400));
         assert_eq!(
-            Regulations::on(Some((2008, 1, 1)), false).difference_cap(1800),
+            Regulations::on(Some((2008, 1, 1)), Category::Standard).difference_cap(1800),
             Some(350)
         );
     }
@@ -418,11 +419,14 @@ mod tests {
 
     #[test]
     fn the_400_point_rule_holds_from_2650_only_until_october_2025() {
-        let on = |day| Regulations::on(Some(day), false);
+        let on = |day| Regulations::on(Some(day), Category::Standard);
         assert_eq!(on((2024, 2, 29)), Regulations::From2014);
         assert_eq!(on((2024, 3, 1)), Regulations::From2024);
         assert_eq!(on((2025, 10, 1)), Regulations::From2025);
-        assert_eq!(Regulations::on(None, false), Regulations::Undated);
+        assert_eq!(
+            Regulations::on(None, Category::Standard),
+            Regulations::Undated
+        );
         // 2700 beats 1800: 900 points apart.
         let win = |regulations: Regulations| {
             change(20.0, (2700, 1800), 1.0, regulations.difference_cap(2700))

@@ -10,7 +10,7 @@ use crate::tournament::check::TournamentCheck;
 use crate::tournament::consequences::PairingStatus;
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::ranking::Rankings;
-use crate::tournament::rating::{KWhy, Regulations};
+use crate::tournament::rating::{KWhy, RatedEvent, Regulations};
 use crate::tournament::rating_list::ListHeader;
 use crate::tournament::team_standings::{Disagreement, disagreements};
 use crate::tournament::trf::{Trf, members};
@@ -66,7 +66,7 @@ pub fn summary(
 fn rating_note(trf: &Trf, check: &TournamentCheck) -> Option<String> {
     let ratings = &check.consequences.ratings;
     let first = ratings.first()?.coefficient;
-    let regulations = Regulations::of(trf);
+    let regulations = RatedEvent::of(trf).regulations;
     let texts = regulations.named();
     if first.why == KWhy::Given {
         let why = match regulations {

@@ -3,8 +3,7 @@
 
 use super::KWhy;
 use crate::model::time_control::Category;
-use crate::tournament::rules::ymd;
-use crate::tournament::trf::{Born, Trf};
+use crate::tournament::trf::Born;
 
 /// Which text of FIDE's rating regulations (B.02) rates an event: the one
 /// in force on its first day, for its kind of play. The dates and values
@@ -36,16 +35,10 @@ pub enum Regulations {
 }
 
 impl Regulations {
-    /// The regulations of `trf`'s event, by its `042` date and its
-    /// control.
-    pub fn of(trf: &Trf) -> Regulations {
-        let rapid = matches!(trf.category(), Category::Rapid | Category::Blitz);
-        Regulations::on(ymd(&trf.start), rapid)
-    }
-
-    /// The text in force on `day` for standard play, or for rapid and
-    /// blitz.
-    pub fn on(day: Option<(u32, u32, u32)>, rapid: bool) -> Regulations {
+    /// The text in force on `day` for a `category` of play: rapid and
+    /// blitz have texts of their own, the rest the standard ones.
+    pub fn on(day: Option<(u32, u32, u32)>, category: Category) -> Regulations {
+        let rapid = matches!(category, Category::Rapid | Category::Blitz);
         let Some(day) = day else {
             return Regulations::Undated;
         };
