@@ -6,7 +6,7 @@
 //! answered by `chasolver` (Ambrona's unwinnability solver), which works on
 //! the `chess` crate's board; positions cross over through FEN.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 mod line;
 
@@ -45,28 +45,22 @@ impl Mate {
 }
 
 /// The `chess` crate's board for a position, built square by square (no
-/// FEN text in between). Chess960 castling rights are beyond that crate:
-/// without them the question is the same but for castling moves.
+/// FEN text, no list in between: it runs at the end of every game).
+/// Chess960 castling rights are beyond that crate: without them the
+/// question is the same but for castling moves.
 fn to_board(pos: &Chess) -> Option<chess::Board> {
-    let pieces: Vec<(chess::Square, chess::Piece, chess::Color)> = pos
-        .board()
-        .iter()
-        .map(|(sq, piece)| {
-            let role = match piece.role {
-                Role::Pawn => chess::Piece::Pawn,
-                Role::Knight => chess::Piece::Knight,
-                Role::Bishop => chess::Piece::Bishop,
-                Role::Rook => chess::Piece::Rook,
-                Role::Queen => chess::Piece::Queen,
-                Role::King => chess::Piece::King,
-            };
-            (
-                chess::ALL_SQUARES[usize::from(sq)],
-                role,
-                to_color(piece.color),
-            )
-        })
-        .collect();
+    let mut with = chess::BoardBuilder::new();
+    for (sq, piece) in pos.board() {
+        let role = match piece.role {
+            Role::Pawn => chess::Piece::Pawn,
+            Role::Knight => chess::Piece::Knight,
+            Role::Bishop => chess::Piece::Bishop,
+            Role::Rook => chess::Piece::Rook,
+            Role::Queen => chess::Piece::Queen,
+            Role::King => chess::Piece::King,
+        };
+        with[chess::ALL_SQUARES[usize::from(sq)]] = Some((role, to_color(piece.color)));
+    }
     let rights = |color: Color| {
         let castles = pos.castles();
         match (
@@ -82,17 +76,15 @@ fn to_board(pos: &Chess) -> Option<chess::Board> {
     let ep = pos
         .ep_square(EnPassantMode::Legal)
         .map(|sq| chess::File::from_index(usize::from(sq.file())));
-    let turn = to_color(pos.turn());
-    let with = chess::BoardBuilder::setup(
-        &pieces,
-        turn,
-        rights(Color::White),
-        rights(Color::Black),
-        ep,
-    );
-    chess::Board::try_from(with).ok().or_else(|| {
+    with.side_to_move(to_color(pos.turn()))
+        .castle_rights(chess::Color::White, rights(Color::White))
+        .castle_rights(chess::Color::Black, rights(Color::Black))
+        .en_passant(ep);
+    chess::Board::try_from(&with).ok().or_else(|| {
         let none = chess::CastleRights::NoRights;
-        chess::Board::try_from(chess::BoardBuilder::setup(&pieces, turn, none, none, ep)).ok()
+        with.castle_rights(chess::Color::White, none)
+            .castle_rights(chess::Color::Black, none);
+        chess::Board::try_from(&with).ok()
     })
 }
 
@@ -170,15 +162,21 @@ thread_local! {
 /// again and again), and a bound on the full searches.
 #[derive(Debug, Clone)]
 pub struct Solver {
-    /// Whether a position is dead, for every position checked.
-    dead: HashMap<u64, bool>,
-    /// Each side's answer, where one was established.
-    mate: HashMap<(u64, Color), Mate>,
+    /// What is known of each position asked about, by its Zobrist hash
+    /// (already a hash: no second one over it).
+    known: FxHashMap<u64, Known>,
     /// Full searches still allowed; `None` for no bound.
     budget: Option<u32>,
     /// A question went unanswered because the bound was reached.
     pub over_budget: bool,
     pub proof: Proof,
+}
+
+/// What one position's questions have established.
+#[derive(Debug, Clone, Default)]
+struct Known {
+    dead: Option<bool>,
+    mate: ByColor<Option<Mate>>,
 }
 
 impl Solver {
@@ -198,8 +196,7 @@ impl Solver {
     /// A solver without a bound, for one question asked on its own.
     pub fn unbounded() -> Solver {
         Solver {
-            dead: HashMap::new(),
-            mate: HashMap::new(),
+            known: FxHashMap::default(),
             budget: None,
             over_budget: false,
             proof: Proof::Full,
@@ -208,9 +205,9 @@ impl Solver {
 
     /// [`can_checkmate`], remembered and bounded.
     pub fn can_checkmate(&mut self, pos: &Chess, side: Color) -> Mate {
-        let key = (key(pos), side);
-        if let Some(known) = self.mate.get(&key) {
-            return known.clone();
+        let key = key(pos);
+        if let Some(known) = self.answer(key, side) {
+            return known;
         }
         let Some(board) = to_board(pos) else {
             return Mate::Undecided;
@@ -220,7 +217,7 @@ impl Solver {
         } else {
             self.full(pos, &board, side)
         };
-        self.mate.insert(key, mate.clone());
+        *self.known.entry(key).or_default().mate.get_mut(side) = Some(mate.clone());
         mate
     }
 
@@ -228,8 +225,8 @@ impl Solver {
     /// is remembered for [`Solver::can_checkmate`] too.
     pub fn is_dead(&mut self, pos: &Chess) -> bool {
         let key = key(pos);
-        if let Some(&known) = self.dead.get(&key) {
-            return known;
+        if let Some(dead) = self.known.get(&key).and_then(|known| known.dead) {
+            return dead;
         }
         let Some(board) = to_board(pos) else {
             return false;
@@ -238,8 +235,7 @@ impl Solver {
         // has its answer already: what `can_checkmate` would say.
         let unproven = (self.proof == Proof::Fast).then_some(Mate::NotShownImpossible);
         let fast = |side: Color| {
-            let known = self.mate.get(&(key, side)).cloned();
-            known.or_else(|| {
+            self.answer(key, side).or_else(|| {
                 if chasolver::is_unwinnable_fast(&board, to_color(side)) {
                     Some(Mate::Impossible)
                 } else {
@@ -272,13 +268,19 @@ impl Solver {
             *answers.get_mut(side) = Some(self.full(pos, &board, side));
         }
         let dead = answers.iter().all(|a| a == &Some(Mate::Impossible));
-        for (side, mate) in [(Color::White, answers.white), (Color::Black, answers.black)] {
-            if let Some(mate) = mate {
-                self.mate.insert((key, side), mate);
+        let known = self.known.entry(key).or_default();
+        for side in [Color::White, Color::Black] {
+            if let Some(mate) = answers.get_mut(side).take() {
+                *known.mate.get_mut(side) = Some(mate);
             }
         }
-        self.dead.insert(key, dead);
+        known.dead = Some(dead);
         dead
+    }
+
+    /// `side`'s answer at the position `key`, where one was established.
+    fn answer(&self, key: u64, side: Color) -> Option<Mate> {
+        self.known.get(&key)?.mate.get(side).clone()
     }
 
     fn full(&mut self, pos: &Chess, board: &chess::Board, side: Color) -> Mate {

@@ -6,6 +6,7 @@
 pub mod forced_mate;
 pub mod helpmate;
 pub(crate) mod moves;
+pub mod no_move;
 pub mod notation;
 pub(crate) mod permissive;
 pub mod replay;

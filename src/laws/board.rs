@@ -7,7 +7,9 @@
 //! legal moves (every position reachable from a dead one is dead), so when a
 //! stretch ends dead, bisection finds its first dead ply.
 
-use shakmaty::{Chess, Position};
+use shakmaty::Chess;
+
+use crate::board::no_move::NoMove;
 
 use super::finding::board::{BoardFinding, Where};
 use super::{Decision, Game, Judging};
@@ -63,14 +65,18 @@ fn end_of_stretch(
     start: usize,
     ply: usize,
 ) -> Option<Decision> {
-    let (clause, ply) = if pos.is_checkmate() {
-        (Clause::Checkmate, ply)
-    } else if pos.is_stalemate() {
-        (Clause::Stalemate, ply)
-    } else if rules.dead_position_check && game.is_dead(pos) {
-        (Clause::DeadPosition, first_dead_ply(game, start, ply))
-    } else {
-        return None;
+    // The final position's answer is the game's, found once.
+    let no_move = match ply == game.replay.plies() {
+        true => game.end_on_board(),
+        false => NoMove::at(pos),
+    };
+    let (clause, ply) = match no_move {
+        Some(NoMove::Checkmate) => (Clause::Checkmate, ply),
+        Some(NoMove::Stalemate) => (Clause::Stalemate, ply),
+        None if rules.dead_position_check && game.is_dead(pos) => {
+            (Clause::DeadPosition, first_dead_ply(game, start, ply))
+        }
+        None => return None,
     };
     let at = match ply {
         0 => Where::Start,

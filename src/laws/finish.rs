@@ -9,6 +9,7 @@ use shakmaty::{Chess, Position};
 use super::Game;
 use super::automatic::position_key;
 use super::finding::record::{AtOdds, RecordFinding, Shown};
+use crate::board::no_move::NoMove;
 use crate::board::permissive::State;
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
@@ -85,10 +86,11 @@ fn final_mark(game: &Game<'_>, verdict: &Verdict) -> Option<Ending> {
     let State::Legal(pos) = &game.replay.end else {
         return automatic;
     };
-    if pos.is_checkmate() {
-        Some(Ending::Checkmate)
-    } else if pos.is_stalemate() {
-        Some(Ending::Stalemate)
+    if let Some(no_move) = game.end_on_board() {
+        Some(match no_move {
+            NoMove::Checkmate => Ending::Checkmate,
+            NoMove::Stalemate => Ending::Stalemate,
+        })
     } else if pos.is_insufficient_material() {
         Some(Ending::InsufficientMaterial)
     } else {

@@ -10,6 +10,7 @@ use shakmaty::{ByColor, Chess, Color};
 
 use super::Judging;
 use crate::board::helpmate::{Mate, Solver};
+use crate::board::no_move::NoMove;
 use crate::board::permissive::State;
 use crate::board::replay::Replay;
 use crate::laws::finding::{CanMate, Finding, Judged};
@@ -44,6 +45,10 @@ pub struct Game<'a> {
     /// The plies after which each side's `%clk` was recorded: made once,
     /// so that asking at every incident stays linear in the game's length.
     clock_plies: std::cell::OnceCell<ByColor<Vec<u32>>>,
+    /// Checkmate or stalemate in the final position: the board's clauses
+    /// and the ending's mark both ask, and the answer generates every
+    /// legal move.
+    end_on_board: std::cell::OnceCell<Option<NoMove>>,
 }
 
 /// The answer to "can this side still mate?" about a game's position.
@@ -86,6 +91,7 @@ impl<'a> Game<'a> {
             doubt: reading.doubt,
             solver: Rc::new(RefCell::new(Solver::for_game())),
             clock_plies: std::cell::OnceCell::new(),
+            end_on_board: std::cell::OnceCell::new(),
         }
     }
 
@@ -95,6 +101,15 @@ impl<'a> Game<'a> {
     pub fn sharing_solver(mut self, other: &Game<'_>) -> Self {
         self.solver = Rc::clone(&other.solver);
         self
+    }
+
+    /// Checkmate or stalemate in the final position, if it is legal and
+    /// one of them.
+    pub(super) fn end_on_board(&self) -> Option<NoMove> {
+        let State::Legal(pos) = &self.replay.end else {
+            return None;
+        };
+        *self.end_on_board.get_or_init(|| NoMove::at(pos))
     }
 
     /// Whether a position of the game is dead.

@@ -358,29 +358,34 @@ pub(super) fn in_minutes_form(periods: &[Period]) -> Vec<Period> {
         .collect()
 }
 
-/// Periods in PGN form, in seconds (`5400+30`, `40/7200:1800`).
+/// Periods in PGN form, in seconds (`5400+30`, `40/7200:1800`). Written
+/// into one string: it fills a column of every verdict row.
 pub fn pgn_form(periods: &[Period]) -> String {
-    let secs = |c: Clock| {
+    use std::fmt::Write;
+    let mut text = String::with_capacity(16);
+    let secs = |text: &mut String, c: Clock| {
         let ms = c.millis();
         if ms.is_multiple_of(1000) {
-            (ms / 1000).to_string()
+            text.push_str(itoa::Buffer::new().format(ms / 1000));
         } else {
-            format!("{}", ms as f64 / 1000.0)
+            write!(text, "{}", ms as f64 / 1000.0).expect("a String takes any text");
         }
     };
-    periods
-        .iter()
-        .map(|p| {
-            let moves = p.moves.map_or(String::new(), |m| format!("{m}/"));
-            let inc = if p.increment.millis() == 0 {
-                String::new()
-            } else {
-                format!("+{}", secs(p.increment))
-            };
-            format!("{moves}{}{inc}", secs(p.base))
-        })
-        .collect::<Vec<_>>()
-        .join(":")
+    for (i, p) in periods.iter().enumerate() {
+        if i > 0 {
+            text.push(':');
+        }
+        if let Some(moves) = p.moves {
+            text.push_str(itoa::Buffer::new().format(moves));
+            text.push('/');
+        }
+        secs(&mut text, p.base);
+        if p.increment.millis() != 0 {
+            text.push('+');
+            secs(&mut text, p.increment);
+        }
+    }
+    text
 }
 
 mod clock_unit;

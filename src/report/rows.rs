@@ -48,6 +48,16 @@ fn made_cell<'a>(text: String, raw: bool) -> Cow<'a, str> {
     Cow::Owned(changed.unwrap_or(text))
 }
 
+/// A finding worded into a string of the room most reasons take (the
+/// ninetieth percentile on lichess games is under 400 bytes): grown from
+/// empty, a reason cost five or six reallocations.
+fn worded(finding: &impl std::fmt::Display) -> String {
+    use std::fmt::Write;
+    let mut text = String::with_capacity(400);
+    write!(text, "{finding}").expect("a String takes any text");
+    text
+}
+
 /// Control characters written as `\x1b`, even with `--raw`: a cell (or a
 /// line on a terminal) is text a person reads, and a control byte in it
 /// breaks the tools that read it or drives the terminal.
@@ -147,7 +157,7 @@ impl<'a> VerdictRow<'a> {
             decided_at_ply: verdict.decided_at_ply,
             reason: match verdict.status {
                 Status::Error => made_cell(origin.locate(&verdict.reason), raw),
-                _ => made_cell(verdict.reason.to_string(), raw),
+                _ => made_cell(worded(&verdict.reason), raw),
             },
             regime: regime_name(book.supervised),
             laws: book.edition.name,
@@ -190,7 +200,7 @@ impl<'a> IncidentRow<'a> {
             fen_before: &incident.fen_before,
             white_clock: incident.white_clock,
             black_clock: incident.black_clock,
-            detail: made_cell(incident.detail.to_string(), raw),
+            detail: made_cell(worded(&incident.detail), raw),
         }
     }
 
