@@ -9,6 +9,9 @@
 use shakmaty::san::San;
 use shakmaty::{CastlingSide, Role, Square};
 
+mod common;
+use common::common_san;
+
 /// What a token asks for, before it is matched against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Written {
@@ -71,7 +74,11 @@ impl Reading {
 /// assert!(read(b"hello").is_none());
 /// ```
 pub fn read(token: &[u8]) -> Option<Reading> {
-    match San::from_ascii(strip_check(token)) {
+    let core = strip_check(token);
+    if let Some(san) = common_san(core) {
+        return Some(Reading::new(Written::San(san), None));
+    }
+    match San::from_ascii(core) {
         Ok(San::Null) => return Some(Reading::new(Written::Null, Some(Irregular::NullMove))),
         // A pawn is never disambiguated by its whole square in SAN: `g1f3`
         // and `e7e5` are UCI.
