@@ -87,12 +87,16 @@ impl State {
     }
 
     pub fn fen(&self) -> String {
-        match self {
-            State::Legal(pos) => Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+        let fen = match self {
+            State::Legal(pos) => Fen::from_position(pos, EnPassantMode::Legal),
             State::Loose(setup) => Fen::try_from_setup(setup.clone())
-                .unwrap_or_else(shakmaty::fen::LossyFenError::ignore)
-                .to_string(),
-        }
+                .unwrap_or_else(shakmaty::fen::LossyFenError::ignore),
+        };
+        // Appended to a string of a FEN's most length, not written through
+        // `Display` a character at a time: every incident row has one.
+        let mut text = String::with_capacity(96);
+        fen.append_to_string(&mut text);
+        text
     }
 
     /// Plays a move. `legal` says the replay found it legal here, so the
