@@ -268,7 +268,8 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
     let mut depth = 0usize;
     while i < b.len() {
         i = match b[i] {
-            // The bytes met most, first: a space, a move, and a move number
+            // The bytes met most, first: a space, a move, a comment (a
+            // server's clock after nearly every move) and a move number
             // (which has nothing to keep).
             b' ' => i + 1,
             c if c.is_ascii_alphabetic() => {
@@ -278,17 +279,17 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
                 }
                 end
             }
+            b'{' => read_comment(b, i, depth, game),
             _ if let Some(after) = move_number_end(b, i) => after,
             _ => read_other(b, i, &mut depth, game),
         };
     }
 }
 
-/// Reads what stands at `b[i]` when it is no move and no move number;
-/// returns the offset after it.
+/// Reads what stands at `b[i]` when it is no move, no comment and no move
+/// number; returns the offset after it.
 fn read_other(b: &[u8], i: usize, depth: &mut usize, game: &mut GameRecord<'_>) -> usize {
     match b[i] {
-        b'{' => read_comment(b, i, *depth, game),
         b';' => line_end(b, i),
         b'%' if at_line_start(b, i) => line_end(b, i),
         // Some exports write variations in square brackets (the
