@@ -3,16 +3,19 @@
 //! comments, as `parse_game` gives them to the replay) against pgn-reader's
 //! reading of the same bytes (its visitor given every tag, SAN and
 //! comment), neither replaying a move. The benchmark compares the two;
-//! `split` times the split into games alone.
+//! `split` times the split into games alone, `split-ahead` the same with
+//! the stream read (and decompressed) ahead on a thread of its own, as a
+//! run of four threads or more reads a compressed file or a pipe.
 //!
 //! ```text
-//! cargo run --release --example reading -- FILE ours|split|pgn-reader
+//! cargo run --release --example reading -- FILE ours|split|split-ahead|pgn-reader
 //! ```
 //! Prints `games tokens` when done.
 
 use std::io::Read;
 use std::ops::ControlFlow;
 
+use pgn_arbiter::read::ahead::Ahead;
 use pgn_arbiter::read::input::{Source, decompress};
 use pgn_arbiter::read::parse::parse_game;
 use pgn_arbiter::read::split::Splitter;
@@ -59,14 +62,15 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let path = args
         .next()
-        .expect("usage: reading FILE ours|split|pgn-reader");
+        .expect("usage: reading FILE ours|split|split-ahead|pgn-reader");
     let which = args.next().unwrap_or_else(|| "ours".into());
     let stream = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
     let (games, tokens) = match which.as_str() {
         "ours" => ours(stream, true),
         "split" => ours(stream, false),
+        "split-ahead" => ours(Box::new(Ahead::new(stream).unwrap()), false),
         "pgn-reader" => theirs(stream),
-        other => panic!("`{other}`: say ours, split or pgn-reader"),
+        other => panic!("`{other}`: say ours, split, split-ahead or pgn-reader"),
     };
     println!("{games} {tokens}");
 }

@@ -15,14 +15,19 @@
 # read in one stream (`--range-bytes 0`: the reader thread splits it all)
 # and in ranges split on the workers (`--range-bytes 1048576`, the default
 # from 4 threads on); their speed-ups are over the one-stream run on one
-# thread. Every run's verdicts.csv is compared with one thread's: the
-# output must be the same bytes.
+# thread; `fast-zst` audits the corpus compressed with zstd (read in one
+# stream, decompressed ahead on a thread of its own from 4 threads on).
+# Every run's verdicts.csv is compared with one thread's: the output must
+# be the same bytes.
 #
 # Then the serial stage alone: examples/reading.rs's `split` (the reader's
 # work: the read and the split into games, no parse) on one thread, in
 # GB/s, against what one worker consumes (the input's bytes over the
 # one-thread time of each contender): their quotient is the thread count
-# at which the reader alone could no longer keep the workers fed.
+# at which the reader alone could no longer keep the workers fed. The same
+# for the corpus compressed with zstd and gzip, decompressed and split on
+# one thread, and decompressed ahead on a second (examples/reading.rs
+# `split-ahead`).
 #
 # On a machine without Rust (the lent 16-core one), build here and carry
 # the three binaries: BENCH_NO_BUILD=1 skips the build and uses
@@ -57,6 +62,11 @@ for _ in $(seq "$copies"); do cat tests/data/lichess-2021-10-first-999.pgn; done
 games=$(( 999 * copies ))
 bytes=$(stat -c %s "$corpus")
 cat "$corpus" > /dev/null
+# The same corpus compressed, as data teams keep their dumps: read in one
+# stream, decompressed ahead from 4 threads on.
+command -v zstd > /dev/null || { echo "installing zstd (apt-get)" >&2; apt-get install -y -qq zstd > /dev/null; }
+zstd -q -3 "$corpus" -o "$corpus.zst"
+gzip -k -6 "$corpus"
 
 # time_of NAME COMMAND...: the command's wall seconds, appended to results.
 results=$work/results
@@ -78,13 +88,20 @@ for round in $(seq "$rounds"); do
     time_of "fast-1stream $t" "$bin" audit "$corpus" -o "$work/fast-1stream-$t" --threads "$t" --proof fast --range-bytes 0
     time_of "fast-ranges $t" "$bin" audit "$corpus" -o "$work/fast-ranges-$t" --threads "$t" --proof fast --range-bytes 1048576
     time_of "full $t" "$bin" audit "$corpus" -o "$work/full-$t" --threads "$t"
-    for kind in fast fast-1stream fast-ranges full; do
-      one=$work/fast-1stream-1; [ "$kind" = full ] && one=$work/full-1
+    time_of "fast-zst $t" "$bin" audit "$corpus.zst" -o "$work/fast-zst-$t" --threads "$t" --proof fast
+    for kind in fast fast-1stream fast-ranges full fast-zst; do
+      one=$work/fast-1stream-1
+      [ "$kind" = full ] && one=$work/full-1
+      [ "$kind" = fast-zst ] && one=$work/fast-zst-1
       cmp -s "$one/verdicts.csv" "$work/$kind-$t/verdicts.csv" \
         || { echo "$kind, $t threads: verdicts.csv differs from one thread's" >&2; exit 1; }
     done
   done
   time_of "split 1" "$target/profiling/examples/reading" "$corpus" split
+  for packed in zst gz; do
+    time_of "split-$packed 1" "$target/profiling/examples/reading" "$corpus.$packed" split
+    time_of "ahead-$packed 1" "$target/profiling/examples/reading" "$corpus.$packed" split-ahead
+  done
   echo "  round $round done" >&2
 done
 
@@ -96,7 +113,7 @@ for line in open(results):
     kind, t, secs = line.split()
     key = (kind, int(t))
     best[key] = min(best.get(key, float("inf")), float(secs))
-kinds = ("baseline", "fast", "fast-1stream", "fast-ranges", "full")
+kinds = ("baseline", "fast", "fast-1stream", "fast-ranges", "full", "fast-zst")
 print("| threads | " + " | ".join(f"{k:>22}" for k in kinds) + " |")
 print("|---" * (len(kinds) + 1) + "|")
 for t in map(int, threads):
@@ -105,7 +122,7 @@ for t in map(int, threads):
         secs = best[(kind, t)]
         up = best[(kind, 1)] / secs
         # Speed-ups over the one-thread fast audit's own reading (one stream).
-        one = best[(kind, 1)] if not kind.startswith("fast") else best[("fast-1stream", 1)]
+        one = best[("fast-1stream", 1)] if kind in ("fast", "fast-1stream", "fast-ranges") else best[(kind, 1)]
         cells.append(f"{secs:6.3f} s {games / secs:8.0f}/s {one / secs:5.2f}x")
     print(f"| {t:7d} | " + " | ".join(cells) + " |")
 split = size / best[("split", 1)] / 1e9
@@ -114,5 +131,11 @@ print(f"serial stage alone (read and split, one thread): {split:.2f} GB/s")
 for kind in ("baseline", "fast", "full"):
     worker = size / best[(kind, 1)] / 1e9
     print(f"  one {kind} worker consumes {worker:.3f} GB/s: the reader keeps up to {split / worker:.1f} of them fed")
+fast = size / best[("fast", 1)] / 1e9
+for packed, name in (("zst", "zstd"), ("gz", "gzip")):
+    alone = size / best[(f"split-{packed}", 1)] / 1e9
+    ahead = size / best[(f"ahead-{packed}", 1)] / 1e9
+    print(f"{name} input, read, decompressed and split on one thread: {alone:.2f} GB/s (keeps {alone / fast:.1f} fast workers fed);"
+          f" decompressed ahead on a second thread (from 4 threads on): {ahead:.2f} GB/s ({ahead / fast:.1f})")
 print("verdicts.csv at every thread count: the same bytes as at one thread")
 PY

@@ -114,6 +114,10 @@ fn output_is_identical_for_any_thread_count_and_block_size() {
 fn compressed_input_gives_the_same_rows() {
     let bytes = std::fs::read(data(LICHESS)).unwrap();
     let plain = audit(&["-"], Some(&bytes));
+    // A pipe is read ahead on a thread of its own from four threads on.
+    let piped = audit(&["-", "--threads", "4"], Some(&bytes));
+    assert!(piped.verdicts_raw == plain.verdicts_raw);
+    assert!(piped.incidents_raw == plain.incidents_raw);
     let tmp = tempfile::tempdir().unwrap();
     let gz = tmp.path().join("g.pgn.gz");
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
@@ -130,6 +134,10 @@ fn compressed_input_gives_the_same_rows() {
         let run = audit(&[path.to_str().unwrap()], None);
         assert_eq!(run.code(), Some(0), "{}", run.stderr());
         assert_eq!(run.verdicts.len(), 999);
+        // Decompressed ahead on a thread of its own (four threads or more).
+        let ahead = audit(&[path.to_str().unwrap(), "--threads", "4"], None);
+        assert!(ahead.verdicts_raw == run.verdicts_raw);
+        assert!(ahead.incidents_raw == run.incidents_raw);
         for (a, b) in run.verdicts.iter().zip(&plain.verdicts) {
             assert_eq!(a["reason"], b["reason"]);
             assert_eq!(a["offset"], b["offset"]);

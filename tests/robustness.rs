@@ -61,6 +61,15 @@ fn truncated_and_corrupt_compressed_files() {
     for (name, content) in cases {
         let path = write(&dir, name, &content);
         let run = audit(&[&path], None);
+        // From four threads on the stream is decompressed ahead on a
+        // thread of its own: the same rows, the damage met at the same game.
+        let ahead = audit(&[&path, "--threads", "4"], None);
+        assert!(ahead.verdicts_raw == run.verdicts_raw, "{name}: verdicts");
+        assert!(
+            ahead.incidents_raw == run.incidents_raw,
+            "{name}: incidents"
+        );
+        assert_eq!(ahead.code(), Some(1), "{name}: {}", ahead.stderr());
         assert_eq!(run.code(), Some(1), "{name}: {}", run.stderr());
         assert!(run.stderr().contains(name), "{name}: {}", run.stderr());
         assert!(

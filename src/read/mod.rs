@@ -3,6 +3,7 @@
 //! the events file of claims kept outside the PGN, and how a record says
 //! its game ended.
 
+pub mod ahead;
 pub(crate) mod bytes;
 pub mod encoding;
 pub mod ending;

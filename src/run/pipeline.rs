@@ -1,7 +1,10 @@
 //! Pipeline: input → split → (parse → replay → laws → format) → output.
 //!
 //! One reader thread decompresses each source and cuts it into blocks of
-//! whole games ([`crate::read::split`]); each block is audited as one job on the
+//! whole games ([`crate::read::split`]; from four threads on a stream is
+//! decompressed ahead on a thread of its own, [`crate::read::ahead`], and a
+//! large plain file is split in ranges on the workers,
+//! [`super::in_ranges`]); each block is audited as one job on the
 //! rayon pool ([`super::worker`]), where every output formats its games;
 //! the calling thread hands the blocks' parts to the outputs in input order. A fixed number of permits bounds
 //! the blocks in flight, so memory stays flat whatever the input size, and
@@ -21,6 +24,7 @@ pub use super::options::{BLOCK_SIZE, Options};
 use super::worker::{BlockReport, Input};
 use super::workers::{Reading, Workers};
 use crate::model::incident::IncidentKind;
+use crate::read::ahead::Ahead;
 use crate::read::events::EventLog;
 use crate::read::input::{Source, decompress};
 use crate::read::ranges::plain_pgn;
@@ -211,6 +215,11 @@ fn in_ranges(
     })
 }
 
+/// The threads from which a stream is read ahead on a thread of its own
+/// ([`Ahead`]): below that the workers, not the reader, are what a run
+/// waits on, and the extra thread would only take their cores' time.
+const READ_AHEAD_FROM: usize = 4;
+
 /// A source read in one stream, decompressed as it comes.
 fn read_stream(
     source: &Source,
@@ -219,10 +228,15 @@ fn read_stream(
     workers: &mut Workers<'_>,
     progress: &ProgressBar,
 ) -> Reading {
+    let threads = workers.options().threads;
     let stream = source
         .open_raw_in(base)
         .map(|raw| progress.wrap_read(raw))
-        .and_then(decompress);
+        .and_then(decompress)
+        .and_then(|stream| match threads >= READ_AHEAD_FROM {
+            true => Ok(Box::new(Ahead::new(stream)?) as Box<dyn Read + Send>),
+            false => Ok(stream),
+        });
     match stream {
         Ok(stream) => read_source(stream, source, input, workers),
         Err(e) => Reading::Failed(format!("cannot read: {e}")),
