@@ -502,3 +502,30 @@ fn f28_a_shard_of_a_fifo_is_refused_at_once() {
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains("not a regular file"), "{}", run.stderr);
 }
+
+/// A FIFO is opened once, by the stream that reads it, whatever the thread
+/// count: the check for a large plain file to split in ranges opened it
+/// too, so the writer's first bytes went to a reader closed at once and the
+/// run waited on a second open for a writer that had gone (the Python
+/// test f04 hung in CI).
+#[test]
+fn a_fifo_is_opened_once_at_any_thread_count() {
+    let games = std::fs::read(data("lichess-2021-10-first-999.pgn")).unwrap();
+    for threads in ["1", "2", "4"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let fifo = tmp.path().join("games.pgn");
+        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let (path, bytes) = (fifo.clone(), games.clone());
+        // Not joined: if the run never opens the FIFO, the writer waits.
+        std::thread::spawn(move || std::fs::write(path, bytes));
+        let out = tmp.path().join("out");
+        let args = ["audit", fifo.to_str().unwrap(), "--threads", threads];
+        let args = [&args[..], &["-o", out.to_str().unwrap()]].concat();
+        let run = run_within(&args, std::time::Duration::from_secs(60)).expect("read, not hung");
+        assert_eq!(run.code, Some(0), "{threads} threads: {}", run.stderr);
+        let rows = std::fs::read_to_string(out.join("verdicts.csv")).unwrap();
+        assert_eq!(rows.lines().count(), 1 + 999, "{threads} threads");
+    }
+}

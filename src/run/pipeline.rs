@@ -204,6 +204,12 @@ fn in_ranges(
         return None;
     }
     let path = base.map_or(path.clone(), |b| b.join(path));
+    // A FIFO or a device is opened once, by the stream that reads it:
+    // opened here too, the bytes its writer sent to this first reader
+    // would be lost, and the second open would wait for a writer gone.
+    if !std::fs::metadata(&path).ok()?.is_file() {
+        return None;
+    }
     let file = std::fs::File::open(&path).ok()?;
     let size = file.metadata().ok()?.len();
     let range = range_bytes(options.range_bytes, options.threads, size)?;
