@@ -1329,14 +1329,17 @@ fn a_rapid_events_ratings_follow_the_text_of_its_date() {
     let said = "rating changes: each player's K by FIDE's rating regulations of 1 March 2024";
     assert!(stdout.contains(said), "{stdout}");
     let ratings = csv(&dir.path().join("out"), "ratings.csv");
-    let k_of = |no: &str| {
-        let row = ratings.iter().find(|r| r["start_no"] == no).unwrap();
-        [row["k"].clone(), row["k_from"].clone()]
-    };
     // 1: born 2014, 1442. 8: born 2004, 1826. 7: born 1997, 2250.
-    assert_eq!(k_of("1"), ["40.0", "junior"]);
-    assert_eq!(k_of("8"), ["20.0", "standard"]);
-    assert_eq!(k_of("7"), ["20.0", "standard"]);
+    assert_eq!(k_of(&ratings, "1"), ["40.0", "junior"]);
+    assert_eq!(k_of(&ratings, "8"), ["20.0", "standard"]);
+    assert_eq!(k_of(&ratings, "7"), ["20.0", "standard"]);
+}
+
+/// The K of the player with start number `no` in ratings.csv, and where
+/// it came from.
+fn k_of(ratings: &[BTreeMap<String, String>], no: &str) -> [String; 2] {
+    let row = ratings.iter().find(|r| r["start_no"] == no).unwrap();
+    [row["k"].clone(), row["k_from"].clone()]
 }
 
 /// A line of FIDE's single-list TXT download (the layout of its 2023–2025
@@ -1384,13 +1387,9 @@ fn the_rating_lists_k_rates_the_players_it_holds() {
     let said = "K from FIDE's rating list (NOV24, taken as the list of the event's play) for 2 of";
     assert!(stdout.contains(said), "{stdout}");
     let ratings = csv(&dir.path().join("out"), "ratings.csv");
-    let k_of = |no: &str| {
-        let row = ratings.iter().find(|r| r["start_no"] == no).unwrap();
-        [row["k"].clone(), row["k_from"].clone()]
-    };
-    assert_eq!(k_of("8"), ["40.0", "rating list"]);
-    assert_eq!(k_of("7"), ["10.0", "rating list"]);
-    assert_eq!(k_of("1"), ["40.0", "junior"]);
+    assert_eq!(k_of(&ratings, "8"), ["40.0", "rating list"]);
+    assert_eq!(k_of(&ratings, "7"), ["10.0", "rating list"]);
+    assert_eq!(k_of(&ratings, "1"), ["40.0", "junior"]);
 
     let zipped = dir.path().join("players_list.zip");
     std::fs::write(&zipped, b"PK\x03\x04rest").unwrap();
