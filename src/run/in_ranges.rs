@@ -129,9 +129,14 @@ impl Ranges {
         }
     }
 
-    /// Puts ranges on the workers, a few more than there are threads.
+    /// Puts ranges on the workers, a quarter as many as there are threads
+    /// and two more: a range splits about fourteen times faster than its
+    /// games are audited, and every range waiting holds its blocks (a range
+    /// a thread peaked at 73 MiB on 16 threads, this at 57-62 MiB;
+    /// `docs/performance.md`).
     fn queue(&mut self, workers: &Workers<'_>) -> io::Result<()> {
-        while self.queued.len() <= workers.threads() && self.next < self.size && !self.rest_in_one {
+        let ahead = workers.threads() / 4 + 2;
+        while self.queued.len() <= ahead && self.next < self.size && !self.rest_in_one {
             let furthest = (self.next + FURTHEST * self.range).min(self.size);
             let end = opening_after(&self.file, self.next + self.range, furthest)?;
             if end == furthest && furthest < self.size {
