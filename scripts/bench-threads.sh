@@ -68,14 +68,19 @@ command -v zstd > /dev/null || { echo "installing zstd (apt-get)" >&2; apt-get i
 zstd -q -3 "$corpus" -o "$corpus.zst"
 gzip -k -6 "$corpus"
 
-# time_of NAME COMMAND...: the command's wall seconds, appended to results.
+# time_of NAME COMMAND...: the command's wall seconds and peak memory (KiB,
+# 0 where GNU time is missing), appended to results.
 results=$work/results
+peak=()
+[ -x /usr/bin/time ] && peak=(/usr/bin/time -f %M -o "$work/rss")
 time_of() {
   local name=$1; shift
+  echo 0 > "$work/rss"
   local started=$EPOCHREALTIME
-  "$@" > /dev/null 2> "$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
+  "${peak[@]}" "$@" > /dev/null 2> "$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
   local ended=$EPOCHREALTIME
-  awk -v n="$name" -v a="$started" -v b="$ended" 'BEGIN { printf "%s %.4f\n", n, b - a }' >> "$results"
+  awk -v n="$name" -v a="$started" -v b="$ended" -v k="$(tail -1 "$work/rss")" \
+    'BEGIN { printf "%s %.4f %d\n", n, b - a, k }' >> "$results"
 }
 
 echo "machine: $(nproc) cores; corpus $games games, $(( bytes / 1000000 )) MB; best of $rounds rounds; threads:$threads" >&2
@@ -108,11 +113,12 @@ done
 python3 - "$results" "$games" "$bytes" "$threads" <<'PY'
 import sys
 results, games, size, threads = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4].split()
-best = {}
+best, rss = {}, {}
 for line in open(results):
-    kind, t, secs = line.split()
+    kind, t, secs, kib = line.split()
     key = (kind, int(t))
     best[key] = min(best.get(key, float("inf")), float(secs))
+    rss[key] = max(rss.get(key, 0), int(kib))
 kinds = ("baseline", "fast", "fast-1stream", "fast-ranges", "full", "fast-zst")
 print("| threads | " + " | ".join(f"{k:>22}" for k in kinds) + " |")
 print("|---" * (len(kinds) + 1) + "|")
@@ -137,5 +143,12 @@ for packed, name in (("zst", "zstd"), ("gz", "gzip")):
     ahead = size / best[(f"ahead-{packed}", 1)] / 1e9
     print(f"{name} input, read, decompressed and split on one thread: {alone:.2f} GB/s (keeps {alone / fast:.1f} fast workers fed);"
           f" decompressed ahead on a second thread (from 4 threads on): {ahead:.2f} GB/s ({ahead / fast:.1f})")
+if all(rss.values()):
+    ts = list(map(int, threads))
+    mib = {t: rss[("fast", t)] / 1024 for t in ts}
+    print("peak memory of fast (MiB, the most of the rounds): " + ", ".join(f"{t}: {mib[t]:.0f}" for t in ts))
+    if len(ts) > 2:
+        print(f"  from {ts[1]} to {ts[-1]} threads: {(mib[ts[-1]] - mib[ts[1]]) / (ts[-1] - ts[1]):.2f} MiB"
+              " an added thread (a block is 0.5 MiB)")
 print("verdicts.csv at every thread count: the same bytes as at one thread")
 PY
