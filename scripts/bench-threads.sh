@@ -16,9 +16,12 @@
 # and in ranges split on the workers (`--range-bytes 1048576`, the default
 # from 4 threads on); their speed-ups are over the one-stream run on one
 # thread; `fast-zst` audits the corpus compressed with zstd (read in one
-# stream, decompressed ahead on a thread of its own from 4 threads on).
-# Every run's verdicts.csv is compared with one thread's: the output must
-# be the same bytes.
+# stream, decompressed ahead on a thread of its own from 4 threads on);
+# `fast-lean` holds fewer blocks in flight (`--blocks-in-flight`, the
+# threads and four, where the default is four a thread). Every run's
+# verdicts.csv is compared with one thread's: the output must be the same
+# bytes; under the table, the peak memory of `fast` and `fast-lean` at each
+# thread count and their growth per added thread (GNU time).
 #
 # Then the serial stage alone: examples/reading.rs's `split` (the reader's
 # work: the read and the split into games, no parse) on one thread, in
@@ -92,9 +95,12 @@ for round in $(seq "$rounds"); do
     # ranges split on the workers (the default from 4 threads on).
     time_of "fast-1stream $t" "$bin" audit "$corpus" -o "$work/fast-1stream-$t" --threads "$t" --proof fast --range-bytes 0
     time_of "fast-ranges $t" "$bin" audit "$corpus" -o "$work/fast-ranges-$t" --threads "$t" --proof fast --range-bytes 1048576
+    # Fewer blocks in flight (a thread's one and four more, where the
+    # default is four a thread): what the bound's memory buys in time.
+    time_of "fast-lean $t" "$bin" audit "$corpus" -o "$work/fast-lean-$t" --threads "$t" --proof fast --blocks-in-flight $(( t + 4 ))
     time_of "full $t" "$bin" audit "$corpus" -o "$work/full-$t" --threads "$t"
     time_of "fast-zst $t" "$bin" audit "$corpus.zst" -o "$work/fast-zst-$t" --threads "$t" --proof fast
-    for kind in fast fast-1stream fast-ranges full fast-zst; do
+    for kind in fast fast-1stream fast-ranges fast-lean full fast-zst; do
       one=$work/fast-1stream-1
       [ "$kind" = full ] && one=$work/full-1
       [ "$kind" = fast-zst ] && one=$work/fast-zst-1
@@ -119,7 +125,7 @@ for line in open(results):
     key = (kind, int(t))
     best[key] = min(best.get(key, float("inf")), float(secs))
     rss[key] = max(rss.get(key, 0), int(kib))
-kinds = ("baseline", "fast", "fast-1stream", "fast-ranges", "full", "fast-zst")
+kinds = ("baseline", "fast", "fast-1stream", "fast-ranges", "fast-lean", "full", "fast-zst")
 print("| threads | " + " | ".join(f"{k:>22}" for k in kinds) + " |")
 print("|---" * (len(kinds) + 1) + "|")
 for t in map(int, threads):
@@ -128,7 +134,7 @@ for t in map(int, threads):
         secs = best[(kind, t)]
         up = best[(kind, 1)] / secs
         # Speed-ups over the one-thread fast audit's own reading (one stream).
-        one = best[("fast-1stream", 1)] if kind in ("fast", "fast-1stream", "fast-ranges") else best[(kind, 1)]
+        one = best[("fast-1stream", 1)] if kind in ("fast", "fast-1stream", "fast-ranges", "fast-lean") else best[(kind, 1)]
         cells.append(f"{secs:6.3f} s {games / secs:8.0f}/s {one / secs:5.2f}x")
     print(f"| {t:7d} | " + " | ".join(cells) + " |")
 split = size / best[("split", 1)] / 1e9
@@ -145,10 +151,11 @@ for packed, name in (("zst", "zstd"), ("gz", "gzip")):
           f" decompressed ahead on a second thread (from 4 threads on): {ahead:.2f} GB/s ({ahead / fast:.1f})")
 if all(rss.values()):
     ts = list(map(int, threads))
-    mib = {t: rss[("fast", t)] / 1024 for t in ts}
-    print("peak memory of fast (MiB, the most of the rounds): " + ", ".join(f"{t}: {mib[t]:.0f}" for t in ts))
-    if len(ts) > 2:
-        print(f"  from {ts[1]} to {ts[-1]} threads: {(mib[ts[-1]] - mib[ts[1]]) / (ts[-1] - ts[1]):.2f} MiB"
-              " an added thread (a block is 0.5 MiB)")
+    for kind in ("fast", "fast-lean"):
+        mib = {t: rss[(kind, t)] / 1024 for t in ts}
+        print(f"peak memory of {kind} (MiB, the most of the rounds): " + ", ".join(f"{t}: {mib[t]:.0f}" for t in ts))
+        if len(ts) > 2:
+            print(f"  from {ts[1]} to {ts[-1]} threads: {(mib[ts[-1]] - mib[ts[1]]) / (ts[-1] - ts[1]):.2f} MiB"
+                  " an added thread (a block is 0.5 MiB)")
 print("verdicts.csv at every thread count: the same bytes as at one thread")
 PY

@@ -83,6 +83,16 @@ fn output_is_identical_for_any_thread_count_and_block_size() {
         vec![dir, "--threads", "2"],
         vec![dir, "--threads", "2", "--block-size", "1000"],
         vec![dir, "--threads", "3", "--block-size", "1"],
+        // One block in flight: each waits for the one before to be written.
+        vec![
+            dir,
+            "--threads",
+            "3",
+            "--block-size",
+            "1000",
+            "--blocks-in-flight",
+            "1",
+        ],
         // Every file cut into ranges split on the workers (the default for
         // a large file from four threads on): ranges of 300 bytes and 20 KB,
         // so that many a range begins at an `[Event` line the sequential

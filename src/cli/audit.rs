@@ -92,6 +92,10 @@ pub struct Args {
     /// file of 8 MiB or more on 4 threads or more).
     #[arg(long, hide = true, value_name = "N")]
     pub range_bytes: Option<usize>,
+    /// Blocks handed to the workers and not yet written, at most (default:
+    /// four a thread); for measuring what the bound costs in memory and time.
+    #[arg(long, hide = true, value_name = "N")]
+    pub blocks_in_flight: Option<usize>,
     /// Skip the dead-position check after every move (for measuring its cost).
     #[arg(long, hide = true)]
     pub no_dead_check: bool,
@@ -123,6 +127,7 @@ impl Args {
             raw: self.raw,
             block_size: self.block_size,
             range_bytes: self.range_bytes,
+            blocks_in_flight: self.blocks_in_flight,
             dead_position_check: !self.no_dead_check,
             ..self.judging.settings()
         }

@@ -81,6 +81,8 @@ pub struct Settings {
     /// Bytes of the ranges a large plain file is split in on the workers
     /// (0: one stream; none: chosen).
     pub range_bytes: Option<usize>,
+    /// Blocks in flight at most (none: four a thread).
+    pub blocks_in_flight: Option<usize>,
     /// Off only to measure what the dead-position check costs.
     pub dead_position_check: bool,
 }
@@ -103,6 +105,7 @@ impl Default for Settings {
             raw: false,
             block_size: pipeline::BLOCK_SIZE,
             range_bytes: None,
+            blocks_in_flight: None,
             dead_position_check: true,
         }
     }
@@ -155,6 +158,7 @@ impl Settings {
             block_size: self.block_size.max(1),
             max_game_bytes,
             range_bytes: self.range_bytes,
+            blocks_in_flight: self.blocks_in_flight,
             rules: self.judging()?,
             events: match &self.events {
                 Some(path) => Some(Arc::new(

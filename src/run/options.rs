@@ -19,6 +19,9 @@ pub struct Options {
     /// workers; 0 to read it in one stream; none to choose by the threads
     /// and the file's size.
     pub range_bytes: Option<usize>,
+    /// The blocks handed to the workers and not yet written, at most; none
+    /// for [`BLOCKS_IN_FLIGHT_A_THREAD`] a thread.
+    pub blocks_in_flight: Option<usize>,
     pub rules: Judging,
     /// Claims from a sidecar file (`--events`).
     pub events: Option<Arc<EventLog>>,
@@ -44,6 +47,11 @@ pub struct Options {
 /// Bytes of PGN a block holds (at least; a block ends on a game): large
 /// enough that a worker's job outweighs handing it over.
 pub const BLOCK_SIZE: usize = 512 * 1024;
+
+/// Blocks in flight a thread, when `--blocks-in-flight` does not say: the
+/// bound lets the other workers go on while one block is slow (the writer
+/// keeps the output in order); each block in flight is about 576 KiB.
+pub const BLOCKS_IN_FLIGHT_A_THREAD: usize = 4;
 
 /// Games larger than this are audited one at a time (see
 /// [`Options::large_game`]); no real game comes near it.

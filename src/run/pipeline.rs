@@ -20,6 +20,7 @@ use std::time::Instant;
 use indicatif::ProgressBar;
 
 use super::in_ranges::{InRanges, range_bytes, read_in_ranges};
+use super::options::BLOCKS_IN_FLIGHT_A_THREAD;
 pub use super::options::{BLOCK_SIZE, Options};
 use super::worker::{BlockReport, Input};
 use super::workers::{Reading, Workers};
@@ -43,7 +44,9 @@ pub fn run(
     quiet_worker_panics();
     let threads = options.threads.max(1);
     let pool = worker_pool(threads)?;
-    let (permit_tx, permit_rx) = permits(4 * threads);
+    let in_flight = options.blocks_in_flight;
+    let (permit_tx, permit_rx) =
+        permits(in_flight.map_or(BLOCKS_IN_FLIGHT_A_THREAD * threads, |n| n.max(1)));
     let (result_tx, result_rx) = channel::<(u64, BlockReport)>();
     let names: Vec<String> = sources.iter().map(Source::name).collect();
     let formats: Arc<[Arc<dyn AnyFormat>]> = outputs.iter().map(|o| o.format()).collect();
