@@ -44,9 +44,7 @@ pub fn run(
     quiet_worker_panics();
     let threads = options.threads.max(1);
     let pool = worker_pool(threads)?;
-    let in_flight = options.blocks_in_flight;
-    let (permit_tx, permit_rx) =
-        permits(in_flight.map_or(BLOCKS_IN_FLIGHT_A_THREAD * threads, |n| n.max(1)));
+    let (permit_tx, permit_rx) = permits(options.blocks_in_flight, threads);
     let (result_tx, result_rx) = channel::<(u64, BlockReport)>();
     let names: Vec<String> = sources.iter().map(Source::name).collect();
     let formats: Arc<[Arc<dyn AnyFormat>]> = outputs.iter().map(|o| o.format()).collect();
@@ -106,9 +104,11 @@ fn worker_pool(threads: usize) -> io::Result<rayon::ThreadPool> {
         .map_err(io::Error::other)
 }
 
-/// A permit for each block in flight: the reader takes one before it
+/// A permit for each block in flight (as asked, else
+/// [`BLOCKS_IN_FLIGHT_A_THREAD`] a thread): the reader takes one before it
 /// hands a block out, the writer gives it back once the block is written.
-fn permits(in_flight: usize) -> (SyncSender<()>, Receiver<()>) {
+fn permits(asked: Option<usize>, threads: usize) -> (SyncSender<()>, Receiver<()>) {
+    let in_flight = asked.map_or(BLOCKS_IN_FLIGHT_A_THREAD * threads, |n| n.max(1));
     let (give, take) = sync_channel::<()>(in_flight);
     for _ in 0..in_flight {
         give.send(()).expect("permits fit the channel");
