@@ -50,7 +50,8 @@ pub const BLOCK_SIZE: usize = 512 * 1024;
 
 /// Blocks in flight a thread, when `--blocks-in-flight` does not say: the
 /// bound lets the other workers go on while one block is slow (the writer
-/// keeps the output in order); each block in flight is about 576 KiB.
+/// keeps the output in order); each block in flight holds up to 768 KiB (its
+/// 512 KiB and the read beyond them, `read/split.rs`).
 pub const BLOCKS_IN_FLIGHT_A_THREAD: usize = 4;
 
 /// Games larger than this are audited one at a time (see
