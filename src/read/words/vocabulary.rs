@@ -25,7 +25,7 @@
 //!   `{side}'s` is `{side}` and `'s`. Accents and case are folded (`weiß`
 //!   matches `WEISS`).
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::LazyLock;
 
 use shakmaty::Color;
@@ -124,7 +124,7 @@ impl Vocabulary {
     pub(super) fn load(languages: &[(&str, &str)]) -> (Vocabulary, Vec<String>) {
         let mut vocabulary = Vocabulary::default();
         let mut errors = Vec::new();
-        let mut filler = HashSet::new();
+        let mut filler = HashSet::default();
         for (language, text) in languages {
             for (n, line) in text.lines().enumerate() {
                 let line = line.trim();
