@@ -75,13 +75,14 @@ fn read_ahead(
 ) {
     loop {
         let mut chunk = spares.try_recv().unwrap_or_default();
-        chunk.resize(CHUNK, 0);
-        let (filled, error) = fill(&mut *inner, &mut chunk);
-        if filled > 0 {
-            chunk.truncate(filled);
-            if send.send(Ok(chunk)).is_err() {
-                return;
-            }
+        chunk.clear();
+        chunk.reserve(CHUNK);
+        // `read_to_end` keeps the bytes read before an error, and retries
+        // an interrupted read.
+        let read = inner.by_ref().take(CHUNK as u64).read_to_end(&mut chunk);
+        let (filled, error) = (chunk.len(), read.err());
+        if filled > 0 && send.send(Ok(chunk)).is_err() {
+            return;
         }
         if let Some(e) = error {
             let _ = send.send(Err(e));
@@ -91,21 +92,6 @@ fn read_ahead(
             return;
         }
     }
-}
-
-/// Reads into `chunk` until it is full or the stream ends: the bytes read,
-/// and the error that stopped the reading, if one did.
-fn fill(inner: &mut dyn Read, chunk: &mut [u8]) -> (usize, Option<io::Error>) {
-    let mut filled = 0;
-    while filled < chunk.len() {
-        match inner.read(&mut chunk[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return (filled, Some(e)),
-        }
-    }
-    (filled, None)
 }
 
 #[cfg(test)]

@@ -210,12 +210,14 @@ fn in_ranges(
     // A FIFO or a device is opened once, by the stream that reads it:
     // opened here too, the bytes its writer sent to this first reader
     // would be lost, and the second open would wait for a writer gone.
-    if !std::fs::metadata(&path).ok()?.is_file() {
+    // A file too small for ranges is not opened here either.
+    let meta = std::fs::metadata(&path).ok()?;
+    if !meta.is_file() {
         return None;
     }
-    let file = std::fs::File::open(&path).ok()?;
-    let size = file.metadata().ok()?.len();
+    let size = meta.len();
     let range = range_bytes(options.range_bytes, options.threads, size)?;
+    let file = std::fs::File::open(&path).ok()?;
     plain_pgn(&file).ok()?.then_some(InRanges {
         file,
         path,
