@@ -152,38 +152,47 @@ fn finds_a_game_by_link_or_game_url_and_reports_its_address() {
     );
 }
 
+/// Round seven: one line behind every door. A confirmed row cites the
+/// solver's own line (48 plies here), and `explain` shows that same line
+/// whole; with `--short-lines all` both show the shortest found.
 #[test]
-fn a_confirmed_win_on_time_shows_its_helpmate_whole() {
+fn a_confirmed_win_on_time_shows_the_rows_helpmate_whole() {
     let path = data("lichess-2021-10-first-999.pgn");
-    let (code, text, _) = explain(&[
-        path.to_str().unwrap(),
-        "--site",
-        "https://lichess.org/NRafdioG",
-    ]);
+    let path = path.to_str().unwrap();
+    let site = "https://lichess.org/NRafdioG";
+    let in_full = |text: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix("The helpmate in full ("))
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("{text}"))
+    };
+    let (code, text, _) = explain(&[path, "--site", site]);
     assert_eq!(code, Some(0));
-    // The solver's first find is 48 plies long; explain shows the shortest
-    // found within the bound, in the reason and whole.
-    assert!(!text.contains("a helpmate of 48 plies"), "{text}");
-    let line = text
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix(
-                "The helpmate in full (4 plies, from the position judged; the shortest found \
-                 within the search's bound): ",
-            )
-        })
-        .unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(line, "33...Rf7 34. Ne5 Bh8 35. Qxf7#");
+    let run = crate::common::audit(&[path], None);
+    let row = &run.verdicts[0]["reason"];
+    assert!(row.contains("a helpmate of 48 plies"), "{row}");
+    assert!(text.contains("a helpmate of 48 plies"), "{text}");
     assert!(
-        text.contains("can still checkmate (for example 33...Rf7 34. Ne5 Bh8 35. Qxf7#)"),
+        in_full(&text).starts_with("48 plies, from the position judged; the solver's own"),
         "{text}"
     );
-    // The CSV's confirmed row cites the solver's own line, with its length.
-    let run = crate::common::audit(&[path.to_str().unwrap()], None);
+    let (code, text, _) = explain(&[path, "--site", site, "--short-lines", "all"]);
+    assert_eq!(code, Some(0));
+    // The first game alone: every row's short line costs a search.
+    let whole = std::fs::read_to_string(path).unwrap();
+    let first = &whole[..whole.find("\n\n[Event").unwrap() + 2];
+    let run = crate::common::audit(&["-", "--short-lines", "all"], Some(first.as_bytes()));
+    let short = "can still checkmate (for example 33...Rf7 34. Ne5 Bh8 35. Qxf7#)";
     assert!(
-        run.verdicts[0]["reason"].contains("a helpmate of 48 plies"),
+        run.verdicts[0]["reason"].contains(short),
         "{:?}",
         run.verdicts[0]
+    );
+    assert!(text.contains(short), "{text}");
+    assert_eq!(
+        in_full(&text),
+        "4 plies, from the position judged; the shortest found within the search's bound): \
+         33...Rf7 34. Ne5 Bh8 35. Qxf7#"
     );
 }
 

@@ -366,7 +366,7 @@ fn a_pass_in_the_main_line_is_review_and_bare_movetext_is_read() {
         ("review", "0-1")
     );
     assert!(
-        pass["reason"].contains("a null move (`--`) at 1..."),
+        pass["reason"].contains("a null move at 1... (`--`)"),
         "{}",
         pass["reason"]
     );

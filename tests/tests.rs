@@ -26,6 +26,7 @@ mod readme;
 mod real_games;
 mod robustness;
 mod round_five;
+mod round_seven;
 mod round_six;
 mod round_six_doors;
 mod round_six_teams;

@@ -120,6 +120,13 @@ fn search(pos: &Chess, board: &chess::Board, side: Color) -> Mate {
     }
 }
 
+/// Whether chasolver's fast check proves that `side` can never checkmate
+/// from `pos` (sound, not complete: `false` proves nothing).
+pub(crate) fn cannot_mate_fast(pos: &Chess, side: Color) -> bool {
+    pos.board().by_color(side).count() == 1
+        || to_board(pos).is_some_and(|b| chasolver::is_unwinnable_fast(&b, to_color(side)))
+}
+
 /// Whether neither side can checkmate: the game is over (a dead position).
 ///
 /// Runs at the end of every stretch of legal moves, so it must be cheap: it

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Color, Position};
 use shakmaty_syzygy::{Tablebase, Wdl};
 
 /// The tables found in a directory.
@@ -63,24 +63,40 @@ impl Tablebases {
         Ok(Tablebases { tables })
     }
 
-    /// Whether the side not to move cannot force a win, the 50-move rule
-    /// aside; `None` when the position is not in the tables.
+    /// What `side` can make of `pos` against best play, whichever side
+    /// is to move (the tables answer for the side to move: after `side`'s
+    /// own move, his win is the other side's loss); `None` when the position
+    /// is not in the tables.
     ///
     /// ```no_run
-    /// use pgn_arbiter::board::tablebase::Tablebases;
+    /// use pgn_arbiter::board::tablebase::{Tablebases, TableOutcome};
+    /// use shakmaty::Color;
     /// let tb = Tablebases::open(std::path::Path::new("syzygy")).unwrap();
     /// let pos = pgn_arbiter::board::helpmate::position("8/8/4k3/8/2r5/8/3RK3/8 w - - 0 1").unwrap();
-    /// assert_eq!(tb.opponent_cannot_win(&pos), Some(true));
+    /// assert_eq!(tb.outcome_for(&pos, Color::Black), Some(TableOutcome::CannotWin));
     /// ```
-    pub fn opponent_cannot_win(&self, pos: &Chess) -> Option<bool> {
-        self.side_to_move_loses(pos).map(|loses| !loses)
-    }
-
-    /// Whether the side to move loses against best play, the 50-move rule
-    /// aside (the other side has a forced win); `None` when the position is
-    /// not in the tables.
-    pub fn side_to_move_loses(&self, pos: &Chess) -> Option<bool> {
+    pub fn outcome_for(&self, pos: &Chess, side: Color) -> Option<TableOutcome> {
         let wdl = self.tables.probe_wdl_after_zeroing(pos).ok()?;
-        Some(wdl == Wdl::Loss)
+        let wdl = match pos.turn() == side {
+            true => wdl,
+            false => -wdl,
+        };
+        Some(match wdl {
+            Wdl::Win => TableOutcome::Wins,
+            Wdl::CursedWin => TableOutcome::WinsPastFiftyMoves,
+            Wdl::Draw | Wdl::BlessedLoss | Wdl::Loss => TableOutcome::CannotWin,
+        })
     }
+}
+
+/// What a side can make of a position, as the tables say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableOutcome {
+    /// A forced win within the fifty-move rule.
+    Wins,
+    /// A forced win, but not before the other side may claim a draw under
+    /// the fifty-move rule: whether it counts, the tables cannot say.
+    WinsPastFiftyMoves,
+    /// No forced win: a draw or a loss against best play.
+    CannotWin,
 }

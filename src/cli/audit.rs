@@ -11,7 +11,6 @@ use crate::cli::judging_options::JudgingOptions;
 use crate::cli::outputs::{Html, Plan};
 use crate::cli::settings::Rows;
 use crate::cli::settings::Settings;
-use crate::laws::ShortLines;
 use crate::read::input::{Inputs, Source, sources};
 use crate::read::shard::Shard;
 use crate::report::file::{Compression, ReportFormat};
@@ -45,14 +44,6 @@ pub struct Args {
     pub threads: Option<usize>,
     #[command(flatten)]
     pub judging: JudgingOptions,
-    /// Which reasons quote a helpmate's short line: `read`, those a person
-    /// reads (rows not confirmed; the HTML page and `explain` always);
-    /// `all`, every row, which costs a search of up to 100,000 positions
-    /// for each confirmed win on time (on lichess games about 20 times the
-    /// run's time under `--proof full`: docs/performance.md). A confirmed
-    /// row otherwise cites the solver's own line, with its length.
-    #[arg(long, value_enum, value_name = "WHICH", default_value = "read")]
-    pub short_lines: ShortLines,
     /// Write cells exactly as found; by default a cell a spreadsheet would
     /// run as a formula (starting with =, +, -, @, tab or CR) is prefixed
     /// with an apostrophe.
@@ -121,7 +112,6 @@ impl Args {
     pub(crate) fn settings(&self) -> Settings {
         Settings {
             threads: self.threads,
-            short_lines: self.short_lines,
             shard: self.shard,
             rows: self.rows,
             raw: self.raw,

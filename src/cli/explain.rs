@@ -17,7 +17,7 @@ use crate::cli::judging_options::JudgingOptions;
 use crate::cli::settings::Settings;
 use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::rulebook::{Point, sentence};
-use crate::laws::{Book, Judgement, as_sentence, capitalised};
+use crate::laws::{Book, Judgement, ShortLines, as_sentence, capitalised};
 use crate::model::time_control::Category;
 use crate::model::verdict::{Clause, Status};
 use crate::read::ending::{self, Ending};
@@ -241,7 +241,11 @@ fn tell_game(
             out.push_str(&tell_ending(judgement.ending, said.as_ref()));
         }
     }
-    out.push_str(&tell_verdict(judgement, &mut quoted));
+    out.push_str(&tell_verdict(
+        judgement,
+        options.rules.short_lines,
+        &mut quoted,
+    ));
     out
 }
 
@@ -330,9 +334,9 @@ fn printable(text: &str) -> String {
     crate::report::rows::without_controls(text).into_owned()
 }
 
-fn tell_verdict(judgement: &Judgement, quoted: &mut Quoted) -> String {
+fn tell_verdict(judgement: &Judgement, short_lines: ShortLines, quoted: &mut Quoted) -> String {
     // The reason quotes the line given in full below.
-    let v = &*judgement.verdict_to_read();
+    let v = &judgement.verdict;
     let rule = v.rule;
     let mut out = match (v.status, v.correct) {
         (Status::Error, _) | (_, None) => "Verdict: the game cannot be audited.\n".to_string(),
@@ -357,17 +361,19 @@ fn tell_verdict(judgement: &Judgement, quoted: &mut Quoted) -> String {
             line.len(),
             line.text(true)
         )),
-        Some(line) => {
-            // The reason shortens a long line; an appeal must be able to
-            // play it through to the mate, and follows a short one best.
-            let line = line.short();
-            out.push_str(&format!(
-                "The helpmate in full ({} plies, from the position judged; the shortest found \
-                 within the search's bound): {}\n",
-                line.len(),
-                line.text(true)
-            ));
-        }
+        // The line the row quotes, in full: an appeal must be able to play
+        // it through to the mate.
+        Some(line) => out.push_str(&format!(
+            "The helpmate in full ({} plies, from the position judged; {}): {}\n",
+            line.len(),
+            match short_lines.apply_to(v.status) {
+                true => "the shortest found within the search's bound",
+                false =>
+                    "the solver's own, as the confirmed row quotes it; --short-lines all \
+                          searches a shorter one",
+            },
+            line.text(true)
+        )),
         None => {}
     }
     // Under a FIDE edition the reason already ends with the rule's words.

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use crate::board::helpmate::Proof;
 use crate::cli::laws_option::LawsOption;
 use crate::cli::settings::{GameBytesError, Settings, game_bytes};
+use crate::laws::ShortLines;
 
 /// What judges a game.
 #[derive(clap::Args, Debug, Clone)]
@@ -25,6 +26,15 @@ pub struct JudgingOptions {
     /// to mate (for cleaning months of online games).
     #[arg(long, value_enum, default_value = "full")]
     pub proof: Proof,
+    /// Which games' helpmate line is searched short: `read`, those a person
+    /// reads (rows not confirmed); `all`, every game, which costs a search
+    /// of up to 100,000 positions for each confirmed win on time (on
+    /// lichess games about 20 times the run's time under `--proof full`:
+    /// docs/performance.md). Otherwise the line is the solver's own. Every
+    /// door (the row, the HTML page, `explain`, Python) shows the same
+    /// line, with its length.
+    #[arg(long, value_enum, value_name = "WHICH", default_value = "read")]
+    pub short_lines: ShortLines,
     /// How many seconds a clock may rise past what the rules give before it
     /// is reported as a clock change (15.4.1.1). Default: 1 for games played
     /// on lichess or chess.com (their PGN rounds exact clocks), 60 for the
@@ -57,6 +67,7 @@ impl JudgingOptions {
             supervised,
             only_rapid: self.only_rapid,
             proof: self.proof,
+            short_lines: self.short_lines,
             clock_tolerance: self.clock_tolerance,
             events: self.events.clone(),
             syzygy: self.syzygy.clone(),
@@ -76,6 +87,7 @@ impl JudgingOptions {
             },
             only_rapid: settings.only_rapid,
             proof: settings.proof,
+            short_lines: settings.short_lines,
             clock_tolerance: settings.clock_tolerance,
             events: settings.events.clone(),
             syzygy: settings.syzygy.clone(),

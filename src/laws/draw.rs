@@ -15,6 +15,7 @@ use super::finding::ClocksAt;
 use super::finding::draw::{CannotWin, DrawClaim, DrawFinding, Inadmissible, Judgement};
 use super::{Decision, Game, Judging, MateAnswer};
 use crate::board::helpmate::Mate;
+use crate::board::tablebase::TableOutcome;
 use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
 use crate::model::claim::{ClaimKind, Claimant};
@@ -145,10 +146,8 @@ fn cannot_win(
     }
     let tablebases = rules.tablebases.as_ref()?;
     let pos = game.replay.position_at(ply).as_chess().cloned()?;
-    tablebases
-        .opponent_cannot_win(&pos)
-        .filter(|&drawn| drawn)
-        .map(|_| CannotWin::Tablebases(opponent))
+    let outcome = tablebases.outcome_for(&pos, opponent)?;
+    (outcome == TableOutcome::CannotWin).then_some(CannotWin::Tablebases(opponent))
 }
 
 /// An inadmissible claim: its incident, and the verdict when the recorded

@@ -3,8 +3,10 @@
 //! and a bishop or a knight (14E2), or only a king and two knights against
 //! a side with no pawns (14E3), unless he has a forced win. A forced win
 //! here is a forced mate (the claimant has no pawn), searched from the
-//! position where the flag fell, the side that flagged to move: to
-//! [`FORCED_MATE_MOVES`] moves, or it says it could not tell. With more
+//! position where the flag fell, whichever side is to move there: proved
+//! (the shortest within [`FORCED_MATE_MOVES`] moves, a longer one by the
+//! proof search), proved impossible, or not known, and then a person
+//! looks. With more
 //! material the flag loses; a dead position is drawn (14D). FIDE asks
 //! another question: whether any series of legal moves mates.
 
@@ -14,9 +16,9 @@ use super::Game;
 use super::edition::TooLittleToWin;
 use super::finding::Judged;
 use super::finding::time::{AfterFlag, FlagFallLead, ForcedWin, TimeFinding, TooLittle};
-use crate::board::forced_mate::{FORCED_MATE_MOVES, FORCED_MATE_NODES, ForcedMate, forced_mate};
+use crate::board::forced_mate::{FORCED_MATE_MOVES, ForcedMate, PROOF_NODES, forced_mate};
 use crate::board::helpmate::{Helpmate, Mate};
-use crate::board::tablebase::Tablebases;
+use crate::board::tablebase::{TableOutcome, Tablebases};
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Clause;
@@ -77,7 +79,10 @@ pub(super) fn judge(
 }
 
 /// The result a forced win or its absence gives, whether a person must
-/// look, and the mate's main line to show.
+/// look, and the mate's main line to show. Only a proof decides: a mate
+/// found or tables that say he wins give him the game; a proof that the
+/// defence holds, or tables that say he cannot win, draw it; anything else
+/// leaves the recorded result to a person.
 fn outcome(
     search: &ForcedWin,
     claimant: Color,
@@ -86,30 +91,38 @@ fn outcome(
     match search {
         ForcedWin::Searched(ForcedMate::Forced { line, .. })
         | ForcedWin::Tables {
+            outcome: TableOutcome::Wins,
             search: Some(ForcedMate::Forced { line, .. }),
-            ..
         } => (GameResult::Win(claimant), false, Some(line.clone())),
-        ForcedWin::Tables { wins: true, .. } => (GameResult::Win(claimant), false, None),
-        ForcedWin::Tables { wins: false, .. }
-        | ForcedWin::Searched(ForcedMate::NoneWithin { .. }) => (GameResult::Draw, false, None),
-        ForcedWin::Searched(ForcedMate::Undecided { .. }) => (recorded, true, None),
+        ForcedWin::Tables {
+            outcome: TableOutcome::Wins,
+            ..
+        } => (GameResult::Win(claimant), false, None),
+        ForcedWin::Tables {
+            outcome: TableOutcome::CannotWin,
+            ..
+        }
+        | ForcedWin::Searched(ForcedMate::None) => (GameResult::Draw, false, None),
+        ForcedWin::Tables {
+            outcome: TableOutcome::WinsPastFiftyMoves,
+            ..
+        }
+        | ForcedWin::Searched(ForcedMate::Undecided { .. }) => (recorded, true, None),
     }
 }
 
-/// Whether `claimant` has a forced win from `pos` (the other side to
-/// move): exactly, where the tablebases hold the position, with the
+/// Whether `claimant` has a forced win from `pos`, whichever side is to
+/// move: exactly, where the tablebases hold the position, with the
 /// search's line when it finds one; else by the bounded search.
 fn forced_win(pos: &Chess, claimant: Color, tables: Option<&Tablebases>) -> ForcedWin {
-    let search = || forced_mate(pos, claimant, FORCED_MATE_MOVES, FORCED_MATE_NODES);
-    // The tables answer for the side to move: it cannot force a win, or
-    // (the 50-move rule aside) it loses.
-    match tables.and_then(|t| t.side_to_move_loses(pos)) {
-        Some(true) => ForcedWin::Tables {
-            wins: true,
+    let search = || forced_mate(pos, claimant, FORCED_MATE_MOVES, PROOF_NODES);
+    match tables.and_then(|t| t.outcome_for(pos, claimant)) {
+        Some(TableOutcome::Wins) => ForcedWin::Tables {
+            outcome: TableOutcome::Wins,
             search: Some(search()),
         },
-        Some(false) => ForcedWin::Tables {
-            wins: false,
+        Some(outcome) => ForcedWin::Tables {
+            outcome,
             search: None,
         },
         None => ForcedWin::Searched(search()),

@@ -6,16 +6,14 @@
 //! one thing it changes: the game's solver remembers the helpmate answers it
 //! found (a memo, shared by the editions a game is judged under).
 
-use std::borrow::Cow;
-
 use super::edition::Book;
 use super::finding::Finding;
 use super::finding::draw::DrawFinding;
 use super::finding::verdict::{Borne, VerdictFinding};
 use super::server_draw::draw_the_laws_do_not_have;
 use super::{
-    Decision, Game, Judgement, Judging, Placement, ShortLines, abandonment, automatic, board,
-    clocks, draw, finish, forfeit, illegal, position, resignation, setup, time,
+    Decision, Game, Judgement, Judging, Placement, abandonment, automatic, board, clocks, draw,
+    finish, forfeit, illegal, position, resignation, setup, time,
 };
 use crate::board::helpmate::Helpmate;
 use crate::laws::incident::Incident;
@@ -84,11 +82,10 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
     };
     // A reason a person will read quotes the short line (rows that are not
     // confirmed, or all with `--short-lines all`); a confirmed one cites
-    // the solver's own, which costs no search.
-    let read =
-        rules.short_lines == ShortLines::All || judgement.verdict.status != Status::Confirmed;
-    if read && let Cow::Owned(verdict) = judgement.verdict_to_read() {
-        judgement.verdict = verdict;
+    // the solver's own, which costs no search. Every door shows the line
+    // chosen here.
+    if rules.short_lines.apply_to(judgement.verdict.status) {
+        judgement.quote_the_short_line();
     }
     judgement
 }
@@ -256,7 +253,9 @@ fn after_a_pass(game: &Game<'_>, recorded: GameResult, verdict: Verdict) -> Verd
     let Some(ply) = pass.filter(|_| verdict.status != Status::Error) else {
         return verdict;
     };
-    let label = game.replay.move_label(ply + 1);
+    let written = game.record.moves.get(ply).map(|m| game.record.token(m));
+    let written = String::from_utf8_lossy(written.unwrap_or(b"--"));
+    let label = format!("{} (`{written}`)", game.replay.move_label(ply + 1));
     let reason = VerdictFinding::AfterAPass {
         label,
         recorded,

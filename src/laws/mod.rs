@@ -51,7 +51,6 @@ pub use phrase::control::control_notes;
 pub use phrase::{ShortLines, as_sentence, capitalised};
 pub use placement::{Laws, Placement, Unplaced};
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use shakmaty::Color;
@@ -149,24 +148,14 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    /// The verdict as a person reads it (the HTML page, `explain`): its
-    /// reason quotes the helpmate's short line, which they step through.
-    pub fn verdict_to_read(&self) -> Cow<'_, Verdict> {
-        let v = &self.verdict;
-        let shortened = self
-            .helpmate
-            .as_ref()
-            .and_then(|l| v.reason.with_short_line(l));
-        match shortened {
-            Some(reason) => Cow::Owned(Verdict {
-                status: v.status,
-                correct: v.correct,
-                clause: v.clause,
-                rule: v.rule,
-                decided_at_ply: v.decided_at_ply,
-                reason,
-            }),
-            None => Cow::Borrowed(v),
+    /// The helpmate's short line in place of the solver's, where the
+    /// reason quotes it and a shorter one is found: in the reason and as
+    /// the line every door shows.
+    fn quote_the_short_line(&mut self) {
+        let Some(line) = &self.helpmate else { return };
+        if let Some(reason) = self.verdict.reason.with_short_line(line) {
+            self.helpmate = Some(line.short());
+            self.verdict.reason = reason;
         }
     }
 }

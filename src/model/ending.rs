@@ -75,6 +75,33 @@ impl Ending {
 }
 
 impl Ending {
+    /// Whether the game was played to this ending (not aborted, adjourned,
+    /// unfinished, forfeited or unplayed, and known).
+    pub fn played(self) -> bool {
+        !matches!(
+            self,
+            Ending::Aborted
+                | Ending::Adjourned
+                | Ending::Unterminated
+                | Ending::Forfeit
+                | Ending::Unplayed
+                | Ending::Unknown
+        )
+    }
+
+    /// Whether a game ended by play (lichess's `Normal`: neither on time
+    /// nor by leaving) can have ended so.
+    pub fn by_play(self) -> bool {
+        self.played()
+            && !matches!(
+                self,
+                Ending::TimeForfeit
+                    | Ending::BothFlags
+                    | Ending::Abandonment
+                    | Ending::RulesInfraction
+            )
+    }
+
     /// The ending the `ending` column calls `name`.
     pub fn named(name: &str) -> Option<Ending> {
         ALL_ENDINGS.into_iter().find(|e| e.as_str() == name)
@@ -187,4 +214,27 @@ pub enum Role {
     /// The one the ending happened to, the words giving no result: whose
     /// flag fell, who was stalemated.
     Subject,
+}
+
+/// A clause that keeps a statement from being read whole, as written.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Unread {
+    pub clause: String,
+    pub kind: UnreadKind,
+}
+
+/// Why a clause keeps a statement from being read whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UnreadKind {
+    /// Words the grammar does not know (`in fact the players agreed`).
+    NotUnderstood,
+    /// An ending asked, not stated (`Black flagged?`).
+    Question,
+    /// A denial or a rejection (`No`, `claim rejected`, `Nein`).
+    Denial,
+    /// A hedge (`allegedly`, `probably`, `disputed`).
+    Hedge,
+    /// An aside that names a player (`White in time trouble`): time
+    /// trouble is no flag, and the player it names is nobody's flagger.
+    NamedAside,
 }

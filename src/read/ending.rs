@@ -41,7 +41,7 @@ use std::borrow::Cow;
 
 use shakmaty::Color;
 
-pub use crate::model::ending::{Ending, Naming, Party, Role, Stated};
+pub use crate::model::ending::{Ending, Naming, Party, Role, Stated, Unread, UnreadKind};
 use crate::model::outcome::GameResult;
 use crate::read::parse::{GameRecord, Tags};
 use crate::read::words::{self, Read, Said};
@@ -99,17 +99,9 @@ pub struct Quote {
     pub server: Option<&'static str>,
 }
 
-/// How sure a reading is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Sureness {
-    /// Every word was read.
-    Whole,
-    /// A comment's ending was read beside remarks with no ending word in
-    /// them (an engine's `0.00/40 0.099s`), which were set aside.
-    WithRemarks,
-}
-
-/// What a record states about its ending, understood.
+/// What a record states about its ending, read whole: every clause of its
+/// words accounted for. Words read only in part are a [`Doubt`], never a
+/// statement.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Statement {
     /// [`Ending::Unknown`] when the words state a result and no ending
@@ -123,7 +115,6 @@ pub struct Statement {
     /// `Normal`: the game ended by play (not on time, not abandoned), and
     /// the board and the result say how.
     pub by_play: bool,
-    pub sure: Sureness,
     pub words: Quote,
 }
 
@@ -161,16 +152,11 @@ impl Statement {
             (true, _) => Ending::Unplayed,
             (false, _) => said.ending,
         };
-        let sure = match said.remarks {
-            true => Sureness::WithRemarks,
-            false => Sureness::Whole,
-        };
         Statement {
             ending,
             party: said.party,
             result: said.result,
             by_play: said.by_play,
-            sure,
             words,
         }
     }
@@ -182,7 +168,14 @@ pub enum Doubt {
     /// Words this grammar does not understand (or that contradict
     /// themselves).
     NotUnderstood(Quote),
-    /// Two statements of the record that give different results.
+    /// Words read only in part: a clause not understood, asked, denied,
+    /// hedged, or an aside naming a player.
+    Partial(Quote, Unread),
+    /// Words that read two ways, a player's name (this side's) being a
+    /// colour word, and say different things each way.
+    Ambiguous(Quote, Color),
+    /// Two statements of the record that give different results, name
+    /// different endings, or different players.
     Disagree(Quote, Quote),
 }
 
@@ -207,13 +200,17 @@ impl Reading {
         let mut statements = Vec::new();
         let mut doubt = None;
         for (words, read, strict) in sources(record) {
-            match words::read(&read, names, strict) {
-                Read::Said(said) => statements.push(Statement::of(said, words, recorded)),
-                Read::NotUnderstood => {
-                    doubt.get_or_insert(Doubt::NotUnderstood(words));
+            let unsure = match words::read(&read, names, strict) {
+                Read::Said(said) => {
+                    statements.push(Statement::of(said, words, recorded));
+                    continue;
                 }
-                Read::Silent => {}
-            }
+                Read::Silent => continue,
+                Read::NotUnderstood => Doubt::NotUnderstood(words),
+                Read::Partial(unread) => Doubt::Partial(words, unread),
+                Read::Ambiguous(side) => Doubt::Ambiguous(words, side),
+            };
+            doubt.get_or_insert(unsure);
         }
         statements.extend(unplayed::forfeit_mark(record));
         let first = statements
@@ -241,8 +238,12 @@ impl Reading {
 
 impl Statement {
     /// Adds what another statement of the record says (the result, the
-    /// player); `false` when the two give different results.
+    /// player); `false` when the two give different results, name different
+    /// endings (a resignation beside a flag fall) or different players.
     fn take_in(&mut self, other: &Statement) -> bool {
+        if !self.same_ending(other) {
+            return false;
+        }
         let Some(result) = self.result.with(other.result) else {
             return false;
         };
@@ -255,6 +256,21 @@ impl Statement {
             }
             _ => true,
         }
+    }
+}
+
+impl Statement {
+    /// Whether two statements can tell one ending: the same, one of them
+    /// none, a game ended by play beside an ending by play, an
+    /// adjudication beside its ground.
+    fn same_ending(&self, other: &Statement) -> bool {
+        let fits = |a: &Statement, b: &Statement| match (a.ending, b.ending) {
+            (x, y) if x == y => true,
+            (Ending::Unknown, e) => !a.by_play || e.by_play(),
+            (Ending::Adjudication, e) => e.played(),
+            _ => false,
+        };
+        fits(self, other) || fits(other, self)
     }
 }
 
@@ -279,7 +295,11 @@ fn sources<'r>(record: &'r GameRecord<'_>) -> Vec<(Quote, Cow<'r, str>, bool)> {
         .collect();
     if let Some(text) = record.closing_comment() {
         let comment = quote(EndingSource::ResultComment, "", &text, writer);
-        sources.push((comment, text, false));
+        let read = match own_note(&text) {
+            Some(words) => Cow::Owned(words.to_string()),
+            None => text,
+        };
+        sources.push((comment, read, false));
     }
     // `0:1 kampflos` is quoted whole and its words read.
     if let (Some(words), Some(tag)) = (record.result_words(), record.tags.result.as_deref()) {
@@ -291,6 +311,26 @@ fn sources<'r>(record: &'r GameRecord<'_>) -> Vec<(Quote, Cow<'r, str>, bool)> {
     }
     sources
 }
+
+/// The words of a note this tool wrote into a corrected game, read by its
+/// own format: of the note on the ending (`pgn-arbiter: Black lost on time
+/// (15.4.3); the comment before it was in the record`), the statement
+/// before the rule in brackets; of the note at the deciding move
+/// (`pgn-arbiter: 15.4.3: …`), nothing: it explains, it states no ending.
+fn own_note(comment: &str) -> Option<&str> {
+    let note = comment.trim().strip_prefix(OWN_NOTE)?;
+    match note.strip_suffix(OWN_ENDING_NOTE_END) {
+        Some(words) => Some(words.split(" (").next().unwrap_or(words)),
+        None => Some(""),
+    }
+}
+
+/// How a note this tool writes into a corrected game begins.
+pub const OWN_NOTE: &str = "pgn-arbiter:";
+
+/// How its note on the ending, after a comment of the record that told
+/// another, ends.
+pub const OWN_ENDING_NOTE_END: &str = "; the comment before it was in the record";
 
 fn quote(
     source: EndingSource,
@@ -314,6 +354,33 @@ fn server(tags: &Tags) -> Option<&'static str> {
         Some("FICS")
     } else {
         tags.server()
+    }
+}
+
+/// What `text` would say written into this record (as a tag's words
+/// when `tag`, else as a comment): the result and the player the ending
+/// happened to, when it is read whole and one way.
+///
+/// ```
+/// use pgn_arbiter::read::ending::{reads_back, Stated};
+/// use pgn_arbiter::read::parse::parse_game;
+/// use shakmaty::Color;
+/// // Black's name is a colour word: "White" reads two ways.
+/// let record = parse_game(b"[White \"anna\"]\n[Black \"White\"]\n\n1. e4 *");
+/// assert_eq!(reads_back("White lost on time", &record, true), None);
+/// assert_eq!(
+///     reads_back("the white player lost on time", &record, true),
+///     Some((Stated::Win(Color::Black), Some(Color::White)))
+/// );
+/// ```
+pub fn reads_back(
+    text: &str,
+    record: &GameRecord<'_>,
+    tag: bool,
+) -> Option<(Stated, Option<Color>)> {
+    match words::read(text, record.names(), tag) {
+        Read::Said(said) => Some((said.result, said.party.map(Party::fallen))),
+        _ => None,
     }
 }
 

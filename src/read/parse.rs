@@ -320,7 +320,9 @@ fn read_other(b: &[u8], i: usize, depth: &mut usize, game: &mut GameRecord<'_>) 
 /// if one does: digits, then dots, then a delimiter.
 fn move_number_end(b: &[u8], i: usize) -> Option<usize> {
     let j = number_end(b, i);
-    (j > i && (j == b.len() || is_delimiter(b[j]))).then_some(j)
+    // `0000` is UCI's null move, no move number.
+    let number = j > i && &b[i..j] != b"0000";
+    (number && (j == b.len() || is_delimiter(b[j]))).then_some(j)
 }
 
 /// Where the digits at `b[i]` and the dots after them end (`i` when no
@@ -423,7 +425,7 @@ fn a_move(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>)
 }
 
 /// `e.p.` after a capture, and evaluation glyphs (`+-`, `⩱`, `=`), which
-/// are annotations, not moves; `--` is a null move.
+/// are annotations, not moves; `--` and `@@@@` are null moves.
 fn is_annotation(text: &[u8]) -> bool {
     match text[0] {
         // The common case, a move from a piece letter or a file, needs no
@@ -431,7 +433,7 @@ fn is_annotation(text: &[u8]) -> bool {
         b'e' => matches!(text, b"e.p." | b"ep" | b"e.p"),
         c if c.is_ascii_alphanumeric() => false,
         _ => {
-            text != b"--"
+            !matches!(text, b"--" | b"@@@@")
                 && std::str::from_utf8(text)
                     .is_ok_and(|t| t.chars().all(|c| !c.is_alphanumeric() && !c.is_control()))
         }

@@ -1,17 +1,28 @@
 //! Words: the grammar of a statement about a game's ending, in every
 //! language of `words/lang/`. Its words are folded (case, accents),
 //! the players' names put in as slots, cut into clauses at punctuation,
-//! and each clause matched whole against the vocabulary's
-//! phrases. A statement is understood when every clause is (a comment may
-//! also hold remarks with no ending word in them, `0.00/40 0.099s`); else
-//! it is not understood, and the audit says so. Nothing is matched inside a
-//! word or a clause: `Draw agreed, both low on time` is an agreement and an
-//! aside, never a flag.
+//! and each clause matched whole against the vocabulary's phrases.
+//!
+//! A statement is read *whole* when every clause is accounted for: an
+//! ending, an aside that names nobody (`both low on time`), or an engine's
+//! figures (`0.00/40 0.099s`). A clause that is not
+//! understood, asked (`Black flagged?`), denied (`claim rejected`, `Nein`),
+//! hedged (`allegedly`) or an aside naming a player (`White in time
+//! trouble`: time trouble is no flag) leaves it read *in part*, and then it
+//! decides nothing. Nothing is matched inside a word or a clause.
+//!
+//! A player's name that is also a colour word (a Black player called
+//! `White, Alan`) gives a sentence two readings; where they differ, the
+//! statement is ambiguous.
+
+use std::ops::Range;
 
 use shakmaty::Color;
 
-use crate::model::ending::{Ending, Naming, Party, Role, Stated};
+use crate::model::ending::{Ending, Naming, Party, Role, Stated, Unread, UnreadKind};
 use crate::model::outcome::GameResult;
+use text::{Clause, Folded, clauses, mark_names, marked_side, name_candidates, occurs};
+pub(crate) use text::{fold, words_of};
 pub use vocabulary::LANGUAGES;
 use vocabulary::{Element, Kind, Meaning, VOCABULARY, Vocabulary, is_number};
 
@@ -22,7 +33,17 @@ pub(crate) struct Names<'a> {
     pub black: Option<&'a str>,
 }
 
-/// What the words of a statement say.
+impl<'a> Names<'a> {
+    /// The name of `side`.
+    pub fn of(self, side: Color) -> Option<&'a str> {
+        match side {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+}
+
+/// What the words of a statement read whole say.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Said {
     pub ending: Ending,
@@ -33,68 +54,70 @@ pub(crate) struct Said {
     pub result: Stated,
     /// `Normal`: ended by play, neither on time nor by leaving.
     pub by_play: bool,
-    /// Words set aside as remarks (a comment's engine output): no ending
-    /// word among them.
-    pub remarks: bool,
 }
-
-/// The most words a comment holds that is a statement, not an
-/// annotator's prose: FICS's longest sentence (`X ran out of time and Y
-/// has no material to mate`) has eleven.
-const PROSE_WORDS: usize = 12;
 
 /// A statement read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Read {
+    /// Read whole.
     Said(Said),
-    /// Words that tell no ending this grammar knows, or contradict
-    /// themselves.
+    /// Read in part: the clause that kept it from being read whole.
+    Partial(Unread),
+    /// Two readings that differ, a player's name being a colour word: the
+    /// player whose name it is.
+    Ambiguous(Color),
+    /// Words that tell an ending this grammar does not know, or that
+    /// contradict themselves.
     NotUnderstood,
-    /// No ending word at all (a comment about the position, `?`).
+    /// Nothing about the ending (a comment about the position, `?`).
     Silent,
 }
 
 /// Reads a statement. `strict` for a tag, whose every word is about the
-/// ending; a comment's clauses without an ending word are remarks.
+/// ending; a comment may say nothing of it.
 pub(crate) fn read(text: &str, names: Names<'_>, strict: bool) -> Read {
     if !text.chars().any(char::is_alphanumeric) {
         return Read::Silent;
     }
     let vocabulary = &*VOCABULARY;
-    // An annotator's paragraph, not a server's sentence: its clauses that
-    // tell an ending are read, the rest are remarks whatever words they
-    // hold ("not a boring theoretical draw").
-    let prose = !strict && text.split_whitespace().count() > PROSE_WORDS;
-    let folded = fold(text);
-    let mut said = Said::default();
     // Most statements are one phrase without a player (`Normal`, `Time
     // forfeit`): found at once, names unmarked.
-    if let Some(&meaning) = vocabulary.fixed.get(folded.trim())
-        && meaning.kind != Kind::Aside
+    let mut said = Said::default();
+    if let Some(&meaning) = vocabulary.fixed.get(fold(text).trim())
+        && meaning.kind.tells()
         && said.add(meaning, None)
     {
         return Read::Said(said);
     }
-    let marked = mark_names(folded, names);
-    let mut heard = false;
-    for words in clauses(&marked) {
-        match vocabulary.meaning(&words) {
-            Some((meaning, party)) => {
-                if !said.add(meaning, party) {
-                    return Read::NotUnderstood;
-                }
-                heard |= meaning.kind != Kind::Aside;
-            }
-            None if strict || !prose && words.iter().any(|w| vocabulary.signals.contains(*w)) => {
-                return Read::NotUnderstood;
-            }
-            None => said.remarks = true,
-        }
-    }
-    match heard {
-        true => Read::Said(said),
-        false if strict => Read::NotUnderstood,
-        false => Read::Silent,
+    let folded = Folded::of(text);
+    let candidates = name_candidates(names);
+    let marked = mark_names(&folded, &candidates);
+    let first = vocabulary.read_marked(&marked, text, strict);
+    // A name that is also a colour word, and stands in the text: read
+    // again as the colour.
+    let Some(side) = candidates
+        .iter()
+        .find(|(_, name)| vocabulary.is_colour_word(name) && occurs(&folded.text, name))
+        .map(|c| c.0)
+    else {
+        return first;
+    };
+    let plain: Vec<_> = candidates
+        .into_iter()
+        .filter(|c| !vocabulary.is_colour_word(&c.1))
+        .collect();
+    let second = vocabulary.read_marked(&mark_names(&folded, &plain), text, strict);
+    one_reading(first, second, side)
+}
+
+/// The reading of a sentence read with the names and with the colour
+/// words: the same fact, or one of them read at all, or ambiguous.
+fn one_reading(named: Read, coloured: Read, side: Color) -> Read {
+    match (named, coloured) {
+        (Read::Said(a), Read::Said(b)) if a.fact() != b.fact() => Read::Ambiguous(side),
+        (said @ Read::Said(_), _) | (_, said @ Read::Said(_)) => said,
+        (Read::Silent, other) => other,
+        (first, _) => first,
     }
 }
 
@@ -119,7 +142,6 @@ impl Default for Said {
             party: None,
             result: Stated::Nothing,
             by_play: false,
-            remarks: false,
         }
     }
 }
@@ -138,10 +160,14 @@ impl Said {
             _ => None,
         };
         if let Some(e) = ending {
-            if self.ending != Ending::Unknown && self.ending != e {
-                return false;
+            match (self.ending, e) {
+                (Ending::Unknown, _) => self.ending = e,
+                // A GUI's `adjudication: Checkmate` names its ground.
+                (Ending::Adjudication, ground) if ground.played() => self.ending = ground,
+                (ground, Ending::Adjudication) if ground.played() => {}
+                (a, b) if a != b => return false,
+                _ => {}
             }
-            self.ending = e;
             self.forfeit |= meaning.kind == Kind::Forfeit;
         }
         let Some(result) = self.result.with(clause_result(meaning, party)) else {
@@ -156,6 +182,12 @@ impl Said {
             }
             _ => true,
         }
+    }
+
+    /// What the words say, however they name the player.
+    fn fact(&self) -> (Ending, bool, Option<Color>, Stated, bool) {
+        let fallen = self.party.map(Party::fallen);
+        (self.ending, self.forfeit, fallen, self.result, self.by_play)
     }
 }
 
@@ -177,7 +209,84 @@ fn clause_result(meaning: Meaning, party: Option<Party>) -> Stated {
     }
 }
 
+/// What one clause is.
+enum Heard {
+    /// It tells the ending, or the result.
+    Told(Meaning, Option<Party>),
+    /// Read, and no part of the statement: an aside naming nobody, figures.
+    Aside,
+    /// It keeps the statement from being read whole; `ending` when it is
+    /// about the ending (an ending asked, a clause holding an ending word).
+    Doubtful { kind: UnreadKind, ending: bool },
+}
+
 impl Vocabulary {
+    /// Reads a text whose names are marked.
+    fn read_marked(&self, marked: &Folded, text: &str, strict: bool) -> Read {
+        let mut said = Said::default();
+        let mut told = false;
+        // The clause quoted as the doubt (a denial before a clause merely
+        // not understood), and whether any doubtful clause is about the
+        // ending.
+        let mut doubt: Option<(UnreadKind, Range<usize>)> = None;
+        let mut about_the_ending = false;
+        for clause in clauses(&marked.text) {
+            match self.hear(&clause) {
+                Heard::Told(meaning, party) => {
+                    if !said.add(meaning, party) {
+                        return Read::NotUnderstood;
+                    }
+                    told = true;
+                }
+                Heard::Aside => {}
+                Heard::Doubtful { kind, ending } => {
+                    about_the_ending |= ending;
+                    let vague = |k: UnreadKind| k == UnreadKind::NotUnderstood;
+                    if doubt.as_ref().is_none_or(|d| vague(d.0) && !vague(kind)) {
+                        doubt = Some((kind, clause.span.clone()));
+                    }
+                }
+            }
+        }
+        let unread = |(kind, span): (UnreadKind, Range<usize>)| {
+            Read::Partial(Unread {
+                clause: marked.quote(text, span),
+                kind,
+            })
+        };
+        match doubt {
+            None if told => Read::Said(said),
+            Some(d) if told || d.0 == UnreadKind::Question => unread(d),
+            _ if strict || about_the_ending => Read::NotUnderstood,
+            _ => Read::Silent,
+        }
+    }
+
+    /// What a clause is.
+    fn hear(&self, clause: &Clause<'_>) -> Heard {
+        let words = &clause.words;
+        let Some((meaning, party)) = self.meaning(words) else {
+            if words.iter().all(|w| is_figures(w)) {
+                return Heard::Aside;
+            }
+            let ending = words.iter().any(|w| self.signals.contains(*w));
+            return Heard::Doubtful {
+                kind: UnreadKind::NotUnderstood,
+                ending,
+            };
+        };
+        let kind = match meaning.kind {
+            Kind::Aside if party.is_none() => return Heard::Aside,
+            Kind::Aside => UnreadKind::NamedAside,
+            Kind::Denial => UnreadKind::Denial,
+            Kind::Hedge => UnreadKind::Hedge,
+            _ if clause.question => UnreadKind::Question,
+            _ => return Heard::Told(meaning, party),
+        };
+        let ending = kind == UnreadKind::Question;
+        Heard::Doubtful { kind, ending }
+    }
+
     /// What a clause means, and the player it names.
     fn meaning(&self, words: &[&str]) -> Option<(Meaning, Option<Party>)> {
         let fixed = match words {
@@ -267,6 +376,20 @@ impl Vocabulary {
         }
         found
     }
+
+    /// Whether a folded name holds a word that names a colour
+    /// (`white, alan`, `de wit`, `cerny`).
+    fn is_colour_word(&self, name: &str) -> bool {
+        words_of(name)
+            .iter()
+            .any(|w| self.colour_words.contains(*w))
+    }
+}
+
+/// Figures, not words: an engine's score and time (`+0.35/18`, `0.099s`),
+/// a move in brackets (`Kg7`), a clause number (`15.4.3`).
+fn is_figures(word: &str) -> bool {
+    word.bytes().any(|b| b.is_ascii_digit())
 }
 
 /// The lengths of the prefixes of `words` that a slotless phrase matches.
@@ -314,125 +437,7 @@ impl Binding {
     }
 }
 
-/// What a player's name is replaced by, so that a name of any length or
-/// letters is one word of the clause.
-const MARKS: [(Color, &str); 2] = [(Color::White, "\u{1}w"), (Color::Black, "\u{1}b")];
-
-fn marked_side(word: &str) -> Option<Color> {
-    MARKS.iter().find(|(_, m)| *m == word).map(|(c, _)| *c)
-}
-
-/// Lower case, Latin accents dropped, `ß` as `ss`, `ё` as `е`, every
-/// apostrophe as `'`: the words a sentence is matched by.
-pub(super) fn fold(text: &str) -> String {
-    if text.is_ascii() {
-        return text.to_ascii_lowercase().replace('`', "'");
-    }
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars().flat_map(char::to_lowercase) {
-        match c {
-            'ß' => out.push_str("ss"),
-            'ё' => out.push('е'),
-            '’' | '‘' | '`' | '´' | 'ʼ' => out.push('\''),
-            'à'..='ɏ' if c != '÷' && c != '×' => {
-                out.push_str(deunicode::deunicode_char(c).unwrap_or(""))
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// `text` with the players' names (as the tags write them, or their
-/// surnames before a comma) replaced by a mark each: `Carlsen, Magnus won
-/// on time` is one clause, `<white> won on time`.
-fn mark_names(mut text: String, names: Names<'_>) -> String {
-    let full = [(Color::White, names.white), (Color::Black, names.black)]
-        .map(|(c, n)| (c, n.map(|n| fold(n.trim())).unwrap_or_default()));
-    let surname = |name: &str| name.split(',').next().unwrap_or("").trim().to_string();
-    let surnames = full.clone().map(|(c, n)| (c, surname(&n)));
-    let mut candidates: Vec<(Color, String)> = full.into_iter().collect();
-    if surnames[0].1 != surnames[1].1 {
-        candidates.extend(surnames.into_iter().filter(|(_, s)| s.chars().count() >= 3));
-    }
-    candidates.retain(|(_, n)| n.chars().count() >= 2 && n.chars().any(char::is_alphanumeric));
-    candidates.sort_by_key(|(_, n)| std::cmp::Reverse(n.len()));
-    for (side, name) in candidates {
-        let mark = MARKS
-            .iter()
-            .find(|(c, _)| *c == side)
-            .map_or("", |(_, m)| m);
-        while let Some(at) = find_word(&text, &name) {
-            text.replace_range(at..at + name.len(), &format!(" {mark} "));
-        }
-    }
-    text
-}
-
-/// Where `word` stands in `text` as whole words (not inside another word).
-fn find_word(text: &str, word: &str) -> Option<usize> {
-    let alnum = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
-    let bytes = text.as_bytes();
-    // The texts are a sentence long: a scan for the first byte beats a
-    // substring searcher's set-up.
-    memchr::memchr_iter(*word.as_bytes().first()?, bytes).find(|&at| {
-        bytes[at..].starts_with(word.as_bytes())
-            && text.is_char_boundary(at)
-            && !alnum(text[..at].chars().next_back())
-            && !alnum(text[at + word.len()..].chars().next())
-    })
-}
-
-/// The clauses of a folded text, each as its words: cut at punctuation, at
-/// a full stop before a space, and at a dash between spaces.
-fn clauses(text: &str) -> Vec<Vec<&str>> {
-    let spaced = |c: Option<char>| c.is_none_or(char::is_whitespace);
-    let mut clauses = Vec::new();
-    let (mut start, mut before) = (0, None);
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        let after = chars.peek().map(|&(_, c)| c);
-        let cut = match c {
-            ',' | ';' | ':' | '(' | ')' | '[' | ']' | '{' | '}' | '!' | '?' | '"' | '«' | '»'
-            | '“' | '”' | '„' | '|' => true,
-            '.' => spaced(after),
-            '-' | '–' | '—' => spaced(before) && spaced(after),
-            _ => false,
-        };
-        if cut {
-            clauses.push(words_of(&text[start..i]));
-            start = i + c.len_utf8();
-        }
-        before = Some(c);
-    }
-    clauses.push(words_of(&text[start..]));
-    clauses.retain(|w| !w.is_empty());
-    clauses
-}
-
-/// A clause's words: cut at white space, stray marks trimmed, `'s` a word
-/// of its own (`white's flag fell`).
-pub(super) fn words_of(clause: &str) -> Vec<&str> {
-    let mut words = Vec::new();
-    for word in clause.split_whitespace() {
-        if word == "'s" {
-            words.push(word);
-            continue;
-        }
-        let word = word.trim_matches(|c: char| matches!(c, '.' | '*' | '-' | '–' | '\''));
-        match word
-            .len()
-            .checked_sub(2)
-            .filter(|&at| at > 0 && word.ends_with("'s"))
-        {
-            Some(at) => words.extend([&word[..at], &word[at..]]),
-            None if !word.is_empty() => words.push(word),
-            None => {}
-        }
-    }
-    words
-}
-
+mod text;
 mod vocabulary;
 
 #[cfg(test)]

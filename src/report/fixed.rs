@@ -9,10 +9,11 @@ use std::borrow::Cow;
 use crate::laws::Book;
 use crate::laws::verdict::Verdict;
 use crate::model::outcome::GameResult;
-use crate::model::outcome::side_name;
+use crate::model::outcome::{colour_word, side_name};
 use crate::model::verdict::{Clause, Status};
-use crate::read::ending::tells_an_ending;
+use crate::read::ending::{OWN_ENDING_NOTE_END, OWN_NOTE, Stated, reads_back, tells_an_ending};
 use crate::read::parse::{ENDING_TAGS, GameRecord};
+use shakmaty::Color;
 
 /// One change to a game's bytes: replace `at..at + remove` with `insert`.
 struct Edit {
@@ -131,7 +132,7 @@ fn ending_edits(
     eol: &str,
 ) -> Vec<Edit> {
     let bytes = record.bytes;
-    let words = ending_words(verdict, correct);
+    let words = ending_words(record, verdict, correct);
     let mut edits = Vec::new();
     for (name, value) in ENDING_TAGS.iter().zip(&record.layout.ending_tags) {
         let Some(value) = value.clone() else { continue };
@@ -159,7 +160,7 @@ fn ending_edits(
             at: span.end as usize + 1,
             remove: 0,
             insert: format!(
-                " {{pgn-arbiter: {words} ({}); the comment before it was in the record}}",
+                " {{{OWN_NOTE} {words} ({}){OWN_ENDING_NOTE_END}}}",
                 verdict.rule
             )
             .into_bytes(),
@@ -170,25 +171,45 @@ fn ending_edits(
 
 /// Words the audit reads back as `correct`, and as the ending where the
 /// deciding clause is one (`White wins by checkmate`, `Black lost on
-/// time`, `Game drawn by stalemate`).
-fn ending_words(verdict: &Verdict, correct: GameResult) -> String {
-    let (win, draw) = match correct {
-        GameResult::Win(side) => (Some(side), false),
-        GameResult::Draw => (None, true),
-        GameResult::Unfinished => (None, false),
+/// time`, `Game drawn by stalemate`). A player is named so that the words
+/// read back one way: by colour, by `the white player` where a name is a
+/// colour word, else by name.
+fn ending_words(record: &GameRecord<'_>, verdict: &Verdict, correct: GameResult) -> String {
+    let draw = correct == GameResult::Draw;
+    let GameResult::Win(winner) = correct else {
+        let words = match verdict.clause {
+            Some(Clause::Stalemate) if draw => "Game drawn by stalemate",
+            Some(Clause::DeadPosition) if draw => "Game drawn by dead position",
+            Some(Clause::FivefoldRepetition) if draw => "Game drawn by fivefold repetition",
+            Some(Clause::SeventyFiveMoves) if draw => "Game drawn by the 75 move rule",
+            _ if draw => "drawn",
+            _ => "unterminated",
+        };
+        return words.to_string();
     };
-    let words = match (verdict.clause, win) {
-        (Some(Clause::Checkmate), Some(w)) => return format!("{} wins by checkmate", side_name(w)),
-        (Some(Clause::TimeClaim), Some(w)) => return format!("{} lost on time", side_name(!w)),
-        (_, Some(w)) => return format!("{} wins", side_name(w)),
-        (Some(Clause::Stalemate), _) if draw => "Game drawn by stalemate",
-        (Some(Clause::DeadPosition), _) if draw => "Game drawn by dead position",
-        (Some(Clause::FivefoldRepetition), _) if draw => "Game drawn by fivefold repetition",
-        (Some(Clause::SeventyFiveMoves), _) if draw => "Game drawn by the 75 move rule",
-        _ if draw => "drawn",
-        _ => "unterminated",
+    let (named, sentence): (Color, fn(&str) -> String) = match verdict.clause {
+        Some(Clause::Checkmate) => (winner, |p| format!("{p} wins by checkmate")),
+        Some(Clause::TimeClaim) => (!winner, |p| format!("{p} lost on time")),
+        _ => (winner, |p| format!("{p} wins")),
     };
-    words.to_string()
+    let meant = Some((Stated::Win(winner), Some(!winner)));
+    let reads_right = |text: &String| {
+        reads_back(text, record, true) == meant && reads_back(text, record, false) == meant
+    };
+    let name = record
+        .names()
+        .of(named)
+        .filter(|n| !n.contains(['"', '{', '}', '\\']));
+    [
+        Some(side_name(named).to_string()),
+        Some(format!("the {} player", colour_word(named))),
+        name.map(str::to_string),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|player| sentence(&player))
+    .find(reads_right)
+    .unwrap_or_else(|| sentence(side_name(named)))
 }
 
 /// Where the line holding `bytes[at]` ends.
@@ -211,7 +232,7 @@ fn note_edit(record: &GameRecord<'_>, verdict: &Verdict, edition: Option<&str>, 
     };
     // A comment ends at the first `}`: keep the reason from closing it early.
     let note = format!(
-        "{{pgn-arbiter: {clause}: {}}}",
+        "{{{OWN_NOTE} {clause}: {}}}",
         verdict.reason.to_string().replace('}', ")")
     );
     let ply = verdict.decided_at_ply.unwrap_or(0);

@@ -18,7 +18,6 @@ mod replay;
 use askama::Template;
 use shakmaty::{Board, Color, File, Rank, Square};
 
-use crate::board::helpmate::Helpmate;
 use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
 use crate::laws::{Book, Game, Judgement};
@@ -314,10 +313,9 @@ pub fn page(
     origin: Origin<'_>,
     (stem, flags): (&str, &str),
 ) -> Option<Page> {
-    // The line shown whole, the shortest the search finds, and the reason
-    // quoting it.
-    let shown = judgement.helpmate.as_ref().map(Helpmate::short);
-    let verdict = &*judgement.verdict_to_read();
+    // The line the row quotes, shown whole.
+    let shown = judgement.helpmate.clone();
+    let verdict = &judgement.verdict;
     let (book, incidents) = (&judgement.book, &judgement.incidents);
     let row = index_row(game.record, book, verdict, incidents, origin, stem);
     let (boards, omitted) = boards(game, judgement);

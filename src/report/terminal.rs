@@ -111,8 +111,17 @@ fn record_notes(map: &BTreeMap<&str, u64>) -> String {
                 "{v} whose words about the ending are not understood (sent to review unless the \
                  board settled them; see docs/endings.md)"
             ),
+            "ending-read-in-part" => format!(
+                "{v} whose words about the ending are read only in part: a clause not understood, \
+                 asked, denied or hedged (sent to review unless the board settled them)"
+            ),
+            "ending-ambiguous" => format!(
+                "{v} whose words about the ending read two ways, a player's name being a colour \
+                 word (sent to review unless the board settled them)"
+            ),
             "endings-disagree" => format!(
-                "{v} whose statements of the ending give different results (sent to review)"
+                "{v} whose statements of the ending give different results, endings or players \
+                 (sent to review)"
             ),
             other => format!("{other} {v}"),
         })

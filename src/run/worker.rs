@@ -116,6 +116,14 @@ fn count_layout(summary: &mut Summary, record: &GameRecord<'_>, doubt: Option<&D
             "ending-not-understood",
         ),
         (
+            matches!(doubt, Some(Doubt::Partial(..))),
+            "ending-read-in-part",
+        ),
+        (
+            matches!(doubt, Some(Doubt::Ambiguous(..))),
+            "ending-ambiguous",
+        ),
+        (
             matches!(doubt, Some(Doubt::Disagree(..))),
             "endings-disagree",
         ),

@@ -6,6 +6,7 @@ use shakmaty::Color;
 use super::server::ServerFinding;
 use super::{CanMate, Judged, LastReadings};
 use crate::board::forced_mate::ForcedMate;
+use crate::board::tablebase::TableOutcome;
 use crate::model::clock::Clock;
 use crate::model::outcome::GameResult;
 use crate::read::ending::Quote;
@@ -139,10 +140,11 @@ pub enum AfterFlag {
 pub enum ForcedWin {
     /// What the forced-mate search found.
     Searched(ForcedMate),
-    /// What the endgame tablebases say, exactly (`wins`), and, where they
-    /// say he wins, what the search found for a line to show.
+    /// What the endgame tablebases say for the claimant, whichever side is
+    /// to move, and, where they say he wins, what the search found for a
+    /// line to show.
     Tables {
-        wins: bool,
+        outcome: TableOutcome,
         search: Option<ForcedMate>,
     },
 }

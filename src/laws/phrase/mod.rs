@@ -33,13 +33,19 @@ use crate::model::clock::Clock;
 /// positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum ShortLines {
-    /// Where a person reads them: rows that are not confirmed (the HTML
-    /// page and `explain` show it always); a confirmed row cites the
-    /// solver's line with its length.
+    /// Where a person reads them: games whose row is not confirmed; a
+    /// confirmed one cites the solver's line with its length.
     #[default]
     Read,
-    /// Every row.
+    /// Every game.
     All,
+}
+
+impl ShortLines {
+    /// Whether a game of this status has its helpmate line searched short.
+    pub fn apply_to(self, status: crate::model::verdict::Status) -> bool {
+        self == ShortLines::All || status != crate::model::verdict::Status::Confirmed
+    }
 }
 
 /// A reason or a detail as a sentence of its own: a capital first letter

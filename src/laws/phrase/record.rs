@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::side_name;
 use crate::laws::finding::record::{AtOdds, RecordFinding, Shown};
-use crate::read::ending::{Disagreement as D, Doubt, EndingSource, Quote};
+use crate::read::ending::{Disagreement as D, Doubt, EndingSource, Quote, Unread, UnreadKind};
 
 impl fmt::Display for RecordFinding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -130,7 +130,33 @@ impl fmt::Display for Doubt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Doubt::NotUnderstood(words) => write!(f, "{words} is not understood"),
+            Doubt::Partial(words, unread) => {
+                write!(f, "{words} is read only in part: {unread}")
+            }
+            Doubt::Ambiguous(words, side) => write!(
+                f,
+                "{words} reads two ways, since {}'s name is also a colour word, and the two \
+                 readings differ",
+                side_name(*side)
+            ),
             Doubt::Disagree(a, b) => write!(f, "{a} and {b} disagree"),
+        }
+    }
+}
+
+/// "“claim rejected” denies it".
+impl fmt::Display for Unread {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let clause = &self.clause;
+        match self.kind {
+            UnreadKind::NotUnderstood => write!(f, "“{clause}” is not understood"),
+            UnreadKind::Question => write!(f, "“{clause}” is asked, not stated"),
+            UnreadKind::Denial => write!(f, "“{clause}” denies or rejects what it says"),
+            UnreadKind::Hedge => write!(f, "“{clause}” doubts what it says"),
+            UnreadKind::NamedAside => write!(
+                f,
+                "“{clause}” names a player in an aside (time trouble is no flag)"
+            ),
         }
     }
 }

@@ -7,6 +7,7 @@ use shakmaty::Color;
 
 use super::side_name;
 use crate::board::forced_mate::ForcedMate;
+use crate::board::tablebase::TableOutcome;
 use crate::laws::finding::time::{
     AfterFlag, ClaimRead, FlagFallLead, ForcedWin, Rejection, TimeFinding, TooLittle, Whose,
 };
@@ -227,12 +228,23 @@ fn too_little(
     f.write_str(", too little to win on time unless he has a forced win")?;
     match search {
         ForcedWin::Searched(found) => searched(f, found, clause),
-        ForcedWin::Tables { wins: false, .. } => write!(
+        ForcedWin::Tables {
+            outcome: TableOutcome::CannotWin,
+            ..
+        } => write!(
             f,
             ", and the endgame tablebases show he has none, so the game is drawn ({clause})"
         ),
         ForcedWin::Tables {
-            search: Some(ForcedMate::Forced { moves, line }),
+            outcome: TableOutcome::WinsPastFiftyMoves,
+            ..
+        } => write!(
+            f,
+            ": the endgame tablebases show a forced win, but not before {flagged} could claim a \
+             draw under the fifty-move rule, so check the final position by hand ({clause})"
+        ),
+        ForcedWin::Tables {
+            search: Some(ForcedMate::Forced { moves, line, .. }),
             ..
         } => write!(
             f,
@@ -251,21 +263,31 @@ fn too_little(
 /// What the forced-mate search found.
 fn searched(f: &mut fmt::Formatter<'_>, found: &ForcedMate, clause: &str) -> fmt::Result {
     match found {
-        ForcedMate::Forced { moves, line } => write!(
+        ForcedMate::Forced {
+            moves,
+            line,
+            shortest,
+        } => write!(
             f,
-            ", and he has one: mate in {moves} against every defence ({}), so the win on time \
+            ", and he has one: mate in {moves} against every defence{} ({}), so the win on time \
              stands ({clause})",
+            if *shortest {
+                ""
+            } else {
+                " (the mate the search proved; a shorter one may exist)"
+            },
             line.text(true)
         ),
-        ForcedMate::NoneWithin { moves } => write!(
+        ForcedMate::None => write!(
             f,
-            ", and no forced mate within {moves} moves exists (every defence searched), so the \
-             game is drawn ({clause})"
+            ", and he has none: against every try the defence reaches a position where he can \
+             never mate, or goes round a cycle of positions for ever (every defence searched), \
+             so the game is drawn ({clause})"
         ),
-        ForcedMate::Undecided { moves, nodes } => write!(
+        ForcedMate::Undecided { nodes } => write!(
             f,
-            ": the search for a forced mate within {moves} moves stopped at its bound of {nodes} \
-             positions, so check the final position by hand ({clause})"
+            ": the search stopped at its bound of {nodes} positions without proving a forced \
+             mate or that there is none, so check the final position by hand ({clause})"
         ),
     }
 }

@@ -83,7 +83,7 @@ fn after_a_pass(
 ) -> fmt::Result {
     write!(
         f,
-        "the record holds a null move (`--`) at {label}: a pass is no move of a game, so the \
+        "the record holds a null move at {label}: a pass is no move of a game, so the \
          positions after it are not the game's and nothing on the board after it can decide; the \
          recorded {recorded} is kept until an arbiter reads the record (read as if the pass were \
          a move: {reading})"

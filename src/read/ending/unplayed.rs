@@ -1,6 +1,6 @@
 //! A game not played, written in the result itself: a forfeit mark.
 
-use super::{Ending, EndingSource, Party, Quote, Role, Stated, Statement, Sureness};
+use super::{Ending, EndingSource, Party, Quote, Role, Stated, Statement};
 use crate::model::ending::Naming;
 use crate::model::outcome::GameResult;
 use crate::read::parse::GameRecord;
@@ -32,7 +32,6 @@ pub(super) fn forfeit_mark(record: &GameRecord<'_>) -> Option<Statement> {
         party,
         result,
         by_play: false,
-        sure: Sureness::Whole,
         words: Quote {
             source: EndingSource::ResultTag,
             tag: "Result",

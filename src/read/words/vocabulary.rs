@@ -10,8 +10,10 @@
 //!   result names), `won` and `drawn` (a result and no ending), `normal`
 //!   (ended by play, as lichess's `Normal`), `silent` (understood, and
 //!   saying nothing of the ending: `Unknown`), `aside` (words read and set
-//!   aside: `both low on time`), `white` and `black` (how a sentence names
-//!   a colour), or `filler`: words listed after the colon that, met in a
+//!   aside: `both low on time`; one that names a player leaves the
+//!   statement read in part), `denial` and `hedge` (a clause that denies or doubts
+//!   what the others say: the statement is read in part), `white` and
+//!   `black` (how a sentence names a colour), or `filler`: words listed after the colon that, met in a
 //!   comment, are no sign that it tells the ending (`time`), though a
 //!   phrase may hold them.
 //! - `ROLE` says who the `{side}` of the phrase is: `loser`, `winner`, or
@@ -62,6 +64,15 @@ pub(super) enum Kind {
     Normal,
     Silent,
     Aside,
+    Denial,
+    Hedge,
+}
+
+impl Kind {
+    /// Whether a clause of this kind tells the ending or the result.
+    pub fn tells(self) -> bool {
+        !matches!(self, Kind::Aside | Kind::Denial | Kind::Hedge)
+    }
 }
 
 /// What a phrase means: its kind, who its `{side}` is, and a result its
@@ -114,6 +125,9 @@ pub(super) struct Vocabulary {
     /// player), but those any language calls filler: a comment holding one
     /// is an ending statement, understood or not.
     pub signals: HashSet<String>,
+    /// Every word of the phrases that name a colour: a player's name
+    /// holding one can be read as a colour.
+    pub colour_words: HashSet<String>,
     /// Two languages giving one phrase two meanings: the first kept.
     pub clashes: Vec<String>,
 }
@@ -167,7 +181,7 @@ impl Vocabulary {
     }
 
     fn add_phrase(&mut self, elements: Vec<Element>, meaning: Meaning) {
-        if meaning.kind != Kind::Aside {
+        if meaning.kind.tells() {
             self.add_signals(&elements);
         }
         let slotted = elements.iter().any(|e| !matches!(e, Element::Word { .. }));
@@ -201,6 +215,15 @@ impl Vocabulary {
 impl Vocabulary {
     fn add_colour(&mut self, elements: Vec<Element>, colour: Color) {
         let at = self.colours.len();
+        for element in &elements {
+            if let Element::Word {
+                alternatives,
+                optional: false,
+            } = element
+            {
+                self.colour_words.extend(alternatives.iter().cloned());
+            }
+        }
         // The words it may start with: those up to its first required one.
         for element in &elements {
             let Element::Word {
@@ -284,6 +307,8 @@ fn meaning<'a>(kind: &str, rest: impl Iterator<Item = &'a str>) -> Result<Meanin
         "normal" => Kind::Normal,
         "silent" => Kind::Silent,
         "aside" | "white" | "black" => Kind::Aside,
+        "denial" => Kind::Denial,
+        "hedge" => Kind::Hedge,
         other => Kind::Ending(Ending::named(other).ok_or(LineError::Kind(other.to_string()))?),
     };
     let mut meaning = Meaning {
