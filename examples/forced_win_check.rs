@@ -2,13 +2,14 @@
 //! positions of one class: a king and a knight against a king and a pawn,
 //! the knight's side the claimant, either side to move.
 //!
-//!   cargo run --release --example forced_win_check -- tests/data/syzygy-knvkp [COUNT] [NODES] [SEED]
+//!   cargo run --release --example forced_win_check -- tests/data/syzygy-knvkp [COUNT] [NODES] [SEED] [MOVES]
 //!
 //! Prints how many positions the search proves a win, proves none, and
 //! leaves not known, and every answer the tables contradict (there must be
 //! none): a proved mate where the tables give no win, a proved defence
 //! where they give one. COUNT defaults to 100,000, NODES (the proof
-//! search's bound) to the audit's own. `CORNER=1` draws the positions where
+//! search's bound) to the audit's own, MOVES (the shortest-first search's
+//! depth) to the audit's own. `CORNER=1` draws the positions where
 //! the knight's wins are (the pawn's king and pawn in the corner it runs
 //! to); `LIST_WINS=1` lists the positions the tables give a win, `LIST_ALL=1`
 //! every position with the search's answer (for another search to check).
@@ -22,7 +23,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let dir = args
         .get(1)
-        .expect("usage: forced_win_check SYZYGY_DIR [COUNT] [NODES] [SEED]");
+        .expect("usage: forced_win_check SYZYGY_DIR [COUNT] [NODES] [SEED] [MOVES]");
     let number = |at: usize, default: u64| {
         args.get(at)
             .map_or(default, |a| a.parse().expect("a number"))
@@ -32,6 +33,7 @@ fn main() {
         number(3, u64::from(PROOF_NODES)),
         number(4, 7),
     );
+    let moves = number(5, u64::from(FORCED_MATE_MOVES)) as u32;
     let tables = Tablebases::open(std::path::Path::new(dir)).expect("the KNvKP table");
     let mut random = Random(seed | 1);
     let mut tally = Tally::default();
@@ -43,10 +45,10 @@ fn main() {
         let Some(truth) = tables.outcome_for(&pos, claimant) else {
             continue;
         };
-        let found = forced_mate(&pos, claimant, FORCED_MATE_MOVES, nodes as u32);
+        let found = forced_mate(&pos, claimant, moves, nodes as u32);
         tally.add(&pos, truth, &found);
     }
-    tally.print(nodes, started.elapsed());
+    tally.print((nodes, moves), started.elapsed());
     if tally.wrong > 0 {
         std::process::exit(1);
     }
@@ -103,11 +105,12 @@ impl Tally {
         }
     }
 
-    fn print(&self, nodes: u64, took: std::time::Duration) {
+    fn print(&self, (nodes, moves): (u64, u32), took: std::time::Duration) {
         let share = |n: u64| 100.0 * n as f64 / self.positions as f64;
         println!(
             "{} random KNvKP positions (the knight's side the claimant, either side to move), \
-             proof search bound {nodes} positions, {:.1} s",
+             shortest mates searched to {moves} moves, proof search bound {nodes} positions, \
+             {:.1} s",
             self.positions,
             took.as_secs_f64()
         );

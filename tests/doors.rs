@@ -161,3 +161,63 @@ fn no_pgn_is_a_failure_of_its_own() {
         Ok(_) => panic!("a letter was audited"),
     }
 }
+
+/// Round seven: the helpmate line is chosen once a game, and the row, the
+/// HTML page and `explain` show that one with its length. A confirmed
+/// 15.4.2 claim cites the solver's own line (88 plies here, where the
+/// bound's search finds one of 10): `explain` and the page show the 88,
+/// not a line the row never quoted; with `--short-lines all`, all three
+/// show the short one.
+#[test]
+fn every_door_shows_the_rows_helpmate_line() {
+    let sample = crate::common::repo("samples/rules/15.4.2-claimed-illegal-move.pgn");
+    let sample = sample.to_str().unwrap();
+    for (short_lines, plies) in [("read", 88), ("all", 10)] {
+        let dir = tempfile::tempdir().unwrap();
+        let html = dir.path().join("html");
+        let run = audit(
+            &[
+                sample,
+                "--short-lines",
+                short_lines,
+                "--html",
+                html.to_str().unwrap(),
+            ],
+            None,
+        );
+        let row = &run.verdicts[0];
+        assert_eq!(row["status"], "confirmed", "{}", row["reason"]);
+        let told = succeeds(&["explain", sample, "--short-lines", short_lines]);
+        let whole = told
+            .lines()
+            .find_map(|l| l.strip_prefix("The helpmate in full ("))
+            .unwrap_or_else(|| panic!("{told}"));
+        assert!(whole.starts_with(&format!("{plies} plies")), "{whole}");
+        let line = whole.split("): ").nth(1).unwrap();
+        // The row quotes the line: whole, or its start, end and length.
+        let first_moves: String = line.chars().take(30).collect();
+        assert!(
+            row["reason"].contains(&first_moves),
+            "{}\n{line}",
+            row["reason"]
+        );
+        if plies > 12 {
+            assert!(row["reason"].contains(&format!("a helpmate of {plies} plies")));
+        } else {
+            assert!(row["reason"].contains(line), "{}", row["reason"]);
+        }
+        let reason: String = row["reason"].chars().skip(1).take(200).collect();
+        assert!(told.contains(&reason), "{told}");
+        let page = std::fs::read_dir(html.join("games"))
+            .unwrap()
+            .next()
+            .unwrap()
+            .unwrap();
+        let page = std::fs::read_to_string(page.path()).unwrap();
+        assert!(
+            page.contains(&format!("The helpmate ({plies} plies)")),
+            "{page}"
+        );
+        assert!(page.contains(&format!("<span id=\"helpmate\">{line}</span>")));
+    }
+}

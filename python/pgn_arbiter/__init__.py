@@ -153,10 +153,11 @@ def audit(
             answered: ``"full"`` (a helpmate line or a proof there is none;
             for appeals) or ``"fast"`` (only the fast, sound proof; for
             cleaning months of online games).
-        short_lines: which reasons quote a helpmate's short line:
+        short_lines: which games' helpmate line is searched short:
             ``"read"`` (rows that are not confirmed; a confirmed row cites
             the solver's own line with its length) or ``"all"`` (every row,
-            at about 20 times the time under ``proof="full"``).
+            at about 20 times the time under ``proof="full"``). Every door
+            (the row, the HTML page, ``explain``) shows the same line.
         threads: worker threads (default: all cores).
         supervised: the event had the supervision Article 15.3 asks for:
             illegal moves are taken back and penalised.

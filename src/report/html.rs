@@ -96,8 +96,10 @@ struct GameTemplate<'a> {
     moves: Vec<replay::MoveView>,
     /// Plies past [`replay::MAX_PLIES`], listed in the PGN only.
     unlisted: usize,
-    /// The helpmate the verdict rests on, whole (empty if none).
+    /// The helpmate the verdict rests on, whole (empty if none), and its
+    /// plies.
     helpmate: String,
+    helpmate_plies: usize,
     /// The line is a forced mate's main line (US Chess 14E), not a
     /// helpmate.
     forced: bool,
@@ -277,6 +279,7 @@ impl<'a> GameTemplate<'a> {
             moves: Vec::new(),
             unlisted: 0,
             helpmate: String::new(),
+            helpmate_plies: 0,
             forced: false,
             positions: String::new(),
         }
@@ -328,6 +331,7 @@ pub fn page(
         moves,
         unlisted: game.plies().saturating_sub(replay::MAX_PLIES),
         helpmate: shown.as_ref().map(|l| l.text(true)).unwrap_or_default(),
+        helpmate_plies: shown.as_ref().map_or(0, |l| l.len()),
         forced: verdict.clause == Some(Clause::InsufficientMaterial),
         positions,
         ..GameTemplate::bare((&row, flags), game.record, &judgement.book, &row.reason)
