@@ -24,9 +24,6 @@ use crate::board::helpmate::cannot_mate_fast;
 type Number = u32;
 const INFINITE: Number = Number::MAX;
 
-/// No node: the root's parent.
-const NONE: u32 = u32::MAX;
-
 /// What the search proved about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Proved {
@@ -63,15 +60,12 @@ enum Verdict {
 
 #[derive(Debug, Clone)]
 struct Node {
-    key: u64,
-    /// The node it was first reached from, and by which move: the way to
-    /// its position.
-    parent: u32,
-    via: Option<Move>,
     first_edge: u32,
     edges: u8,
     /// The attacker is to move.
     attacking: bool,
+    /// On the line the descent is following.
+    on_path: bool,
     state: State,
     verdict: Option<Verdict>,
     proof: Number,
@@ -86,9 +80,10 @@ pub(super) fn prove(pos: &Chess, attacker: Color, limit: u32) -> Proved {
         nodes: Vec::new(),
         index: FxHashMap::default(),
         edges: Vec::new(),
+        moves: Vec::new(),
         limit,
     };
-    graph.add(pos, NONE, None);
+    graph.add(pos);
     graph.grow(pos);
     match graph.nodes[0].verdict {
         Some(Verdict::Mate { .. }) => Proved::Mate(graph.main_line(pos.clone())),
@@ -102,7 +97,9 @@ struct Graph {
     nodes: Vec<Node>,
     /// The node of each position, by its Zobrist key.
     index: FxHashMap<u64, u32>,
+    /// Each grown node's children, and the moves to them.
     edges: Vec<u32>,
+    moves: Vec<Move>,
     limit: u32,
 }
 
@@ -141,51 +138,39 @@ impl Graph {
     fn most_proving(&mut self, pos: &Chess) -> Option<(Vec<u32>, Chess)> {
         let mut path = vec![0];
         let mut at = pos.clone();
-        loop {
+        self.nodes[0].on_path = true;
+        let found = loop {
             let node = *path.last().expect("a path holds the root");
             let n = &self.nodes[node as usize];
             if n.state == State::Frontier {
-                return Some((path, at));
+                break true;
             }
             let attacking = n.attacking;
-            let open = self
-                .edge_range(node)
-                .map(|e| self.edges[e])
-                .filter(|c| !self.nodes[*c as usize].solved() && !path.contains(c));
-            let best = open.min_by_key(|&c| {
-                let c = &self.nodes[c as usize];
+            let open = self.edge_range(node).filter(|&e| {
+                let c = &self.nodes[self.edges[e] as usize];
+                !c.solved() && !c.on_path
+            });
+            let best = open.min_by_key(|&e| {
+                let c = &self.nodes[self.edges[e] as usize];
                 if attacking { c.proof } else { c.disproof }
             });
-            let Some(best) = best else {
-                let n = &mut self.nodes[node as usize];
-                (n.proof, n.disproof) = (INFINITE - 1, INFINITE - 1);
-                path.pop();
-                self.update(&path);
-                return None;
-            };
-            let m = self.move_to(best, node, &at);
-            at.play_unchecked(m);
-            path.push(best);
+            let Some(best) = best else { break false };
+            at.play_unchecked(self.moves[best]);
+            let child = self.edges[best];
+            self.nodes[child as usize].on_path = true;
+            path.push(child);
+        };
+        for &node in &path {
+            self.nodes[node as usize].on_path = false;
         }
-    }
-
-    /// The move from `from` (at `pos`) to its child `to`.
-    fn move_to(&self, to: u32, from: u32, pos: &Chess) -> Move {
-        let to_key = self.nodes[to as usize].key;
-        let n = &self.nodes[to as usize];
-        if n.parent == from
-            && let Some(m) = n.via
-        {
-            return m;
+        if found {
+            return Some((path, at));
         }
-        pos.legal_moves()
-            .into_iter()
-            .find(|&m| {
-                let mut next = pos.clone();
-                next.play_unchecked(m);
-                key(&next) == to_key
-            })
-            .expect("an edge is a legal move")
+        let stuck = path.pop().expect("a path holds the root");
+        let n = &mut self.nodes[stuck as usize];
+        (n.proof, n.disproof) = (INFINITE - 1, INFINITE - 1);
+        self.update(&path);
+        None
     }
 
     fn edge_range(&self, node: u32) -> std::ops::Range<usize> {
@@ -197,25 +182,25 @@ impl Graph {
     /// new or met before.
     fn expand(&mut self, node: u32, pos: &Chess) {
         let moves = pos.legal_moves();
-        let mut children = Vec::with_capacity(moves.len());
+        let first = self.edges.len() as u32;
         for &m in &moves {
             let mut next = pos.clone();
             next.play_unchecked(m);
             let child = match self.index.get(&key(&next)) {
                 Some(&child) => child,
-                None => self.add(&next, node, Some(m)),
+                None => self.add(&next),
             };
-            children.push(child);
+            self.edges.push(child);
+            self.moves.push(m);
         }
         let n = &mut self.nodes[node as usize];
-        n.first_edge = self.edges.len() as u32;
-        n.edges = children.len() as u8;
+        n.first_edge = first;
+        n.edges = moves.len() as u8;
         n.state = State::Grown;
-        self.edges.extend(children);
     }
 
     /// A node for `pos`, solved where it can be at once.
-    fn add(&mut self, pos: &Chess, parent: u32, via: Option<Move>) -> u32 {
+    fn add(&mut self, pos: &Chess) -> u32 {
         let key = key(pos);
         let attacking = pos.turn() == self.attacker;
         let moves = pos.legal_moves().len() as Number;
@@ -236,12 +221,10 @@ impl Graph {
         };
         let at = self.nodes.len() as u32;
         self.nodes.push(Node {
-            key,
-            parent,
-            via,
             first_edge: 0,
             edges: 0,
             attacking,
+            on_path: false,
             state,
             verdict: None,
             proof,
@@ -369,17 +352,15 @@ impl Graph {
             let attacking = self.nodes[node as usize].attacking;
             let next = self
                 .edge_range(node)
-                .map(|e| self.edges[e])
-                .filter(|&c| plies(c).is_some_and(|p| p < left));
+                .filter(|&e| plies(self.edges[e]).is_some_and(|p| p < left));
             let next = match attacking {
-                true => next.min_by_key(|&c| plies(c)),
-                false => next.max_by_key(|&c| plies(c)),
+                true => next.min_by_key(|&e| plies(self.edges[e])),
+                false => next.max_by_key(|&e| plies(self.edges[e])),
             };
             let Some(next) = next else { break };
-            let m = self.move_to(next, node, &pos);
-            pos.play_unchecked(m);
-            line.push(m);
-            node = next;
+            pos.play_unchecked(self.moves[next]);
+            line.push(self.moves[next]);
+            node = self.edges[next];
         }
         line
     }
