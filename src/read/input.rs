@@ -5,10 +5,12 @@
 //! name is only used to pick files out of a directory).
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
+
+pub use content::not_pgn;
 
 /// One input as the user named it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,18 +219,34 @@ fn walk_problem(e: &walkdir::Error, problems: &mut Vec<String>, notes: &mut Vec<
 /// byte-order mark; Windows tools write such files). Anything else is read
 /// as bytes: UTF-8 or Windows-1252 tags are sorted out later, per game.
 pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
-    let mut text = BufReader::with_capacity(64 * 1024, decompressed(raw)?);
-    let head = text.fill_buf()?;
-    if utf16(head) {
+    let (head, text) = with_head(decompressed(raw)?)?;
+    if utf16(&head) {
         return Ok(Box::new(encoding_rs_io::DecodeReaderBytes::new(text)));
     }
-    if let Some(why) = not_pgn(head) {
+    if let Some(why) = not_pgn(&head) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             NotPgn(why.to_string()),
         ));
     }
     Ok(Box::new(text))
+}
+
+/// The bytes what a stream is is told from: its first 4 KiB, or all of it
+/// if shorter.
+pub const HEAD_BYTES: usize = 4096;
+
+/// A stream whose first bytes were read, put back in front of the rest.
+type WithHead<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
+/// A stream's first [`HEAD_BYTES`] (or all of it), read however its writer
+/// splits it — a pipe hands out what was written so far, as little as a
+/// byte (round seven's r54) — and the stream with them put back in front.
+fn with_head<R: Read>(mut raw: R) -> io::Result<(Vec<u8>, WithHead<R>)> {
+    let mut head = Vec::with_capacity(HEAD_BYTES);
+    (&mut raw).take(HEAD_BYTES as u64).read_to_end(&mut head)?;
+    let copy = head.clone();
+    Ok((copy, io::Cursor::new(head).chain(raw)))
 }
 
 /// A UTF-16 byte-order mark: the text is decoded before it is split.
@@ -263,107 +281,6 @@ impl std::fmt::Display for NotPgn {
 
 impl std::error::Error for NotPgn {}
 
-/// Why the first bytes of a stream are no PGN, if they are not: binary
-/// data, or text with neither a tag pair nor a numbered first move.
-///
-/// ```
-/// use pgn_arbiter::read::input::not_pgn;
-/// assert!(not_pgn(b"[Event \"x\"]\n\n1. e4 *").is_none());
-/// assert!(not_pgn(b"1.e4 e5 2.Nf3 *").is_none());
-/// assert!(not_pgn(b"e3 d5 Be2 Nc6 Nf3 e5 d4 exd4 O-O").is_none());
-/// assert!(not_pgn(b"Dear club members, the meeting is on Friday.").is_some());
-/// assert!(not_pgn(b"\x7fELF\x02\x01\x01\0\0\0").is_some());
-/// assert!(not_pgn(b"\xef\xbb\xbf\r\n\r\n").is_none());
-/// ```
-pub fn not_pgn(head: &[u8]) -> Option<&'static str> {
-    // A round's file with no game yet (a byte-order mark, blank lines) is
-    // an empty PGN file, like a file of no byte.
-    let blank = head
-        .strip_prefix(b"\xef\xbb\xbf")
-        .unwrap_or(head)
-        .iter()
-        .all(u8::is_ascii_whitespace);
-    if blank || looks_like_pgn(head) {
-        return None;
-    }
-    let control = head
-        .iter()
-        .filter(|&&c| c < 0x20 && !matches!(c, b'\t' | b'\n' | b'\r' | 0x0c))
-        .count();
-    Some(if control * 20 > head.len() {
-        "it holds binary data"
-    } else {
-        "no tag pair, no numbered move and no run of moves in its first bytes"
-    })
-}
-
-/// A tag pair (`[Event "`), a first move (`1. e4`, `1.Nf3`), or a run of
-/// words most of which are moves: shapes random bytes do not make.
-fn looks_like_pgn(head: &[u8]) -> bool {
-    let tag = head.split(|&c| c == b'\n' || c == b'\r').any(|line| {
-        let line = line.trim_ascii_start();
-        let Some(rest) = line.strip_prefix(b"[") else {
-            return false;
-        };
-        let name = rest
-            .iter()
-            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-            .count();
-        name > 0 && rest[name..].trim_ascii_start().starts_with(b"\"")
-    });
-    let first_move = || {
-        memchr::memmem::find_iter(head, b"1.").any(|i| {
-            let starts_token = i == 0 || !head[i - 1].is_ascii_alphanumeric();
-            let word = head[i + 2..].trim_ascii_start();
-            let end = word
-                .iter()
-                .position(u8::is_ascii_whitespace)
-                .unwrap_or(word.len());
-            starts_token && san_shaped(&word[..end])
-        })
-    };
-    let moves = || {
-        let tokens: Vec<&[u8]> = head
-            .split(u8::is_ascii_whitespace)
-            .filter(|t| !t.is_empty())
-            .take(40)
-            .collect();
-        !tokens.is_empty() && tokens.iter().filter(|t| san_shaped(t)).count() * 2 >= tokens.len()
-    };
-    tag || first_move() || moves()
-}
-
-/// Whether a word has the shape of a move in SAN (`e4`, `Nxf3+`, `O-O`,
-/// `exd8=Q#`), for telling bare movetext from prose.
-fn san_shaped(word: &[u8]) -> bool {
-    // `e4!`, `Qxf7#`, `Nf3+?!`: the signs after a move are no part of it.
-    let end = word
-        .iter()
-        .rposition(|c| !b"!?+#".contains(c))
-        .map_or(0, |i| i + 1);
-    let w = &word[..end];
-    if matches!(w, b"O-O" | b"O-O-O" | b"0-0" | b"0-0-0") {
-        return true;
-    }
-    let w = match w {
-        [body @ .., b'=', b'Q' | b'R' | b'B' | b'N'] => body,
-        _ => w,
-    };
-    let w = match w {
-        [b'K' | b'Q' | b'R' | b'B' | b'N', rest @ ..] => rest,
-        _ => w,
-    };
-    match w {
-        [f, r] => (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r),
-        [pre @ .., f, r] if pre.len() <= 3 => {
-            (b'a'..=b'h').contains(f)
-                && (b'1'..=b'8').contains(r)
-                && pre.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'x')
-        }
-        _ => false,
-    }
-}
-
 /// The compression a stream's first bytes announce.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Packing {
@@ -389,14 +306,17 @@ impl Packing {
 }
 
 fn decompressed<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
-    let mut buf = BufReader::with_capacity(256 * 1024, raw);
-    Ok(match Packing::of(buf.fill_buf()?) {
+    let (head, raw) = with_head(raw)?;
+    let buf = BufReader::with_capacity(256 * 1024, raw);
+    Ok(match Packing::of(&head) {
         Packing::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(buf)),
         Packing::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(buf)),
         Packing::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(buf)?),
         Packing::Plain => Box::new(buf),
     })
 }
+
+mod content;
 
 #[cfg(test)]
 mod tests {

@@ -194,15 +194,15 @@ fn starts_game(
     Ok(splitter.starts_game_at(&line[..end]))
 }
 
-/// Reads at `at`, whatever the file's position (Windows moves it: the one
-/// stream that follows ranges opens the file anew).
+/// Reads at `at`, whatever the file's position (Windows moves it; the one
+/// stream that follows ranges reads by offset too).
 #[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+pub fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
     std::os::unix::fs::FileExt::read_at(file, buf, at)
 }
 
 #[cfg(windows)]
-fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
+pub fn read_at(file: &File, buf: &mut [u8], at: u64) -> io::Result<usize> {
     std::os::windows::fs::FileExt::seek_read(file, buf, at)
 }
 

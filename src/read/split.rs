@@ -24,6 +24,7 @@ use std::ops::Range;
 use scan::{Mark, Scan, has_content, leading_blank_lines, text_len};
 pub(crate) use scan::{after_name, movetext_after_tag, tag_name_end};
 
+mod bounded;
 mod scan;
 
 /// How much of an oversized game is kept: enough for any tag section.
@@ -80,6 +81,9 @@ struct Start {
     problem: Option<String>,
     /// Not yet known to be a game start: a block must not be cut here.
     tentative: bool,
+    /// Where its first line with text begins, once scanned: blank lines
+    /// before a game are no part of its size.
+    text: Option<usize>,
 }
 
 /// Reads a stream and hands out [`Block`]s of at least `target` bytes
@@ -255,36 +259,12 @@ impl<R: Read> Splitter<R> {
         let mut games = Vec::with_capacity(starts.len());
         for (i, s) in starts.iter().enumerate() {
             let e = starts.get(i + 1).map_or(data.len(), |n| n.at);
-            let first = s.at + leading_blank_lines(&data[s.at..e]);
-            if !has_content(&data[s.at..e]) {
-                continue;
-            }
-            let next_offset = self.offset_of(e);
-            let mut problem = s.problem.clone();
-            if text_len(&data[s.at..e]) > self.max_game || (skipped_inside && i + 1 == starts.len())
-            {
-                problem.get_or_insert(format!(
-                    "the game is {} bytes long, over the limit of {} bytes \
-                     (raise it with --max-game-bytes)",
-                    next_offset - s.offset,
-                    self.max_game
-                ));
-            }
-            // Only the head of an oversized game is handed on.
-            let end = if problem.is_some() {
-                e.min(s.at + HEAD).max(first)
-            } else {
-                e
-            };
-            games.push(GameSlice {
-                bytes: first..end,
-                offset: s.offset + (first - s.at) as u64,
-                line: s.line,
-                problem,
-            });
+            let cut_inside = skipped_inside && i + 1 == starts.len();
+            games.extend(self.slice(&data, s, e, cut_inside));
         }
         for s in &mut self.starts {
             s.at -= end;
+            s.text = s.text.map(|t| t.saturating_sub(end));
         }
         self.scanned -= end.min(self.scanned);
         self.searched -= end.min(self.searched);
@@ -306,6 +286,36 @@ impl<R: Read> Splitter<R> {
         block
     }
 
+    /// The game from `s` to `e` of a block's `data`, if it holds text: its
+    /// text from its first line with any, only the head of one over the
+    /// limit (or `cut_inside`: its end was skipped) with the problem said.
+    fn slice(&self, data: &[u8], s: &Start, e: usize, cut_inside: bool) -> Option<GameSlice> {
+        if !has_content(&data[s.at..e]) {
+            return None;
+        }
+        let first = s.at + leading_blank_lines(&data[s.at..e]);
+        let offset = s.offset + (first - s.at) as u64;
+        let mut problem = s.problem.clone();
+        if text_len(&data[first..e]) > self.max_game || cut_inside {
+            problem.get_or_insert(format!(
+                "the game is {} bytes long, over the limit of {} bytes \
+                 (raise it with --max-game-bytes)",
+                self.offset_of(e) - offset,
+                self.max_game
+            ));
+        }
+        let end = match problem {
+            Some(_) => e.min(s.at + HEAD).max(first),
+            None => e,
+        };
+        Some(GameSlice {
+            bytes: first..end,
+            offset,
+            line: s.line,
+            problem,
+        })
+    }
+
     /// `buf[..end]`, the rest moved to a buffer of the full size, so that
     /// the reads to come do not grow it step by step (a copy at each).
     fn take_front(&mut self, end: usize) -> Vec<u8> {
@@ -325,21 +335,6 @@ impl<R: Read> Splitter<R> {
         self.base + dropped + at as u64
     }
 
-    /// Drops `buf[from..scanned]`, scanned already and not kept.
-    fn drop_scanned(&mut self, from: usize) {
-        if self.scanned <= from {
-            return;
-        }
-        self.buf.drain(from..self.scanned);
-        self.searched -= (self.scanned - from).min(self.searched);
-        self.dropped_at = match self.dropped {
-            0 => from,
-            _ => self.dropped_at.min(from),
-        };
-        self.dropped += (self.scanned - from) as u64;
-        self.scanned = from;
-    }
-
     fn push_start(&mut self, at: usize) {
         let offset = self.offset_of(at);
         self.content_end = at;
@@ -347,8 +342,9 @@ impl<R: Read> Splitter<R> {
         if self.oversized
             && let Some(s) = self.starts.last_mut()
         {
-            // The oversized game ends here.
-            let size = offset - s.offset;
+            // The oversized game ends here; its size counts from its text.
+            let lead = s.text.map_or(0, |t| t - s.at) as u64;
+            let size = offset - s.offset - lead;
             s.problem.get_or_insert(format!(
                 "the game is {size} bytes long, over the limit of {} bytes (raise it with --max-game-bytes)",
                 self.max_game
@@ -361,6 +357,7 @@ impl<R: Read> Splitter<R> {
             line: self.line,
             problem: None,
             tentative: false,
+            text: None,
         });
     }
 
@@ -433,51 +430,6 @@ impl<R: Read> Splitter<R> {
             self.measure(start);
         }
         self.drop_oversized();
-    }
-
-    /// A line longer than a game may be, with no end yet: consumed in
-    /// parts.
-    fn long_line(&mut self) {
-        let game_start = self.starts.last().map_or(0, |s| s.at);
-        if self.buf.len() - game_start <= self.max_game || self.scanned == self.buf.len() {
-            return;
-        }
-        let start = self.scanned;
-        self.scan.chunk(&self.buf[start..]);
-        self.scanned = self.buf.len();
-        self.mid_line = true;
-        self.measure(start);
-    }
-
-    /// After `buf[from..scanned]` was scanned: the last game grows by its
-    /// text, not by blank space after it (blank space longer than a game
-    /// may be is dropped, so that it costs no memory either).
-    fn measure(&mut self, from: usize) {
-        let blank = self.buf[from..self.scanned]
-            .iter()
-            .all(u8::is_ascii_whitespace);
-        if !blank {
-            self.oversized |= self.blank_dropped;
-            self.content_end = self.scanned;
-        }
-        let game_start = self.starts.last().map_or(0, |s| s.at);
-        let text_end = self.content_end.max(game_start);
-        self.oversized |= text_end - game_start > self.max_game;
-        if !self.oversized && self.scanned - text_end > self.max_game {
-            self.drop_scanned(text_end);
-            self.blank_dropped = true;
-        }
-    }
-
-    /// The last game is over the limit: once it is alone at the front of
-    /// the buffer, keep its head and drop what was scanned beyond it (once
-    /// per read, not per line: each drop moves the rest of the buffer).
-    fn drop_oversized(&mut self) {
-        if !self.oversized || self.starts.len() != 1 || self.starts[0].at != 0 {
-            return; // `next_block` first hands out the games before it.
-        }
-        self.drop_scanned(HEAD);
-        self.content_end = self.content_end.min(HEAD);
     }
 }
 

@@ -66,7 +66,18 @@ pub fn corrected<'a>(
     } else {
         "\n"
     };
-    let mut edits = result_tag_edits(record, correct, eol);
+    // A byte-order mark belongs to the file, not to a game: dropped (first,
+    // before anything is inserted at the start), never moved inside it.
+    let mut edits: Vec<Edit> = bytes
+        .starts_with(BOM)
+        .then_some(Edit {
+            at: 0,
+            remove: BOM.len(),
+            insert: Vec::new(),
+        })
+        .into_iter()
+        .collect();
+    edits.extend(result_tag_edits(record, correct, eol));
     edits.push(note_edit(record, verdict, edition, eol));
     edits.extend(ending_edits(record, verdict, correct, eol));
     if let Some(token) = &record.layout.result_token {
@@ -212,6 +223,9 @@ fn ending_words(record: &GameRecord<'_>, verdict: &Verdict, correct: GameResult)
     .unwrap_or_else(|| sentence(side_name(named)))
 }
 
+/// UTF-8's byte-order mark, which Notepad writes at the start of a file.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// Where the line holding `bytes[at]` ends.
 fn line_end(bytes: &[u8], at: usize) -> usize {
     at + bytes[at..]
@@ -299,13 +313,14 @@ fn apply(bytes: &[u8], mut edits: Vec<Edit>) -> Vec<u8> {
 /// another file's game, nothing else would tell where it starts.
 pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, book: &Book, out: &mut Vec<u8>) {
     let edition = (!book.edition.is_ru_rapid()).then_some(book.edition.name);
-    let game = corrected(record, verdict, edition);
-    let eol: &[u8] = match memchr::memmem::find(&game, b"\r\n") {
+    let whole = corrected(record, verdict, edition);
+    let game = whole.strip_prefix(BOM).unwrap_or(&whole);
+    let bytes = record.bytes.strip_prefix(BOM).unwrap_or(record.bytes);
+    let eol: &[u8] = match memchr::memmem::find(game, b"\r\n") {
         Some(_) => b"\r\n",
         None => b"\n",
     };
-    if record.layout.tags_end == 0 && record.tags.result.is_none() && game.starts_with(record.bytes)
-    {
+    if record.layout.tags_end == 0 && record.tags.result.is_none() && game.starts_with(bytes) {
         let eol = std::str::from_utf8(eol).unwrap_or("\n");
         let result = record.recorded_result();
         for (name, value) in SEVEN_TAGS {
@@ -313,7 +328,7 @@ pub fn write_back(record: &GameRecord<'_>, verdict: &Verdict, book: &Book, out: 
         }
         out.extend_from_slice(format!("[Result \"{result}\"]{eol}{eol}").as_bytes());
     }
-    out.extend_from_slice(&game);
+    out.extend_from_slice(game);
     let text_end = game
         .iter()
         .rposition(|c| !c.is_ascii_whitespace())

@@ -6,8 +6,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs::File;
-use std::io::{self, Seek, SeekFrom};
-use std::path::PathBuf;
+use std::io;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
 
@@ -15,7 +14,7 @@ use indicatif::ProgressBar;
 
 use super::worker::Input;
 use super::workers::{Reading, Workers};
-use crate::read::ranges::{Placed, RangeSplit, opening_after, place, split_range};
+use crate::read::ranges::{Placed, RangeSplit, opening_after, place, read_at, split_range};
 use crate::read::split::Splitter;
 
 /// The bytes of a range, when `--range-bytes` does not say.
@@ -40,7 +39,9 @@ pub fn range_bytes(asked: Option<usize>, threads: usize, size: u64) -> Option<u6
 /// Where the ranges stand: those on the workers, in order, and their
 /// answers.
 struct Ranges {
-    path: PathBuf,
+    /// The file, read through the handle opened at the start whatever
+    /// happens to its path meanwhile (round seven's r51: a file replaced
+    /// during the run was read on from the new one).
     file: Arc<File>,
     size: u64,
     range: u64,
@@ -59,20 +60,13 @@ struct Ranges {
 /// A plain file to read in ranges.
 pub(super) struct InRanges {
     pub file: File,
-    /// Where it lies, to open it again for a stream of its own.
-    pub path: PathBuf,
     pub size: u64,
     pub range: u64,
 }
 
 /// Reads `file` in ranges.
 pub(super) fn read_in_ranges(
-    InRanges {
-        file,
-        path,
-        size,
-        range,
-    }: InRanges,
+    InRanges { file, size, range }: InRanges,
     input: &Input,
     workers: &mut Workers<'_>,
     progress: &ProgressBar,
@@ -80,7 +74,6 @@ pub(super) fn read_in_ranges(
     let (sender, answers) = channel();
     let options = workers.options();
     let mut ranges = Ranges {
-        path,
         file: Arc::new(file),
         size,
         range: range.max(1),
@@ -94,38 +87,48 @@ pub(super) fn read_in_ranges(
         arrived: HashMap::new(),
         dropped: HashSet::new(),
     };
-    match ranges.hand_out(input, workers, progress) {
-        Ok(reading) => reading,
-        Err(e) => Reading::Failed(format!("read error: {e}")),
-    }
+    ranges.hand_out(input, workers, progress)
 }
 
 impl Ranges {
     /// Joins the ranges in order and hands out their blocks; the rest of a
-    /// file without opening lines in one stream.
+    /// file without opening lines in one stream. A read error met ahead
+    /// (looking for a range's opening line, splitting a range) loses
+    /// nothing: the file is read on in one stream from the first range not
+    /// handed out, which hands out every game before the error and says how
+    /// many were read (round seven's r50).
     fn hand_out(
         &mut self,
         input: &Input,
         workers: &mut Workers<'_>,
         progress: &ProgressBar,
-    ) -> io::Result<Reading> {
+    ) -> Reading {
         let mut placed = Placed::default();
+        // The first byte not handed out: a game start of the sequential
+        // split.
+        let mut at = 0;
         loop {
-            self.queue(workers)?;
-            let Some(start) = self.queued.pop_front() else {
-                let tail = self.next;
-                return self.stream(tail, placed, (input, workers, progress));
+            let Ok(Some(mut split)) = self.next_range(workers) else {
+                return self.stream(at, placed, (input, workers, progress));
             };
-            let Some(mut split) = self.joined(start)? else {
-                return self.stream(start, placed, (input, workers, progress));
-            };
+            at = split.end;
             placed = split.place(placed);
             progress.inc(split.end - split.start);
             for block in split.blocks {
                 if !block.games.is_empty() && !workers.audit(block, input) {
-                    return Ok(Reading::Stopped);
+                    return Reading::Stopped;
                 }
             }
+        }
+    }
+
+    /// The next range joined, with more put on the workers first; none
+    /// where the rest is read in one stream.
+    fn next_range(&mut self, workers: &Workers<'_>) -> io::Result<Option<RangeSplit>> {
+        self.queue(workers)?;
+        match self.queued.pop_front() {
+            Some(start) => self.joined(start),
+            None => Ok(None),
         }
     }
 
@@ -206,28 +209,62 @@ impl Ranges {
     }
 
     /// Reads the file from `start`, a game start of the sequential split,
-    /// to its end in one stream, as the sequential reader does.
+    /// to its end in one stream, as the sequential reader does, through
+    /// the handle opened at the start; a read error ends it after every
+    /// game before it is handed out.
     fn stream(
         &mut self,
         start: u64,
         placed: Placed,
         (input, workers, progress): (&Input, &mut Workers<'_>, &ProgressBar),
-    ) -> io::Result<Reading> {
-        if start >= self.size {
-            return Ok(Reading::Done);
-        }
-        // Opened anew: on some systems a cloned handle shares the position
-        // a range's read may still be moving.
-        let mut file = File::open(&self.path)?;
-        file.seek(SeekFrom::Start(start))?;
+    ) -> Reading {
+        let from = FromOffset {
+            file: &self.file,
+            at: start,
+        };
         let mut splitter =
-            Splitter::with_limit(progress.wrap_read(file), self.target, self.max_game);
-        while let Some(mut block) = splitter.next_block()? {
-            place(&mut block, start, placed);
-            if !block.games.is_empty() && !workers.audit(block, input) {
-                return Ok(Reading::Stopped);
+            Splitter::with_limit(progress.wrap_read(from), self.target, self.max_game);
+        let mut read_error = None;
+        loop {
+            match splitter.next_block() {
+                Ok(Some(mut block)) => {
+                    place(&mut block, start, placed);
+                    if !block.games.is_empty() && !workers.audit(block, input) {
+                        return Reading::Stopped;
+                    }
+                }
+                Ok(None) => break,
+                Err(e) => read_error = Some(e),
             }
         }
-        Ok(Reading::Done)
+        match read_error {
+            None => Reading::Done,
+            Some(e) => {
+                Reading::Failed(read_error_said(&e, placed.games + splitter.games_emitted()))
+            }
+        }
     }
+}
+
+/// A file read on from an offset through a handle, each read at its own
+/// offset (the ranges' reads share no file position).
+struct FromOffset<'a> {
+    file: &'a File,
+    at: u64,
+}
+
+impl io::Read for FromOffset<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = read_at(self.file, buf, self.at)?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+/// What a read error says: how many games were read before it.
+pub(super) fn read_error_said(e: &io::Error, games: u64) -> String {
+    format!(
+        "read error: {e}; {games} game(s) were read before it and have rows, the last of them cut \
+         short (check that the file is complete and not corrupt)"
+    )
 }

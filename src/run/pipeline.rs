@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use indicatif::ProgressBar;
 
-use super::in_ranges::{InRanges, range_bytes, read_in_ranges};
+use super::in_ranges::{InRanges, range_bytes, read_error_said, read_in_ranges};
 use super::options::BLOCKS_IN_FLIGHT_A_THREAD;
 pub use super::options::{BLOCK_SIZE, Options};
 use super::worker::{BlockReport, Input};
@@ -193,7 +193,8 @@ fn read_all(
 }
 
 /// A plain file the ranges of which are split on the workers: the file
-/// opened, its path, its size and the range size.
+/// opened (read through this handle to the end), its size and the range
+/// size.
 fn in_ranges(
     source: &Source,
     base: Option<&std::path::Path>,
@@ -211,19 +212,17 @@ fn in_ranges(
     // opened here too, the bytes its writer sent to this first reader
     // would be lost, and the second open would wait for a writer gone.
     // A file too small for ranges is not opened here either.
-    let meta = std::fs::metadata(&path).ok()?;
-    if !meta.is_file() {
+    if !std::fs::metadata(&path).ok()?.is_file() {
         return None;
     }
+    let file = std::fs::File::open(&path).ok()?;
+    // The size of the file opened: the one read to the end.
+    let meta = file.metadata().ok().filter(std::fs::Metadata::is_file)?;
     let size = meta.len();
     let range = range_bytes(options.range_bytes, options.threads, size)?;
-    let file = std::fs::File::open(&path).ok()?;
-    plain_pgn(&file).ok()?.then_some(InRanges {
-        file,
-        path,
-        size,
-        range,
-    })
+    plain_pgn(&file)
+        .ok()?
+        .then_some(InRanges { file, size, range })
 }
 
 /// The threads from which a stream is read ahead on a thread of its own
@@ -288,11 +287,7 @@ fn read_source(
     }
     match read_error {
         None => Reading::Done,
-        Some(e) => Reading::Failed(format!(
-            "read error: {e}; {} game(s) were read before it and have rows, the last of them cut \
-             short (check that the file is complete and not corrupt)",
-            splitter.games_emitted()
-        )),
+        Some(e) => Reading::Failed(read_error_said(&e, splitter.games_emitted())),
     }
 }
 

@@ -303,3 +303,84 @@ fn blank_text_after_a_game_is_not_its_size() {
         "{got:?}"
     );
 }
+
+/// A reader that hands out at most `n` bytes a read: where the reads fall
+/// is the test's to choose.
+struct Chunked<'a> {
+    bytes: &'a [u8],
+    n: usize,
+}
+
+impl Read for Chunked<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = self.n.min(out.len()).min(self.bytes.len());
+        out[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// Round seven's r52: a game a few bytes under the limit, at the limit or
+/// over it, whose next game's first line crosses a read at every offset of
+/// a small read: each game gets exactly one row, the same wherever the
+/// reads fall.
+#[test]
+fn a_game_near_the_limit_never_swallows_the_next_games_first_line() {
+    let limit = HEAD;
+    // A game of exactly `size` bytes: tags, then comments, the last one
+    // padded to the size, then the result.
+    let body = |size: usize| {
+        let mut game = "[Event \"A\"]\n\n".to_string();
+        while game.len() + 40 < size {
+            game.push_str("{xxxxxxx}\n");
+        }
+        let pad = size - game.len() - "{}\n1-0\n".len();
+        game.push_str(&format!("{{{}}}\n1-0\n", "x".repeat(pad)));
+        assert_eq!(game.len(), size);
+        game
+    };
+    for size in [limit - 3, limit - 1, limit, limit + 1, limit + 3] {
+        let mut seen = None;
+        for read in [7usize, 61, 4096] {
+            for shift in 0..read.min(64) {
+                let pgn = format!(
+                    "{}{}\n[Event \"B\"]\n\n1. e4 *\n",
+                    "\n".repeat(shift),
+                    body(size)
+                );
+                let reader = Chunked {
+                    bytes: pgn.as_bytes(),
+                    n: read,
+                };
+                let mut s = Splitter::with_limit(reader, 1 << 16, limit);
+                let mut rows = Vec::new();
+                while let Some(b) = s.next_block().unwrap() {
+                    for g in &b.games {
+                        let text = String::from_utf8_lossy(&b.data[g.bytes.clone()]).into_owned();
+                        rows.push((
+                            text.lines().next().unwrap_or("").to_string(),
+                            g.problem.is_some(),
+                        ));
+                    }
+                }
+                assert_eq!(
+                    rows.len(),
+                    2,
+                    "size {size}, read {read}, shift {shift}: {rows:?}"
+                );
+                assert_eq!(
+                    rows[1],
+                    ("[Event \"B\"]".to_string(), false),
+                    "size {size}, read {read}, shift {shift}"
+                );
+                assert_eq!(
+                    *seen.get_or_insert(rows.clone()),
+                    rows,
+                    "size {size}, read {read}, shift {shift}"
+                );
+            }
+        }
+        let over = seen.unwrap()[0].1;
+        assert_eq!(over, size > limit, "size {size}");
+    }
+}
