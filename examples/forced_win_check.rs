@@ -47,6 +47,13 @@ fn main() {
         };
         let found = forced_mate(&pos, claimant, moves, nodes as u32);
         tally.add(&pos, truth, &found);
+        if tally.positions % 5_000 == 0 {
+            eprintln!(
+                "{} positions, {:.0} s",
+                tally.positions,
+                started.elapsed().as_secs_f64()
+            );
+        }
     }
     tally.print((nodes, moves), started.elapsed());
     if tally.wrong > 0 {

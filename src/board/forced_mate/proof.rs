@@ -24,6 +24,9 @@ use crate::board::helpmate::cannot_mate_fast;
 type Number = u32;
 const INFINITE: Number = Number::MAX;
 
+/// Descents into cycles between two solvings.
+const STUCK_SOLVE: u32 = 64;
+
 /// What the search proved about a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Proved {
@@ -108,24 +111,32 @@ impl Graph {
     /// the bound is reached, solving it exactly each time it has doubled.
     fn grow(&mut self, pos: &Chess) {
         let mut solve_at = 64;
+        // Descents that ran into cycles and grew nothing: the solving
+        // decides them, and a bound on them ends a search that only goes
+        // round.
+        let (mut stuck, mut stuck_in_all) = (0, 0);
         loop {
-            if self.nodes[0].verdict.is_some() {
+            if self.nodes[0].verdict.is_some() || stuck_in_all > self.limit {
                 return;
             }
             // A zero number is a proof already: the solving gives it.
             let root = &self.nodes[0];
             let proved = root.proof == 0 || root.disproof == 0;
-            if proved || self.nodes.len() >= solve_at || self.nodes.len() as u32 >= self.limit {
+            let full = self.nodes.len() as u32 >= self.limit;
+            if proved || full || self.nodes.len() >= solve_at || stuck >= STUCK_SOLVE {
                 self.solve();
-                solve_at = self.nodes.len() * 2;
-                if self.nodes[0].verdict.is_some() || self.nodes.len() as u32 >= self.limit {
+                (solve_at, stuck) = (self.nodes.len() * 2, 0);
+                if self.nodes[0].verdict.is_some() || full {
                     return;
                 }
             }
-            if let Some((path, at)) = self.most_proving(pos) {
-                let node = *path.last().expect("a path holds the root");
-                self.expand(node, &at);
-                self.update(&path);
+            match self.most_proving(pos) {
+                Some((path, at)) => {
+                    let node = *path.last().expect("a path holds the root");
+                    self.expand(node, &at);
+                    self.update(&path);
+                }
+                None => (stuck, stuck_in_all) = (stuck + 1, stuck_in_all + 1),
             }
         }
     }
