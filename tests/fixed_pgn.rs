@@ -146,3 +146,31 @@ fn corrected_pgn_rereads_to_the_same_games_for_every_test_file() {
         );
     }
 }
+
+/// Round seven: every game of the corrected PGN re-audits to the status
+/// it had (a corrected game to confirmed, with the correct result), the
+/// samples and every shared real file at once (where `../shared` is there).
+#[test]
+fn every_game_of_the_corrected_pgn_re_audits_to_its_status() {
+    let mut inputs = vec![repo("samples")];
+    let shared = repo("../shared/data/games");
+    if shared.is_dir() {
+        inputs.push(shared);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fixed = dir.path().join("fixed.pgn");
+    let mut args: Vec<&str> = inputs.iter().map(|p| p.to_str().unwrap()).collect();
+    args.extend(["--fixed-pgn", fixed.to_str().unwrap()]);
+    let first = audit(&args, None);
+    let again = audit(&[fixed.to_str().unwrap()], None);
+    assert_eq!(first.verdicts.len(), again.verdicts.len());
+    for (before, after) in first.verdicts.iter().zip(&again.verdicts) {
+        let want = match before["status"].as_str() {
+            "corrected" => "confirmed",
+            status => status,
+        };
+        let game = format!("{} game {}", before["source"], before["game"]);
+        assert_eq!(after["status"], want, "{game}: {}", after["reason"]);
+        assert_eq!(after["correct_result"], before["correct_result"], "{game}");
+    }
+}

@@ -73,3 +73,23 @@ fn shown_commands_print_what_is_shown() {
     }
     assert!(checked >= 2, "the README and docs show commands");
 }
+
+/// The tour's commands name files that ship (round seven: it named a
+/// `report.trf` that `samples/` lacks).
+#[test]
+fn the_tour_names_files_that_ship() {
+    let readme = std::fs::read_to_string(repo("README.md")).unwrap();
+    let tour = &readme[readme.find("## A five-minute tour").unwrap()..];
+    let tour = &tour[..tour.find("\n## ").unwrap()];
+    let named: Vec<&str> = tour
+        .split(|c: char| c.is_whitespace() || matches!(c, '`' | '"' | '(' | ')'))
+        .filter(|w| w.starts_with("samples") || w.starts_with("tests/"))
+        .collect();
+    assert!(named.len() >= 5, "{named:?}");
+    for path in named {
+        assert!(
+            repo(path).exists(),
+            "the tour names {path}, which does not ship"
+        );
+    }
+}

@@ -98,18 +98,29 @@ fn audit_game(
         let why = unknown_category_why(&record);
         *report.summary.no_category.entry(why).or_default() += 1;
     }
+    // What the summary says sends a game to review is counted only for the
+    // games its row does not call an error.
+    let judged = judgement.verdict.status != Status::Error;
+    let doubt = game.as_ref().and_then(|g| g.doubt.as_ref());
     count_layout(
         &mut report.summary,
         &record,
-        game.as_ref().and_then(|g| g.doubt.as_ref()),
+        doubt.filter(|_| judged),
+        judged,
     );
 }
 
-/// How the record was written, where it is unusual enough to say.
-fn count_layout(summary: &mut Summary, record: &GameRecord<'_>, doubt: Option<&Doubt>) {
+/// How the record was written, where it is unusual enough to say; what
+/// sends a game to review only where it was `judged` (not an error).
+fn count_layout(
+    summary: &mut Summary,
+    record: &GameRecord<'_>,
+    doubt: Option<&Doubt>,
+    judged: bool,
+) {
     let notes = [
         (record.layout.moves_on_tag_line, "moves-on-tag-line"),
-        (record.results_disagree().is_some(), "two-results"),
+        (judged && record.results_disagree().is_some(), "two-results"),
         (record.result_words().is_some(), "result-in-words"),
         (
             matches!(doubt, Some(Doubt::NotUnderstood(_))),
