@@ -29,7 +29,7 @@ fn headers_are_the_documented_columns() {
         verdict_header,
         "source,game,offset,event,site,date,round,white,black,time_control,category,plies,\
          recorded_result,correct_result,status,rule,decided_at_ply,reason,regime,laws,\
-         time_control_used,time_control_read,url,ending,ending_source"
+         time_control_used,time_control_read,url,ending,ending_source,text_encoding"
     );
     let incident_header = String::from_utf8_lossy(&run.incidents_raw)
         .lines()

@@ -27,6 +27,7 @@ mod real_games;
 mod robustness;
 mod round_five;
 mod round_seven;
+mod round_seven_reading;
 mod round_six;
 mod round_six_doors;
 mod round_six_teams;

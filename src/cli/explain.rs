@@ -20,10 +20,11 @@ use crate::laws::rulebook::{Point, sentence};
 use crate::laws::{Book, Judgement, ShortLines, as_sentence, capitalised};
 use crate::model::time_control::Category;
 use crate::model::verdict::{Clause, Status};
+use crate::read::encoding::FileEncoding;
 use crate::read::ending::{self, Ending};
 use crate::read::input::{Source, decompress};
 use crate::read::parse::GameRecord;
-use crate::read::split::{GameSlice, Splitter};
+use crate::read::split::{Block, GameSlice, Splitter};
 use crate::run::pipeline::Options;
 use crate::run::record::{audit_record, read_record};
 use incident::tell_incident;
@@ -166,10 +167,16 @@ fn explain_source(
         .map_err(|e| format!("{shown}: cannot read: {e}"))?;
     let mut splitter = Splitter::with_limit(stream, 1 << 20, options.max_game_bytes);
     let wanted = request.game.unwrap_or(1);
-    while let Some(block) = splitter.next_block().map_err(|e| format!("{shown}: {e}"))? {
+    // The source's encoding is decided as a run decides it.
+    let mut text = FileEncoding::default();
+    let mut blocks = std::collections::VecDeque::new();
+    while let Some(block) =
+        next_block(&mut splitter, &mut text, &mut blocks).map_err(|e| format!("{shown}: {e}"))?
+    {
         for (i, slice) in block.games.iter().enumerate() {
             let number = block.first_game + i as u64 + 1;
-            let record = read_record(&block.data[slice.bytes.clone()], slice.line, options);
+            let bytes = &block.data[slice.bytes.clone()];
+            let record = read_record(bytes, (slice.line, block.legacy), options);
             let hit = match &request.site {
                 Some(site) => record.tags.is_at(site),
                 None => number == wanted,
@@ -203,6 +210,25 @@ fn explain_source(
             splitter.games_emitted()
         ),
     })
+}
+
+/// The next block a run would audit: split, and gone through the source's
+/// encoding (which may hold blocks back until it is decided).
+fn next_block<R: io::Read>(
+    splitter: &mut Splitter<R>,
+    text: &mut FileEncoding,
+    ready: &mut std::collections::VecDeque<Block>,
+) -> io::Result<Option<Block>> {
+    while ready.is_empty() {
+        match splitter.next_block()? {
+            Some(block) => ready.extend(text.admit(block)),
+            None => {
+                ready.extend(text.finish());
+                break;
+            }
+        }
+    }
+    Ok(ready.pop_front())
 }
 
 fn tell_game(

@@ -169,9 +169,11 @@ impl<'a> GameRecord<'a> {
         self.legacy_encoding.unwrap_or(encoding_rs::WINDOWS_1252)
     }
 
-    /// The encoding the game's tags were read in, where they are not UTF-8.
+    /// The encoding its text not in UTF-8 (tags; comments too, where the
+    /// source's was decided) was read in.
     pub fn text_encoding(&self) -> Option<&'static Encoding> {
-        self.layout.legacy_text.then(|| self.legacy())
+        let comments = self.legacy_encoding.is_some() && std::str::from_utf8(self.bytes).is_err();
+        (self.layout.legacy_text || comments).then(|| self.legacy())
     }
 
     /// The line in the source of a byte offset within the game.

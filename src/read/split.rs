@@ -56,6 +56,9 @@ pub struct Block {
     pub data: Vec<u8>,
     /// The games, in input order.
     pub games: Vec<GameSlice>,
+    /// What the source's text that is not UTF-8 is read as, once decided
+    /// for the whole source ([`crate::read::encoding::FileEncoding`]).
+    pub legacy: Option<&'static encoding_rs::Encoding>,
 }
 
 impl Block {
@@ -272,6 +275,7 @@ impl<R: Read> Splitter<R> {
             first_game: self.games_emitted,
             data,
             games,
+            legacy: None,
         };
         self.games_emitted += block.games.len() as u64;
         self.base = self.offset_of(end);

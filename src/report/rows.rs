@@ -119,6 +119,9 @@ pub struct VerdictRow<'a> {
     /// How the game ended ([`Ending`]), and where that was read.
     pub ending: &'static str,
     pub ending_source: &'static str,
+    /// The encoding the game's text was read in where it is not UTF-8
+    /// (the source's, decided once): empty for UTF-8.
+    pub text_encoding: &'static str,
 }
 
 impl<'a> VerdictRow<'a> {
@@ -166,6 +169,7 @@ impl<'a> VerdictRow<'a> {
             url: cell(tags.url().unwrap_or(""), raw),
             ending: ending.0.as_str(),
             ending_source: ending.1.as_str(),
+            text_encoding: record.text_encoding().map_or("", |e| e.name()),
         }
     }
 }
@@ -260,6 +264,7 @@ impl VerdictRow<'_> {
             &self.url,
             self.ending,
             self.ending_source,
+            self.text_encoding,
         ])
     }
 }
@@ -319,6 +324,7 @@ pub const VERDICT_TABLE_COLUMNS: &[&str] = &[
     "url",
     "ending",
     "ending_source",
+    "text_encoding",
     "game_date",
 ];
 

@@ -75,7 +75,8 @@ pub const VERDICTS: Layout = Layout {
     names: VERDICT_TABLE_COLUMNS,
     kinds: &[
         Label, Count, Count, Label, Text, Text, Text, Text, Text, Label, Label, Count, Label,
-        Label, Label, Label, Count, Text, Label, Label, Label, Label, Text, Label, Label, Date,
+        Label, Label, Label, Count, Text, Label, Label, Label, Label, Text, Label, Label, Label,
+        Date,
     ],
 };
 
@@ -298,6 +299,7 @@ impl Row for VerdictRow<'_> {
             Value::Text(&self.url),
             Value::Text(self.ending),
             Value::Text(self.ending_source),
+            Value::Text(self.text_encoding),
             Value::Date(day),
         ];
         values.into_iter().for_each(each);

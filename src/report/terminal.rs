@@ -111,6 +111,10 @@ fn record_notes(map: &BTreeMap<&str, u64>) -> String {
                 "{v} whose words about the ending are not understood (sent to review unless the \
                  board settled them; see docs/endings.md)"
             ),
+            "encoding-differs" => format!(
+                "{v} whose own text not in UTF-8 looks like another encoding than the file's \
+                 (read in the file's: `text_encoding`; see docs/robustness.md)"
+            ),
             "ending-read-in-part" => format!(
                 "{v} whose words about the ending are read only in part: a clause not understood, \
                  asked, denied or hedged (sent to review unless the board settled them)"

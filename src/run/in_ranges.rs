@@ -14,8 +14,9 @@ use indicatif::ProgressBar;
 
 use super::worker::Input;
 use super::workers::{Reading, Workers};
+use crate::read::encoding::FileEncoding;
 use crate::read::ranges::{Placed, RangeSplit, opening_after, place, read_at, split_range};
-use crate::read::split::Splitter;
+use crate::read::split::{Block, Splitter};
 
 /// The bytes of a range, when `--range-bytes` does not say.
 pub const RANGE_BYTES: u64 = 1 << 20;
@@ -55,6 +56,8 @@ struct Ranges {
     sender: std::sync::mpsc::Sender<(u64, io::Result<RangeSplit>)>,
     arrived: HashMap<u64, io::Result<RangeSplit>>,
     dropped: HashSet<u64>,
+    /// The file's encoding, decided in file order as one stream decides it.
+    text: FileEncoding,
 }
 
 /// A plain file to read in ranges.
@@ -86,6 +89,7 @@ pub(super) fn read_in_ranges(
         sender,
         arrived: HashMap::new(),
         dropped: HashSet::new(),
+        text: FileEncoding::default(),
     };
     ranges.hand_out(input, workers, progress)
 }
@@ -115,7 +119,8 @@ impl Ranges {
             placed = split.place(placed);
             progress.inc(split.end - split.start);
             for block in split.blocks {
-                if !block.games.is_empty() && !workers.audit(block, input) {
+                let blocks = self.text.admit(block);
+                if !hand(blocks, input, workers) {
                     return Reading::Stopped;
                 }
             }
@@ -226,16 +231,23 @@ impl Ranges {
             Splitter::with_limit(progress.wrap_read(from), self.target, self.max_game);
         let mut read_error = None;
         loop {
-            match splitter.next_block() {
+            let blocks = match splitter.next_block() {
                 Ok(Some(mut block)) => {
                     place(&mut block, start, placed);
-                    if !block.games.is_empty() && !workers.audit(block, input) {
-                        return Reading::Stopped;
-                    }
+                    self.text.admit(block)
                 }
                 Ok(None) => break,
-                Err(e) => read_error = Some(e),
+                Err(e) => {
+                    read_error = Some(e);
+                    continue;
+                }
+            };
+            if !hand(blocks, input, workers) {
+                return Reading::Stopped;
             }
+        }
+        if !hand(self.text.finish(), input, workers) {
+            return Reading::Stopped;
         }
         match read_error {
             None => Reading::Done,
@@ -244,6 +256,14 @@ impl Ranges {
             }
         }
     }
+}
+
+/// Hands `blocks` to the workers; `false` when the writer stopped.
+fn hand(blocks: Vec<Block>, input: &Input, workers: &mut Workers<'_>) -> bool {
+    blocks
+        .into_iter()
+        .filter(|b| !b.games.is_empty())
+        .all(|block| workers.audit(block, input))
 }
 
 /// A file read on from an offset through a handle, each read at its own

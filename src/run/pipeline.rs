@@ -26,6 +26,7 @@ use super::worker::{BlockReport, Input};
 use super::workers::{Reading, Workers};
 use crate::model::incident::IncidentKind;
 use crate::read::ahead::Ahead;
+use crate::read::encoding::FileEncoding;
 use crate::read::events::EventLog;
 use crate::read::input::{Source, decompress};
 use crate::read::ranges::plain_pgn;
@@ -253,8 +254,8 @@ fn read_stream(
     }
 }
 
-/// Cuts one source into blocks (those of the shard asked for) and hands
-/// them out.
+/// Cuts one source into blocks (those of the shard asked for), decides the
+/// source's encoding, and hands them out.
 fn read_source(
     stream: Box<dyn Read + Send>,
     source: &Source,
@@ -266,23 +267,31 @@ fn read_source(
     let range = options
         .shard
         .map_or(0..u64::MAX, |shard| shard.range(source.size().unwrap_or(0)));
+    let mut text = FileEncoding::default();
     let mut read_error = None;
-    loop {
-        match splitter.next_block() {
-            Ok(Some(mut block)) => {
-                let past = block.games.last().is_some_and(|g| g.offset >= range.end);
-                block.keep_starting_in(&range);
-                if !block.games.is_empty() && !workers.audit(block, input) {
-                    return Reading::Stopped;
-                }
-                if past {
-                    break; // the rest belongs to later shards
-                }
+    let mut done = false;
+    while !done {
+        let blocks = match splitter.next_block() {
+            Ok(Some(block)) => text.admit(block),
+            Ok(None) => {
+                done = true;
+                text.finish()
             }
-            Ok(None) => break,
             // The games read before the error are still handed out: count
             // them all before saying how many there were.
-            Err(e) => read_error = Some(e),
+            Err(e) => {
+                read_error = Some(e);
+                continue;
+            }
+        };
+        for mut block in blocks {
+            let past = block.games.last().is_some_and(|g| g.offset >= range.end);
+            block.keep_starting_in(&range);
+            if !block.games.is_empty() && !workers.audit(block, input) {
+                return Reading::Stopped;
+            }
+            // The rest belongs to later shards.
+            done |= past;
         }
     }
     match read_error {

@@ -12,7 +12,8 @@ use crate::laws::finding::verdict::Unjudged;
 use crate::laws::verdict::Verdict;
 use crate::laws::{Game, Judgement};
 use crate::read::ending::{Ending, EndingSource, Statement};
-use crate::read::parse::{GameRecord, parse_game};
+use crate::read::parse::{GameRecord, parse_game, parse_game_in};
+use encoding_rs::Encoding;
 
 /// A record audited.
 pub(crate) struct AuditedRecord<'a> {
@@ -24,10 +25,19 @@ pub(crate) struct AuditedRecord<'a> {
 }
 
 /// A game's text read as a run reads it: `line` is its first line in the
-/// source; a tournament report's control stands in where the game's own
-/// cannot be read.
-pub(crate) fn read_record<'a>(bytes: &'a [u8], line: u64, options: &Options) -> GameRecord<'a> {
-    let mut record = parse_game(bytes);
+/// source, `legacy` what the source's text that is not UTF-8 is read as
+/// (guessed from the game's own bytes where the source's is not decided);
+/// a tournament report's control stands in where the game's own cannot be
+/// read.
+pub(crate) fn read_record<'a>(
+    bytes: &'a [u8],
+    (line, legacy): (u64, Option<&'static Encoding>),
+    options: &Options,
+) -> GameRecord<'a> {
+    let mut record = match legacy {
+        Some(encoding) => parse_game_in(bytes, Some(encoding)),
+        None => parse_game(bytes),
+    };
     record.first_line = line;
     if let Some(control) = options.report_control.as_deref()
         && record.control.periods.is_none()

@@ -9,6 +9,7 @@ use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::{Judgement, Judging};
 use crate::model::time_control::Category;
 use crate::model::verdict::Status;
+use crate::read::encoding;
 use crate::read::ending::Doubt;
 use crate::read::parse::GameRecord;
 use crate::read::split::{Block, GameSlice};
@@ -62,7 +63,8 @@ pub(super) fn audit_block(
             game: block.first_game + i as u64 + 1,
             offset: slice.offset,
         };
-        audit_game(&block.data, slice, origin, options, formats, &mut report);
+        let text = (&block.data[..], block.legacy);
+        audit_game(text, slice, origin, options, formats, &mut report);
     }
     report
 }
@@ -70,7 +72,7 @@ pub(super) fn audit_block(
 /// Audits one game and hands it to the formats. Never panics: a panic
 /// inside the chess libraries becomes an `error` verdict for that game.
 fn audit_game(
-    data: &[u8],
+    (data, legacy): (&[u8], Option<&'static encoding_rs::Encoding>),
     slice: &GameSlice,
     origin: Origin<'_>,
     options: &Options,
@@ -79,7 +81,7 @@ fn audit_game(
 ) {
     let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
-    let record = read_record(&data[slice.bytes.clone()], slice.line, options);
+    let record = read_record(&data[slice.bytes.clone()], (slice.line, legacy), options);
     let audit = audit_record(&record, slice.problem.as_deref(), options);
     report.matched_events.extend(audit.matched_events);
     let (game, judgement) = (audit.game, audit.judgement);
@@ -144,6 +146,9 @@ fn count_layout(
     }
     if let Some(encoding) = record.text_encoding() {
         *summary.encodings.entry(encoding.name()).or_default() += 1;
+        if encoding::own_differs(record.bytes, encoding) {
+            *summary.records.entry("encoding-differs").or_default() += 1;
+        }
     }
 }
 
