@@ -61,7 +61,7 @@ fn main() {
         .num_threads(threads)
         .build()
         .unwrap();
-    let stream = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
+    let (stream, _) = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
     let mut splitter = Splitter::new(stream, 512 * 1024);
     let games = AtomicU64::new(0);
     let plies = AtomicU64::new(0);

@@ -64,7 +64,7 @@ fn main() {
         .next()
         .expect("usage: reading FILE ours|split|split-ahead|pgn-reader");
     let which = args.next().unwrap_or_else(|| "ours".into());
-    let stream = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
+    let (stream, _) = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
     let (games, tokens) = match which.as_str() {
         "ours" => ours(stream, true),
         "split" => ours(stream, false),

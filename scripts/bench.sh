@@ -189,6 +189,10 @@ for _ in 1 2 3 4 5; do cat "$real"; done > "$work/real5.pgn"
 case_ "real-read-ours" $(( real_games * 5 )) $(( real_bytes * 5 )) $target/profiling/examples/reading "$work/real5.pgn" ours
 case_ "real-read-pgn-reader" $(( real_games * 5 )) $(( real_bytes * 5 )) $target/profiling/examples/reading "$work/real5.pgn" pgn-reader
 case_ "real-pgn-extract" "$real_games" "$real_bytes" "$pgn_extract" -r -s "$real"
+# The same games as lichess's NDJSON export writes them (issue 66: a game
+# of an export no slower than a game of PGN).
+"$venv/bin/python" scripts/pgn_to_lichess_ndjson.py "$real" > "$work/real.ndjson"
+case_ "real-audit-1t-ndjson" "$real_games" "$(stat -c %s "$work/real.ndjson")" "$bin" audit "$work/real.ndjson" -o "$work/out" --threads 1
 measure "$rounds"
 rm -f "$work/real5.pgn"
 # The fast runs' reports, CSV and Parquet, of the same games.
@@ -288,6 +292,7 @@ checks = [
     ("fast 2 threads / pgn-extract", ratio("real-audit-fast-2t", "real-pgn-extract"), ">= 7"),
     ("dead-position check cost", 1 - ratio("real-audit-2t", "real-audit-2t-no-dead-check"), "<= 0.10"),
     ("us-chess-7 / fide-2023, 1 thread", ratio("real-audit-1t-us-chess-7", "real-audit-1t-fide-2023"), ">= 0.90"),
+    ("NDJSON / PGN, same games, 1 thread", ratio("real-audit-1t-ndjson", "real-audit-1t"), ">= 1.00"),
     ("Python and Parquet (real corpus, 2 threads)", None, ""),
     ("Python / command line time, fast", 1 / ratio("real-python-fast-2t", "real-audit-fast-2t"), "<= 1.15"),
     ("Python / command line time, full", 1 / ratio("real-python-full-2t", "real-audit-2t"), "(reference)"),

@@ -32,6 +32,7 @@ mod round_six;
 mod round_six_doors;
 mod round_six_teams;
 mod samples;
+mod server_exports;
 mod servers;
 mod slurm_scripts;
 mod tournament;

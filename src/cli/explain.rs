@@ -22,11 +22,12 @@ use crate::model::time_control::Category;
 use crate::model::verdict::{Clause, Status};
 use crate::read::encoding::FileEncoding;
 use crate::read::ending::{self, Ending};
+use crate::read::games::Games;
 use crate::read::input::{Source, decompress};
 use crate::read::parse::GameRecord;
-use crate::read::split::{Block, GameSlice, Splitter};
+use crate::read::split::Block;
 use crate::run::pipeline::Options;
-use crate::run::record::{audit_record, read_record};
+use crate::run::record::{audit_record, game_text, read_record};
 use incident::tell_incident;
 use position::explain_fen;
 
@@ -161,11 +162,11 @@ fn explain_source(
     color: bool,
 ) -> Result<String, String> {
     let shown = source.name();
-    let stream = source
+    let (stream, format) = source
         .open_raw()
         .and_then(decompress)
         .map_err(|e| format!("{shown}: cannot read: {e}"))?;
-    let mut splitter = Splitter::with_limit(stream, 1 << 20, options.max_game_bytes);
+    let mut splitter = Games::new(stream, format, 1 << 20, options.max_game_bytes);
     let wanted = request.game.unwrap_or(1);
     // The source's encoding is decided as a run decides it.
     let mut text = FileEncoding::default();
@@ -176,7 +177,8 @@ fn explain_source(
         for (i, slice) in block.games.iter().enumerate() {
             let number = block.first_game + i as u64 + 1;
             let bytes = &block.data[slice.bytes.clone()];
-            let record = read_record(bytes, (slice.line, block.legacy), options);
+            let (text, problem) = game_text(bytes, block.json, slice.problem.as_deref());
+            let record = read_record(&text, (slice.line, block.legacy), options);
             let hit = match &request.site {
                 Some(site) => record.tags.is_at(site),
                 None => number == wanted,
@@ -184,22 +186,17 @@ fn explain_source(
             if !hit {
                 continue;
             }
-            let told = tell_game(&record, slice, (&shown, number), options, color);
+            let told = tell_game(
+                &record,
+                problem.as_deref(),
+                (&shown, number),
+                options,
+                color,
+            );
             if request.game.is_some() || request.site.is_some() || block.games.len() < 2 {
                 return Ok(told);
             }
-            // Counted to the end, unless the file is a dump (64 MiB read).
-            let mut count = block.games.len();
-            let mut more = true;
-            for _ in 0..64 {
-                match splitter.next_block() {
-                    Ok(Some(next)) => count += next.games.len(),
-                    _ => {
-                        more = false;
-                        break;
-                    }
-                }
-            }
+            let (count, more) = counted(&mut splitter, block.games.len());
             return Ok(format!("{}\n{told}", choosing(&shown, count, more)));
         }
     }
@@ -212,10 +209,22 @@ fn explain_source(
     })
 }
 
+/// The games of a source counted to the end, from `count` read so far,
+/// unless it is a dump (64 MiB read): the count, and whether there are more.
+fn counted<R: io::Read>(splitter: &mut Games<R>, mut count: usize) -> (usize, bool) {
+    for _ in 0..64 {
+        match splitter.next_block() {
+            Ok(Some(next)) => count += next.games.len(),
+            _ => return (count, false),
+        }
+    }
+    (count, true)
+}
+
 /// The next block a run would audit: split, and gone through the source's
 /// encoding (which may hold blocks back until it is decided).
 fn next_block<R: io::Read>(
-    splitter: &mut Splitter<R>,
+    splitter: &mut Games<R>,
     text: &mut FileEncoding,
     ready: &mut std::collections::VecDeque<Block>,
 ) -> io::Result<Option<Block>> {
@@ -233,14 +242,14 @@ fn next_block<R: io::Read>(
 
 fn tell_game(
     record: &GameRecord<'_>,
-    slice: &GameSlice,
+    problem: Option<&str>,
     (source, number): (&str, u64),
     options: &Options,
     color: bool,
 ) -> String {
     let mut out = heading(record, source, number);
     let mut quoted = Quoted::default();
-    let audit = audit_record(record, slice.problem.as_deref(), options);
+    let audit = audit_record(record, problem, options);
     let judgement = &audit.judgement;
     let book = judgement.book;
     out.push_str(&tell_control(record, &book));
@@ -337,10 +346,12 @@ fn tell_ending(
 ) -> String {
     use ending::EndingSource as From;
     let from = match source {
-        From::TerminationTag | From::ResultComment | From::ResultTag => match said {
-            Some(s) => format!("{} says so", s.words),
-            None => "as the record says".into(),
-        },
+        From::TerminationTag | From::ResultComment | From::ResultTag | From::ServerCode => {
+            match said {
+                Some(s) => format!("{} says so", s.words),
+                None => "as the record says".into(),
+            }
+        }
         From::Board => "as the board shows".into(),
         From::Clocks => "read from the loser's clock at zero".into(),
         From::Inferred => {

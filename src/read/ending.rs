@@ -61,6 +61,9 @@ pub enum EndingSource {
     /// The `Result` tag: a forfeit mark (`+/-`, `-/+`, ChessBase's `+--`)
     /// or words (`0:1 kampflos`).
     ResultTag,
+    /// A server's own code in its export: lichess's `status`, chess.com's
+    /// `result` of each side ([`server_code`]).
+    ServerCode,
     /// Read into words the record does not have: a `Termination "Normal"`
     /// game, decisive and not mated on the board, taken as resigned; drawn,
     /// as agreed.
@@ -77,6 +80,7 @@ impl EndingSource {
             EndingSource::Board => "board",
             EndingSource::Clocks => "clocks",
             EndingSource::ResultTag => "result-tag",
+            EndingSource::ServerCode => "server-code",
             EndingSource::Inferred => "inferred",
             EndingSource::None => "none",
         }
@@ -199,6 +203,11 @@ impl Reading {
         let names = record.names();
         let mut statements = Vec::new();
         let mut doubt = None;
+        match server_code::read(&record.tags) {
+            Some(Ok(said)) => statements.push(said),
+            Some(Err(words)) => doubt = Some(Doubt::NotUnderstood(words)),
+            None => {}
+        }
         for (words, read, strict) in sources(record) {
             let unsure = match words::read(&read, names, strict) {
                 Read::Said(said) => {
@@ -285,9 +294,19 @@ fn sources<'r>(record: &'r GameRecord<'_>) -> Vec<(Quote, Cow<'r, str>, bool)> {
         ("ICCResult", &tags.icc_result),
         ("TerminationDetails", &tags.termination_details),
     ];
+    // The Termination lichess writes for the status beside it says no more
+    // than the status (its "Time forfeit" is also a player who left).
+    let coded = tags
+        .lichess_status
+        .as_deref()
+        .and_then(server_code::lichess_termination);
+    let said_by_code = |tag: &str, text: &str| {
+        tag == "Termination" && coded.is_some_and(|t| t.eq_ignore_ascii_case(text.trim()))
+    };
     let mut sources: Vec<(Quote, Cow<str>, bool)> = tagged
         .into_iter()
         .filter_map(|(tag, text)| Some((tag, text.as_deref()?)))
+        .filter(|(tag, text)| !said_by_code(tag, text))
         .map(|(tag, text)| {
             let words = quote(EndingSource::TerminationTag, tag, text, writer);
             (words, Cow::Borrowed(text), true)
@@ -430,6 +449,7 @@ pub fn disagreement(statement: &Statement, recorded: GameResult) -> Option<Disag
     }
 }
 
+pub mod server_code;
 mod unplayed;
 
 #[cfg(test)]

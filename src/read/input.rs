@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
 
-pub use content::not_pgn;
+pub use content::{Format, format, not_pgn};
 
 /// One input as the user named it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +60,27 @@ impl Source {
     }
 }
 
-const PGN_ENDINGS: [&str; 4] = [".pgn", ".pgn.gz", ".pgn.bz2", ".pgn.zst"];
+/// The names of the files a folder is searched for: PGN, and the servers'
+/// JSON exports; each compressed or not. What a file holds is told from
+/// its content, not its name.
+const PGN_ENDINGS: [&str; 16] = [
+    ".pgn",
+    ".pgn.gz",
+    ".pgn.bz2",
+    ".pgn.zst",
+    ".json",
+    ".json.gz",
+    ".json.bz2",
+    ".json.zst",
+    ".ndjson",
+    ".ndjson.gz",
+    ".ndjson.bz2",
+    ".ndjson.zst",
+    ".jsonl",
+    ".jsonl.gz",
+    ".jsonl.bz2",
+    ".jsonl.zst",
+];
 
 fn is_pgn_name(path: &Path) -> bool {
     let name = path
@@ -99,7 +119,8 @@ pub fn sources(paths: &[PathBuf]) -> Inputs {
             let found = walk(path, &mut problems, &mut notes);
             if found.is_empty() {
                 problems.push(format!(
-                    "{}: no *.pgn, *.pgn.gz, *.pgn.bz2 or *.pgn.zst files in this directory",
+                    "{}: no *.pgn, *.json, *.ndjson or *.jsonl files (plain, .gz, .bz2 or .zst) \
+                     in this directory",
                     path.display()
                 ));
             }
@@ -216,20 +237,24 @@ fn walk_problem(e: &walkdir::Error, problems: &mut Vec<String>, notes: &mut Vec<
 
 /// Wraps a raw stream in the decompressor its first bytes call for, and the
 /// result in a transcoder when it is UTF-16 (it starts with a UTF-16
-/// byte-order mark; Windows tools write such files). Anything else is read
-/// as bytes: UTF-8 or Windows-1252 tags are sorted out later, per game.
-pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<Box<dyn Read + Send>> {
+/// byte-order mark; Windows tools write such files), and says whether it
+/// holds PGN or a server's JSON export. Anything else is read as bytes:
+/// UTF-8 or Windows-1252 tags are sorted out later, per game.
+pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<(Box<dyn Read + Send>, Format)> {
     let (head, text) = with_head(decompressed(raw)?)?;
     if utf16(&head) {
-        return Ok(Box::new(encoding_rs_io::DecodeReaderBytes::new(text)));
-    }
-    if let Some(why) = not_pgn(&head) {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            NotPgn(why.to_string()),
+        return Ok((
+            Box::new(encoding_rs_io::DecodeReaderBytes::new(text)),
+            Format::Pgn,
         ));
     }
-    Ok(Box::new(text))
+    match format(&head) {
+        Ok(format) => Ok((Box::new(text), format)),
+        Err(why) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            NotPgn(why.to_string()),
+        )),
+    }
 }
 
 /// The bytes what a stream is is told from: its first 4 KiB, or all of it
@@ -327,6 +352,7 @@ mod tests {
         let mut out = String::new();
         decompress(io::Cursor::new(compressed))
             .unwrap()
+            .0
             .read_to_string(&mut out)
             .unwrap();
         out
@@ -378,5 +404,7 @@ mod tests {
         assert!(is_pgn_name(Path::new("a/B.PGN.ZST")));
         assert!(is_pgn_name(Path::new("x.pgn")));
         assert!(!is_pgn_name(Path::new("x.pgn.txt")));
+        assert!(is_pgn_name(Path::new("games.ndjson.zst")));
+        assert!(!is_pgn_name(Path::new("package.json.txt")));
     }
 }

@@ -1,12 +1,11 @@
 //! Parse: one game's bytes into tags, mainline move tokens and clock readings.
 //!
-//! Why not `pgn-reader`'s `Reader`: it drops every movetext token that is not
-//! strict SAN without telling its visitor (`e2-e4`, `e8Q`, `Nb1-b3`, `P-K4`
-//! vanish and the next `{[%clk]}` lands on the previous move), and it gives
-//! no byte offsets. An arbiter must see those tokens and the line they stand
-//! on, so movetext is tokenised here; each token is still read with
-//! shakmaty's SAN parser in [`crate::board::replay`]. The grammar is small: tags,
-//! comments, `;` and `%` lines, variations, NAGs, move numbers, results.
+//! Why not `pgn-reader`'s `Reader`: it drops every movetext token that is not strict SAN
+//! without telling its visitor (`e2-e4`, `e8Q`, `Nb1-b3`, `P-K4` vanish and the next
+//! `{[%clk]}` lands on the previous move), and it gives no byte offsets. An arbiter must see
+//! those tokens and their lines, so movetext is tokenised here; each token is still read by
+//! shakmaty's SAN parser in [`crate::board::replay`]. The grammar is small: tags, comments,
+//! `;` and `%` lines, variations, NAGs, move numbers, results.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -47,8 +46,7 @@ pub struct GameRecord<'a> {
     /// Claims and arbiter's acts written in comments, in order; an entry
     /// that cannot be read says why.
     pub claims: Vec<Result<Claim, ClaimError>>,
-    /// What the text got wrong in a way that stops the audit, with the
-    /// byte offset it was seen at.
+    /// What in the text stops the audit, and the byte offset it was seen at.
     pub damage: Option<(String, usize)>,
     /// The line of the game's first byte in its source (1 when unknown).
     pub first_line: u64,
@@ -90,6 +88,8 @@ pub struct Layout {
     pub clock_unit: Option<ClockUnit>,
     /// A tag's text is not UTF-8: it was read in a legacy encoding.
     pub legacy_text: bool,
+    /// Where the values of a server's code tags begin (`LichessStatus` …).
+    pub code_tags: Vec<usize>,
 }
 
 impl<'a> GameRecord<'a> {

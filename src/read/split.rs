@@ -59,6 +59,9 @@ pub struct Block {
     /// What the source's text that is not UTF-8 is read as, once decided
     /// for the whole source ([`crate::read::encoding::FileEncoding`]).
     pub legacy: Option<&'static encoding_rs::Encoding>,
+    /// The games are a server's JSON objects, each written as PGN before
+    /// it is read ([`crate::read::export`]).
+    pub json: bool,
 }
 
 impl Block {
@@ -276,6 +279,7 @@ impl<R: Read> Splitter<R> {
             data,
             games,
             legacy: None,
+            json: false,
         };
         self.games_emitted += block.games.len() as u64;
         self.base = self.offset_of(end);

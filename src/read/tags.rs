@@ -36,6 +36,12 @@ pub struct Tags<'a> {
     pub link: Option<Cow<'a, str>>,
     /// lichess broadcasts write the game's address here.
     pub game_url: Option<Cow<'a, str>>,
+    /// A lichess export's `status` and `winner`, as
+    /// [`crate::read::export`] writes them.
+    pub lichess_status: Option<Cow<'a, str>>,
+    pub lichess_winner: Option<Cow<'a, str>>,
+    /// A chess.com export's `result` of White and of Black.
+    pub chess_com_results: [Option<Cow<'a, str>>; 2],
 }
 
 impl<'a> Tags<'a> {
@@ -157,6 +163,10 @@ impl<'a> Tags<'a> {
             b"BlackClock" => &mut self.black_clock,
             b"Link" => &mut self.link,
             b"GameURL" => &mut self.game_url,
+            b"LichessStatus" => &mut self.lichess_status,
+            b"LichessWinner" => &mut self.lichess_winner,
+            b"ChessComWhiteResult" => &mut self.chess_com_results[0],
+            b"ChessComBlackResult" => &mut self.chess_com_results[1],
             _ => return None,
         };
         Some(slot)

@@ -162,6 +162,17 @@ fn ending_edits(
             insert: recorded,
         });
     }
+    // A server's code states the recorded ending: kept as recorded, under
+    // a name the audit does not read.
+    for &value in &record.layout.code_tags {
+        if let Some(open) = bytes[..value].iter().rposition(|&c| c == b'[') {
+            edits.push(Edit {
+                at: open + 1,
+                remove: 0,
+                insert: b"Recorded".to_vec(),
+            });
+        }
+    }
     let comment = record.closing_comment.clone();
     let tells = record
         .closing_comment()

@@ -28,9 +28,10 @@ use crate::model::incident::IncidentKind;
 use crate::read::ahead::Ahead;
 use crate::read::encoding::FileEncoding;
 use crate::read::events::EventLog;
+use crate::read::games::Games;
+use crate::read::input::Format;
 use crate::read::input::{Source, decompress};
 use crate::read::ranges::plain_pgn;
-use crate::read::split::Splitter;
 use crate::report::output::{AnyFormat, AnyOutput};
 use crate::report::summary::Summary;
 
@@ -244,9 +245,12 @@ fn read_stream(
         .open_raw_in(base)
         .map(|raw| progress.wrap_read(raw))
         .and_then(decompress)
-        .and_then(|stream| match threads >= READ_AHEAD_FROM {
-            true => Ok(Box::new(Ahead::new(stream)?) as Box<dyn Read + Send>),
-            false => Ok(stream),
+        .and_then(|(stream, format)| match threads >= READ_AHEAD_FROM {
+            true => Ok((
+                Box::new(Ahead::new(stream)?) as Box<dyn Read + Send>,
+                format,
+            )),
+            false => Ok((stream, format)),
         });
     match stream {
         Ok(stream) => read_source(stream, source, input, workers),
@@ -257,13 +261,13 @@ fn read_stream(
 /// Cuts one source into blocks (those of the shard asked for), decides the
 /// source's encoding, and hands them out.
 fn read_source(
-    stream: Box<dyn Read + Send>,
+    (stream, format): (Box<dyn Read + Send>, Format),
     source: &Source,
     input: &Input,
     workers: &mut Workers<'_>,
 ) -> Reading {
     let options = Arc::clone(&workers.options);
-    let mut splitter = Splitter::with_limit(stream, options.block_size, options.max_game_bytes);
+    let mut splitter = Games::new(stream, format, options.block_size, options.max_game_bytes);
     let range = options
         .shard
         .map_or(0..u64::MAX, |shard| shard.range(source.size().unwrap_or(0)));

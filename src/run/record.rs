@@ -4,6 +4,7 @@
 //! the same answer for the same record because this is the only place one
 //! is made.
 
+use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::options::Options;
@@ -12,6 +13,7 @@ use crate::laws::finding::verdict::Unjudged;
 use crate::laws::verdict::Verdict;
 use crate::laws::{Game, Judgement};
 use crate::read::ending::{Ending, EndingSource, Statement};
+use crate::read::export;
 use crate::read::parse::{GameRecord, parse_game, parse_game_in};
 use encoding_rs::Encoding;
 
@@ -22,6 +24,25 @@ pub(crate) struct AuditedRecord<'a> {
     pub judgement: Judgement,
     /// Lines of the events file whose claims were this game's.
     pub matched_events: Vec<usize>,
+}
+
+/// A game's text as the audit reads it, and why it cannot be judged if
+/// it cannot: PGN as written, or a server's JSON object written as the PGN
+/// its server writes ([`crate::read::export`]). The splitter's own problem
+/// with the text (a game cut short) comes first.
+pub(crate) fn game_text<'a>(
+    bytes: &'a [u8],
+    json: bool,
+    problem: Option<&str>,
+) -> (Cow<'a, [u8]>, Option<String>) {
+    if !json {
+        return (Cow::Borrowed(bytes), problem.map(str::to_string));
+    }
+    if let Some(problem) = problem {
+        return (Cow::Borrowed(&[]), Some(problem.to_string()));
+    }
+    let text = export::game_text(bytes);
+    (Cow::Owned(text.pgn), text.problem)
 }
 
 /// A game's text read as a run reads it: `line` is its first line in the

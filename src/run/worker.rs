@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::options::{LARGE_GAME_BYTES, Options};
-use super::record::{audit_record, read_record};
+use super::record::{audit_record, game_text, read_record};
 use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::{Judgement, Judging};
 use crate::model::time_control::Category;
@@ -63,8 +63,7 @@ pub(super) fn audit_block(
             game: block.first_game + i as u64 + 1,
             offset: slice.offset,
         };
-        let text = (&block.data[..], block.legacy);
-        audit_game(text, slice, origin, options, formats, &mut report);
+        audit_game(block, slice, origin, options, formats, &mut report);
     }
     report
 }
@@ -72,7 +71,7 @@ pub(super) fn audit_block(
 /// Audits one game and hands it to the formats. Never panics: a panic
 /// inside the chess libraries becomes an `error` verdict for that game.
 fn audit_game(
-    (data, legacy): (&[u8], Option<&'static encoding_rs::Encoding>),
+    block: &Block,
     slice: &GameSlice,
     origin: Origin<'_>,
     options: &Options,
@@ -81,14 +80,16 @@ fn audit_game(
 ) {
     let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
-    let record = read_record(&data[slice.bytes.clone()], (slice.line, legacy), options);
-    let audit = audit_record(&record, slice.problem.as_deref(), options);
+    let bytes = &block.data[slice.bytes.clone()];
+    let (text, problem) = game_text(bytes, block.json, slice.problem.as_deref());
+    let record = read_record(&text, (slice.line, block.legacy), options);
+    let audit = audit_record(&record, problem.as_deref(), options);
     report.matched_events.extend(audit.matched_events);
     let (game, judgement) = (audit.game, audit.judgement);
     let audited = AuditedGame {
         origin,
         record: &record,
-        whole: slice.problem.is_none(),
+        whole: problem.is_none(),
         game: game.as_ref(),
         judgement: &judgement,
     };

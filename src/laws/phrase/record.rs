@@ -120,6 +120,9 @@ impl fmt::Display for Quote {
                 write!(f, "the {server} comment “{text}”")
             }
             (EndingSource::ResultComment, None) => write!(f, "the comment “{text}”"),
+            (EndingSource::ServerCode, Some(server)) => {
+                write!(f, "the {server} {} “{text}”", self.tag)
+            }
             _ => write!(f, "the {} tag “{text}”", self.tag),
         }
     }

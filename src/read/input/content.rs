@@ -24,11 +24,7 @@ pub fn not_pgn(head: &[u8]) -> Option<&'static str> {
         return None;
     }
     if json(head) {
-        return Some(
-            "it is JSON (a server's export of games, as objects or a list of them), which is not \
-             read yet: ask the server for PGN (lichess: Accept: application/x-chess-pgn; \
-             chess.com: each game's \"pgn\" field)",
-        );
+        return Some("it is JSON (a server's export of games)");
     }
     let control = head
         .iter()
@@ -39,6 +35,31 @@ pub fn not_pgn(head: &[u8]) -> Option<&'static str> {
     } else {
         "no tag pair, no numbered move and no run of moves in its first bytes"
     })
+}
+
+/// What a stream holds, told from its first bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Pgn,
+    /// A server's JSON export ([`crate::read::export`]).
+    Json,
+}
+
+/// What a stream whose first bytes are `head` holds, or why it holds
+/// neither PGN nor a server's JSON.
+///
+/// ```
+/// use pgn_arbiter::read::input::{Format, format};
+/// assert_eq!(format(b"[Event \"x\"]\n\n1. e4 *"), Ok(Format::Pgn));
+/// assert_eq!(format(b"{\"id\":\"abc\",\"status\":\"mate\"}\n"), Ok(Format::Json));
+/// assert_eq!(format(b"[{\"games\": []}]"), Ok(Format::Json));
+/// assert!(format(b"Dear club members").is_err());
+/// ```
+pub fn format(head: &[u8]) -> Result<Format, &'static str> {
+    if json(head) {
+        return Ok(Format::Json);
+    }
+    not_pgn(head).map_or(Ok(Format::Pgn), Err)
 }
 
 /// Whether a stream's first bytes are JSON: an object (`{"id": …`), one a

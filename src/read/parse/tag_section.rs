@@ -113,6 +113,9 @@ fn keep<'a>(b: &'a [u8], name: &[u8], value: Range<usize>, game: &mut GameRecord
         b"Termination" => game.layout.ending_tags[0] = Some(value.clone()),
         b"ICCResult" => game.layout.ending_tags[1] = Some(value.clone()),
         b"TerminationDetails" => game.layout.ending_tags[2] = Some(value.clone()),
+        b"LichessStatus" | b"LichessWinner" | b"ChessComWhiteResult" | b"ChessComBlackResult" => {
+            game.layout.code_tags.push(value.start)
+        }
         _ => {}
     }
     let raw = &b[value];

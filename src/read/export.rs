@@ -1,0 +1,107 @@
+//! Server exports as they come: lichess's game export (NDJSON, one game a
+//! line, or one game object) and chess.com's monthly archive
+//! (`{"games": [ … ]}`), detected from the content, never the name.
+//!
+//! The reader thread only cuts the export into one JSON object a game
+//! ([`JsonSplitter`]); a worker writes each object as the PGN its server
+//! would write ([`game_text`]) and the audit reads that, so that every door
+//! (the run, `explain`, the corrected PGN, shards, Python) reads a game of
+//! an export as it reads a PGN game. The server's own ending codes go into
+//! tags of their own (`LichessStatus`, `LichessWinner`, `ChessComWhiteResult`,
+//! `ChessComBlackResult`), which [`crate::read::ending`] reads as the most
+//! exact statement of the ending the record holds.
+//!
+//! ```
+//! use pgn_arbiter::read::export::game_text;
+//! let json = br#"{"id":"TJxUmbWK","rated":true,"variant":"standard","speed":"rapid",
+//!   "createdAt":1504125627542,"status":"outoftime","winner":"white",
+//!   "players":{"white":{"user":{"name":"arex"}},"black":{"user":{"name":"JERC"}}},
+//!   "moves":"e4 e5","clocks":[60003,60003,0],"clock":{"initial":600,"increment":0}}"#;
+//! let text = game_text(json);
+//! assert!(text.problem.is_none());
+//! let pgn = String::from_utf8(text.pgn).unwrap();
+//! assert!(pgn.contains("[Site \"https://lichess.org/TJxUmbWK\"]"));
+//! assert!(pgn.contains("[Termination \"Time forfeit\"]\n[LichessStatus \"outoftime\"]\n[LichessWinner \"white\"]"));
+//! assert!(pgn.ends_with("1. e4 { [%clk 0:10:00.03] } e5 { [%clk 0:10:00.03] } 1-0\n"));
+//! ```
+
+use serde_json::Value;
+
+pub use scan::JsonSplitter;
+
+mod chess_com;
+mod lichess;
+mod pgn_text;
+pub mod scan;
+
+/// The tags a lichess game's `status` and `winner` are written to.
+pub const LICHESS_STATUS: &str = "LichessStatus";
+pub const LICHESS_WINNER: &str = "LichessWinner";
+/// The tags chess.com's `white.result` and `black.result` are written to.
+pub const CHESS_COM_RESULTS: [&str; 2] = ["ChessComWhiteResult", "ChessComBlackResult"];
+
+/// A game of an export written as PGN, and why it cannot be judged, if it
+/// cannot (a variant, no moves, JSON that does not parse): its tags are
+/// still written, so that its row names the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameText {
+    pub pgn: Vec<u8>,
+    pub problem: Option<String>,
+}
+
+impl GameText {
+    fn refused(pgn: Vec<u8>, problem: String) -> GameText {
+        GameText {
+            pgn,
+            problem: Some(problem),
+        }
+    }
+}
+
+/// One game object of an export, written as PGN.
+pub fn game_text(json: &[u8]) -> GameText {
+    let value: Value = match serde_json::from_slice(json) {
+        Ok(value) => value,
+        Err(e) => {
+            return GameText::refused(Vec::new(), format!("the game's JSON does not parse: {e}"));
+        }
+    };
+    match Server::of(&value) {
+        Some(Server::Lichess) => lichess::game_text(&value),
+        Some(Server::ChessCom) => chess_com::game_text(&value),
+        None => GameText::refused(
+            Vec::new(),
+            "a JSON object that is neither a lichess game (`id`, `status`, `moves` or `pgn`) \
+             nor a chess.com game (`url`, `white.result`)"
+                .into(),
+        ),
+    }
+}
+
+/// Whose export a game object is, from its fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Server {
+    Lichess,
+    ChessCom,
+}
+
+impl Server {
+    fn of(game: &Value) -> Option<Server> {
+        let has = |key: &str| game.get(key).is_some();
+        if has("status") && has("id") && (has("moves") || has("pgn") || has("players")) {
+            Some(Server::Lichess)
+        } else if game.pointer("/white/result").is_some() && (has("url") || has("pgn")) {
+            Some(Server::ChessCom)
+        } else {
+            None
+        }
+    }
+}
+
+/// A string field, or `None`.
+fn text<'a>(game: &'a Value, pointer: &str) -> Option<&'a str> {
+    game.pointer(pointer).and_then(Value::as_str)
+}
+
+#[cfg(test)]
+mod tests;

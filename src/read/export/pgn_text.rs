@@ -1,0 +1,140 @@
+//! Writing PGN from an export's fields: tag pairs, dates from the servers'
+//! epoch milliseconds, clock readings from centiseconds, and tags added to
+//! a PGN the server wrote itself.
+
+use std::fmt::Write;
+
+/// A tag section being written.
+#[derive(Debug, Default)]
+pub(super) struct TagSection(String);
+
+impl TagSection {
+    /// Adds `[name "value"]`, the value escaped as PGN escapes it.
+    pub(super) fn tag(&mut self, name: &str, value: &str) -> &mut Self {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let value = value.replace(['\n', '\r'], " ");
+        let _ = writeln!(self.0, "[{name} \"{value}\"]");
+        self
+    }
+
+    /// Adds the tag where there is a value.
+    pub(super) fn tag_if(&mut self, name: &str, value: Option<&str>) -> &mut Self {
+        if let Some(value) = value {
+            self.tag(name, value);
+        }
+        self
+    }
+
+    pub(super) fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// `tags` put at the end of a PGN's tag section (before its first line
+/// that is not a tag pair), or in front of a PGN with none.
+pub(super) fn with_tags(pgn: &str, tags: &str) -> String {
+    let mut at = 0;
+    for line in pgn.split_inclusive('\n') {
+        if !line.trim_start().starts_with('[') {
+            break;
+        }
+        at += line.len();
+    }
+    let mut out = String::with_capacity(pgn.len() + tags.len() + 2);
+    out.push_str(&pgn[..at]);
+    if at > 0 && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out.push_str(tags);
+    if at == 0 {
+        out.push('\n');
+    }
+    out.push_str(&pgn[at..]);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// The UTC date (`2017.08.30`) and time (`20:40:27`) of epoch milliseconds.
+pub(super) fn utc(millis: i64) -> (String, String) {
+    let secs = millis.div_euclid(1000);
+    let (days, of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    (
+        format!("{y:04}.{m:02}.{d:02}"),
+        format!(
+            "{:02}:{:02}:{:02}",
+            of_day / 3600,
+            of_day / 60 % 60,
+            of_day % 60
+        ),
+    )
+}
+
+/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard
+/// Hinnant's algorithm; a date crate for one conversion is not worth it).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// A clock reading of centiseconds as `%clk` writes it (`0:04:59.85`),
+/// written into `out`.
+pub(super) fn clock(centis: u64, out: &mut String) {
+    let secs = centis / 100;
+    let _ = write!(
+        out,
+        "{}:{:02}:{:02}",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    );
+    if !centis.is_multiple_of(100) {
+        let _ = write!(out, ".{:02}", centis % 100);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_clocks() {
+        assert_eq!(utc(1504125627542), ("2017.08.30".into(), "20:40:27".into()));
+        assert_eq!(utc(0), ("1970.01.01".into(), "00:00:00".into()));
+        assert_eq!(utc(951_782_400_000).0, "2000.02.29");
+        let written = |centis| {
+            let mut out = String::new();
+            clock(centis, &mut out);
+            out
+        };
+        assert_eq!(written(30003), "0:05:00.03");
+        assert_eq!(written(0), "0:00:00");
+        assert_eq!(written(360_050), "1:00:00.50");
+    }
+
+    #[test]
+    fn tags_go_after_the_tag_section() {
+        let pgn = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 1-0";
+        assert_eq!(
+            with_tags(pgn, "[A \"b\"]\n"),
+            "[Event \"x\"]\n[Result \"1-0\"]\n[A \"b\"]\n\n1. e4 1-0\n"
+        );
+        assert_eq!(
+            with_tags("1. e4 *", "[A \"b\"]\n"),
+            "[A \"b\"]\n\n1. e4 *\n"
+        );
+        let mut tags = TagSection::default();
+        tags.tag("White", "a \"b\"").tag_if("Black", None);
+        assert_eq!(tags.into_string(), "[White \"a \\\"b\\\"\"]\n");
+    }
+}

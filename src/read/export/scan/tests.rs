@@ -1,0 +1,113 @@
+use super::*;
+
+/// The games' texts and problems, split from `json` read `read` bytes at a
+/// time into blocks of `target` bytes.
+fn split(
+    json: &[u8],
+    read: usize,
+    target: usize,
+    max_game: usize,
+) -> Vec<(String, u64, u64, Option<String>)> {
+    struct Small<'a>(&'a [u8], usize);
+    impl Read for Small<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut s = JsonSplitter::with_limit(Small(json, read), target, max_game);
+    let mut out = Vec::new();
+    let mut first = 0;
+    while let Some(block) = s.next_block().unwrap() {
+        assert!(block.json);
+        assert_eq!(block.first_game, first);
+        first += block.games.len() as u64;
+        for g in &block.games {
+            let text = String::from_utf8_lossy(&block.data[g.bytes.clone()]).into_owned();
+            out.push((text, g.offset, g.line, g.problem.clone()));
+        }
+    }
+    assert_eq!(s.games_emitted(), out.len() as u64);
+    out
+}
+
+fn texts(json: &str) -> Vec<String> {
+    split(json.as_bytes(), 1 << 16, 1, 1 << 20)
+        .into_iter()
+        .map(|g| g.0)
+        .collect()
+}
+
+#[test]
+fn every_shape_of_export_gives_its_game_objects() {
+    let a = r#"{"id":"a","players":{"white":{"user":{"name":"x"}}},"moves":"e4 {"}"#;
+    let b = r#"{"id":"b","s":"q\"}[{"}"#;
+    // NDJSON, objects glued, a list, a month, a list of months.
+    assert_eq!(texts(&format!("{a}\n{b}\n")), [a, b]);
+    assert_eq!(texts(&format!("{a}{b}")), [a, b]);
+    assert_eq!(texts(&format!("[{a},\n {b}]")), [a, b]);
+    assert_eq!(texts(&format!("{{\"games\": [{a}, {b}]}}")), [a, b]);
+    assert_eq!(
+        texts(&format!("[{{\"games\":[{a}]}},{{\"games\":[{b}]}}]")),
+        [a, b]
+    );
+    // A `games` key deeper in a game is no month.
+    let c = r#"{"id":"c","x":{"games":[{"id":"d"}]}}"#;
+    assert_eq!(texts(c), [c]);
+    // A byte-order mark before the first object.
+    assert_eq!(texts(&format!("\u{feff}{a}")), [a]);
+}
+
+#[test]
+fn offsets_and_lines_are_the_objects_own() {
+    let json = "{\"id\":\"a\"}\n\n  {\"id\":\"b\",\n\"x\":1}\n";
+    let games = split(json.as_bytes(), 3, 1, 1 << 20);
+    assert_eq!((games[0].1, games[0].2), (0, 1));
+    assert_eq!((games[1].1, games[1].2), (14, 3));
+}
+
+#[test]
+fn the_read_size_and_the_block_size_do_not_change_the_games() {
+    let game = |i: usize| {
+        format!(
+            "{{\"id\":\"g{i}\",\"moves\":\"{}\",\"n\":[1,{{\"k\":\"}}\\\\\"}}]}}",
+            "e4 e5 ".repeat(i % 7)
+        )
+    };
+    let json: String = (0..40).map(|i| game(i) + "\n").collect();
+    let want = split(json.as_bytes(), 1 << 16, 1 << 20, 1 << 20);
+    assert_eq!(want.len(), 40);
+    for read in [1, 2, 3, 7, 64, 333] {
+        for target in [1, 100, 5000] {
+            assert_eq!(
+                split(json.as_bytes(), read, target, 1 << 20),
+                want,
+                "{read} {target}"
+            );
+        }
+    }
+}
+
+#[test]
+fn what_cannot_be_read_still_gets_a_row() {
+    let big = format!("{{\"id\":\"big\",\"moves\":\"{}\"}}", "e4 ".repeat(40_000));
+    let json =
+        format!("{{\"id\":\"a\"}}\nnot json at all\n{big}\n{{\"id\":\"b\"}}\n{{\"id\":\"cut");
+    let games = split(json.as_bytes(), 1000, 1, 65_536);
+    let problems: Vec<_> = games.iter().map(|g| g.3.clone()).collect();
+    assert_eq!(games.len(), 5);
+    assert_eq!(problems[0], None);
+    assert!(
+        problems[1]
+            .as_deref()
+            .unwrap()
+            .contains("“not json at all”")
+    );
+    assert!(problems[2].as_deref().unwrap().contains("--max-game-bytes"));
+    assert!(games[2].0.len() <= HEAD);
+    assert_eq!(problems[3], None);
+    assert_eq!(games[3].0, "{\"id\":\"b\"}");
+    assert!(problems[4].as_deref().unwrap().contains("cut short"));
+}
