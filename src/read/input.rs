@@ -61,33 +61,21 @@ impl Source {
 }
 
 /// The names of the files a folder is searched for: PGN, and the servers'
-/// JSON exports; each compressed or not. What a file holds is told from
+/// JSON exports; each plain or compressed. What a file holds is told from
 /// its content, not its name.
-const PGN_ENDINGS: [&str; 16] = [
-    ".pgn",
-    ".pgn.gz",
-    ".pgn.bz2",
-    ".pgn.zst",
-    ".json",
-    ".json.gz",
-    ".json.bz2",
-    ".json.zst",
-    ".ndjson",
-    ".ndjson.gz",
-    ".ndjson.bz2",
-    ".ndjson.zst",
-    ".jsonl",
-    ".jsonl.gz",
-    ".jsonl.bz2",
-    ".jsonl.zst",
-];
+const GAME_FILE_ENDINGS: [&str; 4] = [".pgn", ".json", ".ndjson", ".jsonl"];
+const COMPRESSED_ENDINGS: [&str; 3] = [".gz", ".bz2", ".zst"];
 
 fn is_pgn_name(path: &Path) -> bool {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_lowercase())
         .unwrap_or_default();
-    PGN_ENDINGS.iter().any(|e| name.ends_with(e))
+    let plain = COMPRESSED_ENDINGS
+        .iter()
+        .find_map(|c| name.strip_suffix(c))
+        .unwrap_or(&name);
+    GAME_FILE_ENDINGS.iter().any(|e| plain.ends_with(e))
 }
 
 /// The inputs a run reads, and what was found on the way to them.

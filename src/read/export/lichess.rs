@@ -137,7 +137,7 @@ fn event(game: &Value) -> String {
 
 /// A player's name: a user's, lichess's AI by level, else anonymous.
 fn player(game: &Value, side: &str) -> String {
-    let player = game.pointer(&format!("/players/{side}"));
+    let player = game.get("players").and_then(|p| p.get(side));
     let field = |p: &str| player.and_then(|v| v.pointer(p));
     if let Some(name) = field("/user/name").and_then(Value::as_str) {
         return name.to_string();
@@ -152,20 +152,19 @@ fn player(game: &Value, side: &str) -> String {
 }
 
 fn ratings(game: &Value, tags: &mut TagSection) {
-    for (side, tag) in [("white", "White"), ("black", "Black")] {
-        let player = |p: &str| game.pointer(&format!("/players/{side}{p}"));
+    const SIDES: [(&str, [&str; 3]); 2] = [
+        ("white", ["WhiteElo", "WhiteRatingDiff", "WhiteTitle"]),
+        ("black", ["BlackElo", "BlackRatingDiff", "BlackTitle"]),
+    ];
+    for (side, [elo_tag, diff_tag, title_tag]) in SIDES {
+        let of_side = game.get("players").and_then(|p| p.get(side));
+        let player = |p: &str| of_side.and_then(|v| v.pointer(p));
         let elo = player("/rating").and_then(Value::as_i64);
-        tags.tag(
-            &format!("{tag}Elo"),
-            &elo.map_or("?".into(), |r| r.to_string()),
-        );
+        tags.tag(elo_tag, &elo.map_or("?".into(), |r| r.to_string()));
         if let Some(diff) = player("/ratingDiff").and_then(Value::as_i64) {
-            tags.tag(&format!("{tag}RatingDiff"), &format!("{diff:+}"));
+            tags.tag(diff_tag, &format!("{diff:+}"));
         }
-        tags.tag_if(
-            &format!("{tag}Title"),
-            player("/user/title").and_then(Value::as_str),
-        );
+        tags.tag_if(title_tag, player("/user/title").and_then(Value::as_str));
     }
 }
 

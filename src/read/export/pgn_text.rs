@@ -11,9 +11,21 @@ pub(super) struct TagSection(String);
 impl TagSection {
     /// Adds `[name "value"]`, the value escaped as PGN escapes it.
     pub(super) fn tag(&mut self, name: &str, value: &str) -> &mut Self {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let value = value.replace(['\n', '\r'], " ");
-        let _ = writeln!(self.0, "[{name} \"{value}\"]");
+        let out = &mut self.0;
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        for c in value.chars() {
+            match c {
+                '\\' | '"' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                '\n' | '\r' => out.push(' '),
+                c => out.push(c),
+            }
+        }
+        out.push_str("\"]\n");
         self
     }
 

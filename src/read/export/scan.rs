@@ -31,6 +31,27 @@ struct Frame {
     key_is_games: bool,
 }
 
+/// The first bytes of a key being read: a key is told only from `games`,
+/// so no key is kept whole (the reader thread reads every key of an export).
+#[derive(Debug, Default)]
+struct KeyStart {
+    bytes: [u8; 6],
+    len: usize,
+}
+
+impl KeyStart {
+    fn push(&mut self, c: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = c;
+        }
+        self.len += 1;
+    }
+
+    fn is(&self, key: &[u8]) -> bool {
+        self.len == key.len() && self.bytes.get(..self.len) == Some(key)
+    }
+}
+
 /// A game's bytes being gathered, from its `{` on.
 struct Pending {
     offset: u64,
@@ -53,8 +74,8 @@ pub struct JsonSplitter<R> {
     frames: Vec<Frame>,
     in_string: bool,
     escaped: bool,
-    /// A key's first bytes, while it is read.
-    key: Option<Vec<u8>>,
+    /// A key's first bytes (enough to tell `games`), while it is read.
+    key: Option<KeyStart>,
     pending: Option<Pending>,
     block: Block,
     games_emitted: u64,
@@ -191,10 +212,10 @@ impl<R: Read> JsonSplitter<R> {
     }
 
     fn key_bytes(&mut self, from: usize, to: usize) {
-        if let Some(key) = &mut self.key
-            && key.len() < 16
-        {
-            key.extend_from_slice(&self.chunk[from..to.min(from + 16)]);
+        if let Some(key) = &mut self.key {
+            for &c in &self.chunk[from..to] {
+                key.push(c);
+            }
         }
     }
 
@@ -208,7 +229,7 @@ impl<R: Read> JsonSplitter<R> {
         if let Some(key) = self.key.take()
             && let Some(top) = self.frames.last_mut()
         {
-            top.key_is_games = key == b"games";
+            top.key_is_games = key.is(b"games");
         }
     }
 
@@ -231,7 +252,7 @@ impl<R: Read> JsonSplitter<R> {
             b'"' => {
                 self.in_string = true;
                 let key = self.frames.last().is_some_and(|f| !f.array && f.expect_key);
-                self.key = key.then(Vec::new);
+                self.key = key.then(KeyStart::default);
             }
             b'{' => self.open_object(i),
             b'[' => self.open_array(),
