@@ -140,10 +140,12 @@ def audit(
 
     Args:
         source: what to audit: a path or a folder (walked for ``*.pgn``,
-            ``*.pgn.gz``, ``*.pgn.bz2``, ``*.pgn.zst``), a list of paths, PGN
-            text (``str`` holding a newline or starting with ``[``, or
-            ``bytes``), or a binary file object (read whole: give a path for
-            archives larger than memory).
+            ``*.json``, ``*.ndjson``, ``*.jsonl``, each also ``.gz``, ``.bz2``,
+            ``.zst``), a list of paths, PGN or a server's JSON export as text
+            (``str`` holding a newline or starting with ``[`` or ``{``, or
+            ``bytes``), a server's game or month as ``json.loads`` gives it
+            (a ``dict``, or a list of them), or a binary file object (read
+            whole: give a path for archives larger than memory).
         laws: the Laws to judge by: ``"ru-rapid"`` (the Russian rapid-play
             rules, every game as rapid), ``"fide-2009"``, ``"fide-2014"``,
             ``"fide-2017"``, ``"fide-2018"``, ``"fide-2023"`` (each game by
@@ -231,7 +233,9 @@ def audit_batches(source: Any, *, batch_rows: int = 65536, **options: Any) -> Ba
 
 
 def audit_game(game: Any, **options: Any) -> Tuple[dict, list]:
-    """Audit one game's PGN text (``str`` or ``bytes``).
+    """Audit one game: its PGN text (``str`` or ``bytes``), or a lichess or
+    chess.com game object (its JSON text, or the ``dict`` ``json.loads``
+    gives).
 
     A ``chess.pgn.Game`` (python-chess) is refused: it is python-chess's
     reading of a record, not the record. python-chess writes the Result
@@ -242,7 +246,7 @@ def audit_game(game: Any, **options: Any) -> Tuple[dict, list]:
     python-chess's own export knowingly, give ``str(game)``).
 
     Args:
-        game: the game's PGN text.
+        game: the game's PGN text, or its server's game object.
         **options: :func:`audit`'s keyword arguments; ``rows`` changes
             nothing (one game gives its row, whatever its verdict).
 
@@ -255,6 +259,8 @@ def audit_game(game: Any, **options: Any) -> Tuple[dict, list]:
         ValueError: the text holds no game, or more than one.
         The exceptions of :func:`audit`.
     """
+    if isinstance(game, dict):
+        game = json.dumps(game)
     if not isinstance(game, (str, bytes, bytearray)):
         if hasattr(game, "accept"):
             raise TypeError(
@@ -264,7 +270,9 @@ def audit_game(game: Any, **options: Any) -> Tuple[dict, list]:
                 "so its game is not the record. Give the record's text; to judge "
                 "python-chess's export knowingly, give str(game)"
             )
-        raise TypeError(f"audit_game takes PGN text, not {type(game).__name__}")
+        raise TypeError(
+            f"audit_game takes PGN text or a server's game object, not {type(game).__name__}"
+        )
     # One game gives its row whatever its verdict: rows= has nothing to
     # leave out, and a confirmed game is still the game.
     options.pop("rows", None)
@@ -497,6 +505,8 @@ def _source(source: Any) -> Tuple[Optional[list], Optional[bytes], str]:
     """``(paths, text, name)``: a source as the native module takes it."""
     if isinstance(source, (bytes, bytearray, memoryview)):
         return None, bytes(source), _TEXT_NAME
+    if _is_game_object(source):
+        return None, json.dumps(source).encode("utf-8"), _TEXT_NAME
     if isinstance(source, str) and not source.strip():
         raise ValueError("source is an empty string: give a path, a list of paths or PGN text")
     if isinstance(source, str) and _is_pgn_text(source):
@@ -514,7 +524,8 @@ def _source(source: Any) -> Tuple[Optional[list], Optional[bytes], str]:
             raise ValueError("the list of paths is empty: give at least one PGN file")
         return paths, None, ""
     raise TypeError(
-        "source is a path, a list of paths, PGN text or a binary file object, "
+        "source is a path, a list of paths, PGN or JSON text, a server's game object "
+        "or a binary file object, "
         f"not {type(source).__name__}"
     )
 
@@ -525,7 +536,15 @@ def _is_pgn_text(text: str) -> bool:
     if "\n" in text:
         return True
     head = text.lstrip("\ufeff \t")
-    return (head.startswith("[") or head[:2] == "1.") and not os.path.exists(text)
+    return (head.startswith(("[", "{")) or head[:2] == "1.") and not os.path.exists(text)
+
+
+def _is_game_object(source: Any) -> bool:
+    """A server's game as ``json.loads`` gives it (a lichess game, a
+    chess.com month), or a list of them."""
+    if isinstance(source, list):
+        return bool(source) and all(isinstance(item, dict) for item in source)
+    return isinstance(source, dict)
 
 
 def _display(path: str) -> str:

@@ -5,7 +5,9 @@ from typing_extensions import Unpack
 
 import pyarrow
 
-Source = Union[str, bytes, bytearray, memoryview, os.PathLike, Sequence[Union[str, os.PathLike]], Any]
+Source = Union[
+    str, bytes, bytearray, memoryview, os.PathLike, Sequence[Union[str, os.PathLike]], dict, Sequence[dict], Any
+]
 PathArg = Union[str, os.PathLike, None]
 
 __version__: str

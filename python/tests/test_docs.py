@@ -1,7 +1,8 @@
 """docs/python.md's code blocks run as written: the Python ones here, in
 order, in one session, beside a month's file (the lichess 999 and the
 samples stand in for it: a month has corrections to count) and a team
-event's report and games (`team/`, from tests/data/tournaments/team); the
+event's report and games (`team/`, from tests/data/tournaments/team), a
+lichess export (`lichess_games.ndjson`, from tests/data/servers); the
 shell ones are .ci/run's own lines, which CI runs."""
 
 import os
@@ -22,6 +23,7 @@ def test_the_python_blocks_run(tmp_path, monkeypatch):
     month = b"\n\n".join(path.read_bytes().strip() for path in games)
     (tmp_path / "lichess_db_2021-10.pgn").write_bytes(month + b"\n")
     shutil.copytree(REPO / "tests/data/tournaments/team", tmp_path / "team")
+    shutil.copy(REPO / "tests/data/servers/lichess-indexinator-2025.ndjson", tmp_path / "lichess_games.ndjson")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("PATH", f"{REPO / 'target' / 'release'}{os.pathsep}{os.environ['PATH']}")
     session = {"__name__": "__docs__"}

@@ -25,12 +25,12 @@
 //! assert!(pgn.ends_with("1. e4 { [%clk 0:10:00.03] } e5 { [%clk 0:10:00.03] } 1-0\n"));
 //! ```
 
-use serde_json::Value;
-
+use object::GameObject;
 pub use scan::JsonSplitter;
 
 mod chess_com;
 mod lichess;
+mod object;
 mod pgn_text;
 pub mod scan;
 
@@ -60,15 +60,21 @@ impl GameText {
 
 /// One game object of an export, written as PGN.
 pub fn game_text(json: &[u8]) -> GameText {
-    let value: Value = match serde_json::from_slice(json) {
-        Ok(value) => value,
+    let game: GameObject = match serde_json::from_slice(json) {
+        Ok(game) => game,
+        Err(e) if e.is_data() => {
+            return GameText::refused(
+                Vec::new(),
+                format!("a field of the game's JSON is not as its server writes it: {e}"),
+            );
+        }
         Err(e) => {
             return GameText::refused(Vec::new(), format!("the game's JSON does not parse: {e}"));
         }
     };
-    match Server::of(&value) {
-        Some(Server::Lichess) => lichess::game_text(&value),
-        Some(Server::ChessCom) => chess_com::game_text(&value),
+    match Server::of(&game) {
+        Some(Server::Lichess) => lichess::game_text(&game),
+        Some(Server::ChessCom) => chess_com::game_text(&game),
         None => GameText::refused(
             Vec::new(),
             "a JSON object that is neither a lichess game (`id`, `status`, `moves` or `pgn`) \
@@ -86,21 +92,18 @@ enum Server {
 }
 
 impl Server {
-    fn of(game: &Value) -> Option<Server> {
-        let has = |key: &str| game.get(key).is_some();
-        if has("status") && has("id") && (has("moves") || has("pgn") || has("players")) {
-            Some(Server::Lichess)
-        } else if game.pointer("/white/result").is_some() && (has("url") || has("pgn")) {
-            Some(Server::ChessCom)
-        } else {
-            None
+    fn of(game: &GameObject) -> Option<Server> {
+        let lichess = game.status.is_some()
+            && game.id.is_some()
+            && (game.moves.is_some() || game.pgn.is_some() || game.players.is_some());
+        let chess_com = game.white.as_ref().is_some_and(|w| w.result.is_some())
+            && (game.url.is_some() || game.pgn.is_some());
+        match (lichess, chess_com) {
+            (true, _) => Some(Server::Lichess),
+            (false, true) => Some(Server::ChessCom),
+            (false, false) => None,
         }
     }
-}
-
-/// A string field, or `None`.
-fn text<'a>(game: &'a Value, pointer: &str) -> Option<&'a str> {
-    game.pointer(pointer).and_then(Value::as_str)
 }
 
 #[cfg(test)]

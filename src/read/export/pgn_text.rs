@@ -2,19 +2,29 @@
 //! epoch milliseconds, clock readings from centiseconds, and tags added to
 //! a PGN the server wrote itself.
 
-use std::fmt::Write;
-
 /// A tag section being written.
 #[derive(Debug, Default)]
 pub(super) struct TagSection(String);
 
 impl TagSection {
+    pub(super) fn with_capacity(capacity: usize) -> TagSection {
+        TagSection(String::with_capacity(capacity))
+    }
+
     /// Adds `[name "value"]`, the value escaped as PGN escapes it.
     pub(super) fn tag(&mut self, name: &str, value: &str) -> &mut Self {
         let out = &mut self.0;
         out.push('[');
         out.push_str(name);
         out.push_str(" \"");
+        if !value
+            .bytes()
+            .any(|b| matches!(b, b'\\' | b'"' | b'\n' | b'\r'))
+        {
+            out.push_str(value);
+            out.push_str("\"]\n");
+            return self;
+        }
         for c in value.chars() {
             match c {
                 '\\' | '"' => {
@@ -73,15 +83,45 @@ pub(super) fn utc(millis: i64) -> (String, String) {
     let secs = millis.div_euclid(1000);
     let (days, of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     let (y, m, d) = civil_from_days(days);
-    (
-        format!("{y:04}.{m:02}.{d:02}"),
-        format!(
-            "{:02}:{:02}:{:02}",
-            of_day / 3600,
-            of_day / 60 % 60,
-            of_day % 60
-        ),
-    )
+    let mut date = String::with_capacity(10);
+    push_padded(&mut date, y, 4);
+    for part in [m, d] {
+        date.push('.');
+        push_padded(&mut date, i64::from(part), 2);
+    }
+    let mut time = String::with_capacity(8);
+    for (i, part) in [of_day / 3600, of_day / 60 % 60, of_day % 60]
+        .into_iter()
+        .enumerate()
+    {
+        if i > 0 {
+            time.push(':');
+        }
+        push_padded(&mut time, part, 2);
+    }
+    (date, time)
+}
+
+/// A number in decimal (no `fmt` machinery: a game's clocks are written
+/// by the hundred).
+pub(super) fn push_number(out: &mut String, n: impl itoa::Integer) {
+    out.push_str(itoa::Buffer::new().format(n));
+}
+
+/// A number below 100 as two digits.
+fn push_two_digits(out: &mut String, n: u64) {
+    out.push(char::from(b'0' + (n / 10 % 10) as u8));
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
+/// A number of at least `width` digits, zeros in front.
+fn push_padded(out: &mut String, n: i64, width: usize) {
+    let mut digits = itoa::Buffer::new();
+    let digits = digits.format(n);
+    for _ in digits.len()..width {
+        out.push('0');
+    }
+    out.push_str(digits);
 }
 
 /// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard
@@ -103,15 +143,14 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 /// written into `out`.
 pub(super) fn clock(centis: u64, out: &mut String) {
     let secs = centis / 100;
-    let _ = write!(
-        out,
-        "{}:{:02}:{:02}",
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
-    );
+    push_number(out, secs / 3600);
+    for part in [secs / 60 % 60, secs % 60] {
+        out.push(':');
+        push_two_digits(out, part);
+    }
     if !centis.is_multiple_of(100) {
-        let _ = write!(out, ".{:02}", centis % 100);
+        out.push('.');
+        push_two_digits(out, centis % 100);
     }
 }
 

@@ -66,6 +66,13 @@ fn variants_and_games_without_moves_are_refused_by_name() {
     assert!(pgn.contains("[Link \"https://www.chess.com/game/live/2\"]"));
     assert!(pgn.contains("[ChessComBlackResult \"resigned\"]"));
     assert!(game_text(b"{\"a\":1}").problem.unwrap().contains("neither"));
+    let (_, problem) = written(r#"{"id":"y","status":"mate","moves":"e4","clocks":["1"]}"#);
+    assert!(
+        problem.as_deref().unwrap().contains(
+            "a field of the game's JSON is not as its server writes it: invalid type: string \"1\", expected u64"
+        ),
+        "{problem:?}"
+    );
     assert!(
         game_text(b"{\"a\":")
             .problem
@@ -88,4 +95,18 @@ fn a_pgn_in_the_json_is_read_with_the_codes_added() {
          [ChessComWhiteResult \"checkmated\"]\n[ChessComBlackResult \"win\"]\n[TimeControl \"180+2\"]\n\n\
          1. f3 e5 2. g4 Qh4# 0-1\n"
     );
+}
+
+#[test]
+fn names_and_statuses_are_read_as_strings_or_objects_with_escapes() {
+    let (pgn, problem) = written(
+        r#"{"id":"w","status":{"id":31,"name":"resign"},"variant":{"key":"standard","name":"Standard"},
+        "winner":"black","players":{"white":{"user":{"name":"J\u00fcrgen \"J\""}},"black":{"aiLevel":3}},
+        "moves":"e4 e5"}"#,
+    );
+    assert_eq!(problem, None);
+    assert!(pgn.contains("[White \"Jürgen \\\"J\\\"\"]"), "{pgn}");
+    assert!(pgn.contains("[Black \"lichess AI level 3\"]"), "{pgn}");
+    assert!(pgn.contains("[LichessStatus \"resign\"]\n[LichessWinner \"black\"]"));
+    assert!(pgn.ends_with("1. e4 e5 0-1\n"));
 }
