@@ -169,7 +169,8 @@ fn us_chess_14e_asks_the_tablebases_where_they_hold_the_position() {
 
 /// US Chess names its categories by the minutes and seconds of a control
 /// added (5C), a delay counted like an increment: the `category` column
-/// says regular, dual, quick or blitz under `us-chess-7`.
+/// says regular, dual, quick or blitz under `us-chess-7`, and `unrated`
+/// for a control 5C gives none.
 #[test]
 fn us_chess_categories_add_the_minutes_and_the_seconds() {
     let cases = [
@@ -180,6 +181,27 @@ fn us_chess_categories_add_the_minutes_and_the_seconds() {
         ("G/25;d5", "dual"),
         ("G/5;d5", "blitz"),
         ("40/90, SD/30;d5", "regular"),
+        // Tim Just's quiz on 5C (uschess.org, "Just Rules: time control
+        // ratings quiz"), every line of its first two questions that the
+        // stored copy shows: regular over 65 …
+        ("G/60, d/5", "dual"),
+        ("G/45, inc/30", "regular"),
+        ("G/55, inc/10", "dual"),
+        ("G/65, d/5", "regular"),
+        ("40/90, G/30, d/5", "regular"),
+        // … quick over 10 and under 30, with a primary time of 5 or more.
+        ("G/25, d/4", "quick"),
+        ("G15, inc/30", "dual"),
+        ("G/20, d/10", "dual"),
+        ("G/4, inc/25", "unrated"),
+        ("G/5, d/5", "blitz"),
+        // Round seven's d52: blitz is 5 to 10, minutes are not rounded.
+        ("G/1 inc 29", "unrated"),
+        ("G/2", "unrated"),
+        ("180+0", "unrated"),
+        ("630", "quick"),
+        ("3930", "regular"),
+        ("G/3;d2", "blitz"),
     ];
     for (control, category) in cases {
         let pgn =

@@ -28,6 +28,7 @@ mod robustness;
 mod round_five;
 mod round_seven;
 mod round_seven_reading;
+mod round_seven_rules;
 mod round_six;
 mod round_six_doors;
 mod round_six_teams;

@@ -13,6 +13,7 @@ use crate::laws::verdict::Verdict;
 use crate::model::clock::Clock;
 use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
+use crate::model::time_control::Reading;
 use crate::model::verdict::Clause;
 use crate::read::ending::Quote;
 
@@ -74,6 +75,7 @@ pub(super) fn both_flags(
             let verdict = Verdict::decide(recorded, GameResult::Draw, Clause::BothFlags, ply, why);
             Decision::new(ply, 3, verdict)
         }
+        (BothFlags::SuddenDeathDraw, _) => sudden_death(game, recorded, ply, readings, clause),
         (BothFlags::FirstZeroLoses, Some(loser)) => {
             // No clause for games with increment: the clock's flag
             // indicator decides, as the Arbiters' Manual reads the time rule.
@@ -96,6 +98,27 @@ pub(super) fn both_flags(
         ),
         (policy, None) => tied_flags(game, book, recorded, ply, flagged, policy, readings),
     }
+}
+
+/// US Chess 14G: drawn in a sudden-death period; before it the game goes
+/// on, so a record that ends there is for the arbiter, as is one whose
+/// period cannot be told.
+fn sudden_death(
+    game: &Game<'_>,
+    recorded: GameResult,
+    ply: usize,
+    readings: LastReadings,
+    clause: &'static str,
+) -> Decision {
+    let why = match in_sudden_death(game, ply) {
+        Some(true) => BothFlagsFinding::Drawn { readings, clause },
+        Some(false) => BothFlagsFinding::BeforeSuddenDeath { readings, clause },
+        None => BothFlagsFinding::PeriodNotKnown { readings, clause },
+    };
+    let drawn = matches!(why, BothFlagsFinding::Drawn { .. });
+    let correct = if drawn { GameResult::Draw } else { recorded };
+    let verdict = Verdict::decide(recorded, correct, Clause::BothFlags, ply, why);
+    Decision::new(ply, 3, if drawn { verdict } else { verdict.for_review() })
 }
 
 /// Which side's clock showed zero first, when the readings tell.
@@ -152,6 +175,24 @@ fn first_zero(game: &Game<'_>, side: Color, ply: usize) -> Option<usize> {
                 .filter(|c| c.is_zero())
                 .map(|_| ply + 1)
         })
+}
+
+/// Whether both sides were in a sudden-death period (the last, of no move
+/// count) once `ply` plies were played; `None` with no control written (a
+/// control guessed from the clocks cannot tell a period of 40 moves).
+fn in_sudden_death(game: &Game<'_>, ply: usize) -> Option<bool> {
+    let control = &game.record.control;
+    if control.reading == Reading::Clocks {
+        return None;
+    }
+    let periods = control.periods.as_deref()?;
+    let sudden_death = periods.last().is_some_and(|p| p.moves.is_none());
+    Some(
+        sudden_death
+            && [Color::White, Color::Black]
+                .into_iter()
+                .all(|side| in_last_period(game, side, ply)),
+    )
 }
 
 /// Whether `side` was in the period in which all remaining moves must be

@@ -110,7 +110,8 @@ fn inadmissible(
     clock: Option<Clock>,
 ) -> Option<Inadmissible> {
     let clause = book.rules.quickplay_clauses[0];
-    if let Err(why) = book.quickplay_admissible(game.record.control.increment()) {
+    let control = &game.record.control;
+    if let Err(why) = book.quickplay_admissible(control.increment(), control.delay()) {
         return Some(Inadmissible::NotAllowed {
             claimant,
             why,
@@ -122,11 +123,13 @@ fn inadmissible(
     if game.replay.position_at(ply).turn() != claimant {
         return Some(Inadmissible::NotHisMove { claimant, clause });
     }
+    let limit = book.rules.quickplay.time_limit();
     clock
-        .filter(|&c| c >= TWO_MINUTES)
+        .filter(|&c| c >= limit)
         .map(|left| Inadmissible::TooMuchTime {
             claimant,
             left,
+            limit,
             clause,
         })
 }

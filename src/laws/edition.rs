@@ -59,6 +59,9 @@ pub enum BothFlags {
     Review,
     /// The game is drawn (2009 A4d3).
     Draw,
+    /// Drawn in a sudden-death period; before it the game goes on and
+    /// neither player may claim (US Chess 14G).
+    SuddenDeathDraw,
     /// Who fell first cannot be known from the record: drawn in the last
     /// period, else review (6.11 b of 2009–2017).
     LastPeriodDraw,
@@ -86,6 +89,19 @@ pub enum Quickplay {
     Any,
     /// Only in games without increment (G.3 of 2014, III.2.2 of 2018).
     WithoutIncrement,
+    /// Only in games with neither increment nor delay, with less than
+    /// this left (US Chess 14H1: two minutes; its blitz chapter: one).
+    WithoutIncrementOrDelay(Clock),
+}
+
+impl Quickplay {
+    /// A claim needs less than this on the claimant's clock.
+    pub fn time_limit(self) -> Clock {
+        match self {
+            Quickplay::WithoutIncrementOrDelay(limit) => limit,
+            _ => Clock(120_000),
+        }
+    }
 }
 
 /// The clause numbers and rules of one category of games in one edition.
@@ -124,6 +140,19 @@ pub enum WinOnTime {
     /// The win, unless his material is too little to win on time (US
     /// Chess 14E).
     UnlessInsufficient(TooLittleToWin),
+    /// The win, if he has mating material; else a draw, whatever he could
+    /// force (US Chess blitz).
+    WithMatingMaterial(MatingMaterial),
+}
+
+/// The clauses of US Chess's blitz chapter on a win that needs mating
+/// material: what it is (`rule`: at least a pawn, a rook, a queen or two
+/// minor pieces), the draw without it (`draw`), a dead position (`dead`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatingMaterial {
+    pub rule: &'static str,
+    pub draw: &'static str,
+    pub dead: &'static str,
 }
 
 /// The clauses of a rule that draws a flag fall by the opponent's
@@ -270,7 +299,9 @@ impl Book {
             _ if edition.rapid_rules_for_all => edition.rapid,
             Category::Blitz => edition.blitz,
             Category::Standard | Category::Dual | Category::Daily => edition.standard,
-            Category::Rapid | Category::Unknown => edition.rapid,
+            // A control the edition does not rate is judged by its
+            // general rules, which for US Chess are the rapid game's.
+            Category::Rapid | Category::Unrated | Category::Unknown => edition.rapid,
         };
         let rules = if supervised && !edition.rapid_rules_for_all {
             let minutes = match category {
@@ -321,10 +352,12 @@ impl Book {
             Clause::Resignation => e.resignation_draw.unwrap_or("5.1.2"),
             Clause::InsufficientMaterial => match r.win_on_time {
                 WinOnTime::UnlessInsufficient(clauses) => clauses.rule,
+                WinOnTime::WithMatingMaterial(clauses) => clauses.draw,
                 WinOnTime::UnlessNoMate => r.time_clause,
             },
             Clause::DeadPosition => match r.win_on_time {
                 WinOnTime::UnlessInsufficient(clauses) => clauses.dead,
+                WinOnTime::WithMatingMaterial(clauses) => clauses.dead,
                 WinOnTime::UnlessNoMate => Clause::DeadPosition.as_str(),
             },
             other => other.as_str(),
@@ -342,14 +375,23 @@ impl Book {
 
     /// Whether a quickplay-finish claim may be made in a game with
     /// `increment` ([`crate::model::time_control::Control::increment`]).
-    pub fn quickplay_admissible(&self, increment: Option<Clock>) -> Result<(), NoQuickplay> {
-        match self.rules.quickplay {
-            Quickplay::Any => Ok(()),
-            Quickplay::Never => Err(NoQuickplay::InCategory),
-            Quickplay::WithoutIncrement => match increment {
-                Some(inc) if !inc.is_zero() => Err(NoQuickplay::WithIncrement(inc)),
-                _ => Ok(()),
-            },
+    /// `delay` a move (US Chess's `d5`).
+    pub fn quickplay_admissible(
+        &self,
+        increment: Option<Clock>,
+        delay: Clock,
+    ) -> Result<(), NoQuickplay> {
+        let with_increment = increment.filter(|inc| !inc.is_zero());
+        match (self.rules.quickplay, with_increment) {
+            (Quickplay::Any, _) => Ok(()),
+            (Quickplay::Never, _) => Err(NoQuickplay::InCategory),
+            (Quickplay::WithoutIncrement | Quickplay::WithoutIncrementOrDelay(_), Some(inc)) => {
+                Err(NoQuickplay::WithIncrement(inc))
+            }
+            (Quickplay::WithoutIncrementOrDelay(_), None) if !delay.is_zero() => {
+                Err(NoQuickplay::WithDelay(delay))
+            }
+            _ => Ok(()),
         }
     }
 }
@@ -362,6 +404,8 @@ pub enum NoQuickplay {
     InCategory,
     /// Only games without increment have it; this one has the increment.
     WithIncrement(Clock),
+    /// Only games without delay have it (US Chess 14H1); this one has it.
+    WithDelay(Clock),
 }
 
 impl Edition {
@@ -377,101 +421,4 @@ impl Edition {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::laws::editions::{FIDE_2009, FIDE_2014, FIDE_2018, FIDE_2023, RU_RAPID};
-    use crate::read::parse::parse_game;
-
-    fn category(edition: &'static Edition, tc: &str) -> Category {
-        let text = format!("[TimeControl \"{tc}\"]\n\n*\n");
-        Book::for_game(edition, &parse_game(text.as_bytes()), false).category
-    }
-
-    #[test]
-    fn categories_follow_each_editions_thresholds() {
-        // EDITIONS.md §1: 600+0 · 600+1 · 840+0 · 900+0 · 2700+15.
-        let controls = ["600", "600+1", "840", "900", "2700+15", "900+10", "180+2"];
-        let as_2009 = controls.map(|tc| category(&FIDE_2009, tc));
-        let as_2014 = controls.map(|tc| category(&FIDE_2014, tc));
-        use Category::*;
-        assert_eq!(
-            as_2009,
-            [Blitz, Blitz, Blitz, Rapid, Standard, Rapid, Blitz]
-        );
-        assert_eq!(
-            as_2014,
-            [Blitz, Rapid, Rapid, Rapid, Standard, Rapid, Blitz]
-        );
-        assert_eq!(controls.map(|tc| category(&RU_RAPID, tc)), as_2014);
-        assert_eq!(category(&FIDE_2018, "1/259200"), Daily);
-        assert_eq!(category(&FIDE_2018, "moves/time, increment"), Unknown);
-    }
-
-    #[test]
-    fn a_supervised_event_takes_every_illegal_move_back_with_its_categorys_minutes() {
-        let minutes = |e: &'static Edition, c: Category| match Book::new(e, c, true).rules.illegal {
-            Illegal::AlwaysPenalised(p) => (p.minutes, p.loses_at),
-            other => panic!("{}: {other:?}", e.name),
-        };
-        assert_eq!(minutes(&FIDE_2009, Category::Rapid), (2, 3));
-        assert_eq!(minutes(&FIDE_2018, Category::Rapid), (2, 2));
-        assert_eq!(minutes(&FIDE_2018, Category::Blitz), (1, 2));
-        assert_eq!(minutes(&FIDE_2023, Category::Rapid), (1, 2));
-        assert_eq!(minutes(&FIDE_2023, Category::Standard), (2, 2));
-        assert_eq!(minutes(&RU_RAPID, Category::Rapid), (2, 2));
-        let ru = Book::new(&RU_RAPID, Category::Rapid, true);
-        assert_eq!(ru.cite(Clause::IllegalMove), "15.3/7.5.b");
-        assert_eq!(ru.cite(Clause::TimeClaim), "15.4.3");
-        assert_eq!(ru.take_back(), TakeBack::All);
-        let unsupervised = Book::new(&FIDE_2018, Category::Rapid, false);
-        assert_eq!(unsupervised.take_back(), TakeBack::Claimed);
-        assert_eq!(
-            Book::new(&FIDE_2014, Category::Blitz, false).take_back(),
-            TakeBack::None
-        );
-    }
-
-    #[test]
-    fn from_2018_no_category_asks_the_claimant_for_time() {
-        for edition in [&FIDE_2018, &FIDE_2023] {
-            for category in [Category::Rapid, Category::Blitz, Category::Standard] {
-                let rules = Book::new(edition, category, false).rules;
-                assert!(!rules.time_remaining, "{} {category}", edition.name);
-                assert_eq!(rules.both_flags, BothFlags::FirstZeroLoses);
-            }
-        }
-        let blitz_2014 = Book::new(&FIDE_2014, Category::Blitz, false).rules;
-        assert!(blitz_2014.time_remaining);
-        assert_eq!(blitz_2014.both_flags, BothFlags::LastPeriodDraw);
-    }
-
-    #[test]
-    fn quickplay_claims_by_edition_and_game() {
-        let ten = Some(Clock(10_000));
-        assert!(
-            Book::new(&RU_RAPID, Category::Blitz, false)
-                .quickplay_admissible(ten)
-                .is_ok()
-        );
-        assert!(
-            Book::new(&FIDE_2009, Category::Rapid, false)
-                .quickplay_admissible(ten)
-                .is_ok()
-        );
-        assert_eq!(
-            Book::new(&FIDE_2009, Category::Blitz, false).quickplay_admissible(None),
-            Err(NoQuickplay::InCategory)
-        );
-        let rapid_2018 = Book::new(&FIDE_2018, Category::Rapid, false);
-        assert_eq!(
-            rapid_2018.quickplay_admissible(ten),
-            Err(NoQuickplay::WithIncrement(Clock(10_000)))
-        );
-        assert!(rapid_2018.quickplay_admissible(Some(Clock::ZERO)).is_ok());
-        assert!(
-            Book::new(&FIDE_2014, Category::Standard, false)
-                .quickplay_admissible(None)
-                .is_ok()
-        );
-    }
-}
+mod tests;

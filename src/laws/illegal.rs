@@ -11,7 +11,7 @@
 
 use shakmaty::{File, Move};
 
-use super::edition::{Book, Illegal, Penalty};
+use super::edition::{Book, Illegal, Penalty, WinOnTime};
 use super::finding::ClocksAt;
 use super::finding::illegal::{
     ClaimHow, ClaimedLead, Claimer, IllegalFinding, NoEnding, Penalised, Why,
@@ -276,6 +276,10 @@ fn decide(
         clause: book.rules.illegal_clause,
         clocks: ClocksAt::of(game, ply),
     });
+    if let WinOnTime::WithMatingMaterial(rules) = book.rules.win_on_time {
+        let lead = (Clause::IllegalMove, lead);
+        return super::mating_material::decide(game, rules, recorded, ply, step.mover, lead);
+    }
     // A penalised move is taken back: the question is asked before it.
     let mate_ply = match book.rules.illegal {
         Illegal::PenalisedWhenClaimed(_) => ply - 1,

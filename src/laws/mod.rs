@@ -32,6 +32,7 @@ mod illegal;
 pub mod incident;
 mod insufficient;
 mod judge;
+mod mating_material;
 mod phrase;
 pub mod placement;
 mod position;

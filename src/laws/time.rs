@@ -14,7 +14,7 @@
 use shakmaty::Color;
 
 use super::both_flags::{both_at_zero, both_flags};
-use super::edition::{Book, WinOnTime};
+use super::edition::Book;
 use super::finding::LastReadings;
 use super::finding::time::{AfterFlag, ClaimRead, FlagFallLead, Rejection, TimeFinding, Whose};
 use super::server_draw::server_draw;
@@ -271,8 +271,10 @@ fn claimant_mates(
     ply: usize,
     lead: FlagFallLead,
 ) -> (Verdict, Option<crate::board::helpmate::Helpmate>) {
-    if let WinOnTime::UnlessInsufficient(clauses) = book.rules.win_on_time {
-        return super::insufficient::judge(game, (clauses, tables), recorded, ply, lead);
+    if let Some(decided) =
+        super::insufficient::by_material(game, (book, tables), recorded, ply, &lead)
+    {
+        return decided;
     }
     let (flagged, claimant) = (lead.flagged, !lead.flagged);
     let clause = book.rules.time_clause;

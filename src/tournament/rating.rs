@@ -1,12 +1,11 @@
 //! Rating changes under FIDE's rating regulations (B.02 8.3): for each
 //! rated game between rated players, K × (W − We), where We is the
-//! expected score the regulations' table gives for the rating difference
-//! (a difference over 400 counted as 400 — 350 before July 2009, none in
-//! rapid and blitz before March 2024, and from 1 October 2025 only for a
-//! player rated under 2650). Not rounded per game. K is each player's: as
-//! FIDE's rating list publishes it when one is given, else as the text in
-//! force on the event's first day sets it from the report's rating, birth
-//! date and the event's date.
+//! expected score the regulations' table gives for the rating difference,
+//! counted as the text in force on the event's first day says (its
+//! entries, dated and sourced, in [`regulations`]). Not rounded per game.
+//! K is each player's: as FIDE's rating list publishes it when one is
+//! given, else as that text sets it from the report's rating, birth date
+//! and the event's date.
 
 use super::crosstable::points;
 use super::rating_list::RatingList;
@@ -14,8 +13,8 @@ use super::rules::ymd;
 use super::trf::{Code, Player, Trf};
 use crate::model::time_control::Category;
 
-mod regulations;
-pub use regulations::Regulations;
+pub mod regulations;
+pub use regulations::{RatingText, Regulations};
 
 /// The largest rating difference for each expected score of the higher
 /// rated player, from 0.50 up (B.02, table 8.1.2); beyond the last, 1.00.
@@ -140,17 +139,16 @@ pub fn coefficient(
     games: usize,
     inputs: RatingInputs,
 ) -> Coefficient {
-    let regulations = event.regulations;
-    let given = match regulations {
-        Regulations::Undated => inputs.k.or(Some(DEFAULT_K)),
-        _ => inputs.k,
+    let given = match event.regulations.text() {
+        None => inputs.k.or(Some(DEFAULT_K)),
+        Some(_) => inputs.k,
     };
-    if let Some(k) = given {
+    let (Some(text), None) = (event.regulations.text(), given) else {
         return Coefficient {
-            k,
+            k: given.unwrap_or(DEFAULT_K),
             why: KWhy::Given,
         };
-    }
+    };
     let listed = inputs
         .list
         .zip(player.fide_id.trim().parse().ok())
@@ -159,12 +157,12 @@ pub fn coefficient(
         Some(k) => (f64::from(k), KWhy::Listed),
         None => {
             let junior = matches!((player.born, event.day), (Some(born), Some(day))
-                if regulations.junior(born, day));
-            regulations.k(player.rating.unwrap_or(0), junior)
+                if text.junior(born, day));
+            text.k(player.rating.unwrap_or(0), junior)
         }
     };
     let n = games as f64;
-    match regulations.games_cap() && k * n > 700.0 {
+    match text.games_cap() && k * n > 700.0 {
         true => Coefficient {
             k: (700.0 / n).floor(),
             why: KWhy::Capped,
@@ -193,6 +191,11 @@ pub(super) fn rating_changes(
     inputs: RatingInputs,
 ) -> Vec<RatingChange> {
     let event = RatedEvent::of(trf);
+    let text = match event.regulations {
+        Regulations::Text(text) => text,
+        Regulations::Undated => regulations::undated(),
+        Regulations::NotRated(_) | Regulations::NoText(_) => return Vec::new(),
+    };
     // The ratings are the report's, before and after alike.
     let games = |p: &Player| -> Vec<(u32, f64)> {
         p.rounds
@@ -202,11 +205,13 @@ pub(super) fn rating_changes(
             .collect()
     };
     let total = |own: u32, k: f64, games: &[(u32, f64)]| -> f64 {
-        let cap = event.regulations.difference_cap(own);
+        let theirs: Vec<u32> = games.iter().map(|g| g.0).collect();
+        let caps = text.caps(own, &theirs);
         // Folded from +0: an empty `sum` of floats is −0, written "-0.00".
         games
             .iter()
-            .map(|&(theirs, score)| change(k, (own, theirs), score, cap))
+            .zip(caps)
+            .map(|(&(theirs, score), cap)| change(k, (own, theirs), score, cap))
             .fold(0.0, |sum, d| sum + d)
     };
     trf.players
@@ -225,6 +230,20 @@ pub(super) fn rating_changes(
             })
         })
         .collect()
+}
+
+/// The games rated players played against opponents without a rating:
+/// left out of the changes here, which FIDE rates (its notice of July
+/// 2009) by the rating the opponent obtains, which the report lacks.
+pub fn games_against_unrated(trf: &Trf) -> usize {
+    let unrated = |no: u32| trf.player(no).is_some_and(|p| p.rating.is_none());
+    trf.players
+        .iter()
+        .filter(|p| p.rating.is_some())
+        .flat_map(|p| &p.rounds)
+        .filter(|c| matches!(c.code, Code::Win | Code::Draw | Code::Loss))
+        .filter(|c| c.opponent.is_some_and(unrated))
+        .count()
 }
 
 /// `--k` for an event with no date: the coefficient of most players.
@@ -368,14 +387,26 @@ mod tests {
         assert_eq!(rapid((2019, 1, 1), 2500, None, 40).k, 17.0);
         // From October 2022 the standard K.
         assert_eq!(rapid((2023, 1, 1), 2500, None, 9).k, 10.0);
-        // No 400-point rule before March 2024.
-        let cap = |day| Regulations::on(Some(day), Category::Rapid).difference_cap(1800);
-        assert_eq!(cap((2023, 1, 1)), None);
-        assert_eq!(cap((2024, 3, 1)), Some(400));
-        assert_eq!(
-            Regulations::on(Some((2008, 1, 1)), Category::Standard).difference_cap(1800),
-            Some(350)
-        );
+        // No 400-point rule before 2022; once an event in 2022 and 2023;
+        // every game from March 2024.
+        let cap = |day| {
+            let text = Regulations::on(Some(day), Category::Rapid).text().unwrap();
+            text.caps(2300, &[1800, 1700])
+        };
+        assert_eq!(cap((2021, 12, 31)), [None, None]);
+        assert_eq!(cap((2023, 1, 1)), [None, Some(400)]);
+        assert_eq!(cap((2024, 3, 1)), [Some(400), Some(400)]);
+        let standard = Regulations::on(Some((2008, 9, 1)), Category::Standard);
+        assert_eq!(standard.text().unwrap().caps(1800, &[1000]), [Some(350)]);
+        // Before 2012 FIDE rated no rapid event; before July 2008 no text is held.
+        assert!(matches!(
+            Regulations::on(Some((2011, 12, 31)), Category::Rapid),
+            Regulations::NotRated(first) if first.from == (2012, 1, 1)
+        ));
+        assert!(matches!(
+            Regulations::on(Some((2008, 6, 30)), Category::Standard),
+            Regulations::NoText(_)
+        ));
     }
 
     #[test]
@@ -419,23 +450,50 @@ mod tests {
 
     #[test]
     fn the_400_point_rule_holds_from_2650_only_until_october_2025() {
-        let on = |day| Regulations::on(Some(day), Category::Standard);
-        assert_eq!(on((2024, 2, 29)), Regulations::From2014);
-        assert_eq!(on((2024, 3, 1)), Regulations::From2024);
-        assert_eq!(on((2025, 10, 1)), Regulations::From2025);
+        let on = |day| {
+            Regulations::on(Some(day), Category::Standard)
+                .text()
+                .unwrap()
+        };
+        assert_eq!(on((2021, 12, 31)).named, "of 1 July 2014");
+        assert_eq!(on((2024, 2, 29)).named, "of 1 January 2022");
+        assert_eq!(on((2024, 3, 1)).named, "of 1 March 2024");
+        assert_eq!(on((2025, 10, 1)).cap, regulations::Cap::Under2650);
         assert_eq!(
             Regulations::on(None, Category::Standard),
             Regulations::Undated
         );
         // 2700 beats 1800: 900 points apart.
-        let win = |regulations: Regulations| {
-            change(20.0, (2700, 1800), 1.0, regulations.difference_cap(2700))
-        };
-        assert!((win(Regulations::From2024) - 1.6).abs() < 1e-9);
-        assert_eq!(win(Regulations::From2025), 0.0);
+        let win = |text: &RatingText| change(20.0, (2700, 1800), 1.0, text.caps(2700, &[1800])[0]);
+        assert!((win(on((2024, 3, 1))) - 1.6).abs() < 1e-9);
+        assert_eq!(win(on((2025, 10, 1))), 0.0);
         // The 1800 player keeps the rule: his loss counts 400 points.
-        let cap = Regulations::From2025.difference_cap(1800);
+        let cap = on((2025, 10, 1)).caps(1800, &[2700])[0];
         assert_eq!(cap, Some(400));
         assert!((change(20.0, (1800, 2700), 0.0, cap) + 1.6).abs() < 1e-9);
+    }
+
+    /// B.02 8.3.1 from January 2022 to February 2024 (round seven's d54):
+    /// the higher rated player's one upgrade is the game of the greatest
+    /// difference; the lower rated keeps the rule in every game.
+    #[test]
+    fn the_400_point_rule_once_an_event_in_2022_and_2023() {
+        let text = Regulations::on(Some((2023, 11, 1)), Category::Standard)
+            .text()
+            .unwrap();
+        assert_eq!(
+            text.caps(2200, &[1600, 1700, 2100]),
+            [Some(400), None, Some(400)]
+        );
+        assert_eq!(
+            text.caps(2200, &[1700, 1600, 1600]),
+            [None, Some(400), None]
+        );
+        assert_eq!(text.caps(1600, &[2200, 2300]), [Some(400), Some(400)]);
+        // Alpha (2200) beats 1600 and 1700: 20 × ((1 − 0.92) + (1 − 0.96)).
+        let caps = text.caps(2200, &[1600, 1700]);
+        let total =
+            change(20.0, (2200, 1600), 1.0, caps[0]) + change(20.0, (2200, 1700), 1.0, caps[1]);
+        assert!((total - 2.4).abs() < 1e-9, "{total}");
     }
 }

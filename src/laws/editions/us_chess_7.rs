@@ -4,7 +4,8 @@
 //! against too little material to win on time (14E), both flags down in
 //! sudden death (14G), only a player calls a flag (13C), an illegal move
 //! corrected with two minutes to the opponent and never lost on (11D), a
-//! draw claim on insufficient losing chances (14H). Where its rules are
+//! draw claim on insufficient losing chances (14H); and its blitz chapter
+//! (an illegal move claimed loses, a win needs mating material). Where its rules are
 //! not modelled here (a wrong set-up, the clock setting, an illegal
 //! position), the rule set follows FIDE's 2023 Laws for standard games,
 //! cites their numbers and says so (docs/laws.md). Sources: the rulebook's
@@ -13,6 +14,7 @@
 use super::fide_2023::FIDE_2023;
 use super::texts_2018::TEXTS_2018;
 use crate::laws::edition::*;
+use crate::model::clock::Clock;
 
 const RULES: RuleSet = RuleSet {
     illegal: Illegal::PenalisedWhenClaimed(Penalty {
@@ -21,12 +23,13 @@ const RULES: RuleSet = RuleSet {
     }),
     illegal_clause: "11D",
     // A claim made with the claimant's own flag down fails; both flags
-    // down otherwise is 14G's draw.
+    // down in sudden death is 14G's draw, before it the game goes on.
     time_remaining: true,
-    both_flags: BothFlags::Draw,
+    both_flags: BothFlags::SuddenDeathDraw,
     time_clause: "13C",
     both_flags_clause: "14G",
-    quickplay: Quickplay::WithoutIncrement,
+    // 14H1: not with a delay or an increment set.
+    quickplay: Quickplay::WithoutIncrementOrDelay(Clock(120_000)),
     quickplay_clauses: ["14H", "14H", "14H", "14H"],
     win_on_time: WinOnTime::UnlessInsufficient(TooLittleToWin {
         rule: "14E",
@@ -38,6 +41,25 @@ const RULES: RuleSet = RuleSet {
     ..FIDE_2023.standard
 };
 
+/// The blitz chapter (games of 5 to 10 minutes and seconds, 5C), where it
+/// parts from the rules above: a completed illegal move loses when the
+/// opponent claims it before his own move (7d); a win, on time or on that
+/// claim, needs mating material and without it the game is drawn (7c,
+/// 8d), with no forced-win exception as in 14E.
+const BLITZ: RuleSet = RuleSet {
+    illegal: Illegal::LosesWhenClaimed,
+    illegal_clause: "B7d",
+    // The blitz chapter's claim of insufficient losing chances: under a
+    // minute, without delay or increment.
+    quickplay: Quickplay::WithoutIncrementOrDelay(Clock(60_000)),
+    win_on_time: WinOnTime::WithMatingMaterial(MatingMaterial {
+        rule: "B7c",
+        draw: "B8d",
+        dead: "14D",
+    }),
+    ..RULES
+};
+
 pub const US_CHESS_7: Edition = Edition {
     name: "us-chess-7",
     title: "US Chess's Official Rules of Chess (7th edition)",
@@ -45,7 +67,7 @@ pub const US_CHESS_7: Edition = Edition {
     rapid_floor: RapidFloor::UsChess,
     rapid_rules_for_all: false,
     rapid: RULES,
-    blitz: RULES,
+    blitz: BLITZ,
     standard: RULES,
     supervised_minutes: ByCategory { rapid: 2, blitz: 2 },
     null_move_illegal: false,
@@ -62,6 +84,18 @@ const TEXTS_US: &[(&str, &str)] = &[
     (
         "11D",
         "A completed illegal move, once claimed or seen, is taken back and play resumes from the position before it; the opponent receives two extra minutes. No number of illegal moves loses the game by itself.",
+    ),
+    (
+        "B7c",
+        "In blitz, a player wins on time or on the opponent's illegal move only with mating material: at least a pawn, a rook, a queen or two minor pieces, in a position that is not drawn by the blitz chapter's own rules.",
+    ),
+    (
+        "B7d",
+        "In blitz, an illegal move is completed when the clock is pressed; the opponent wins if he claims it (or takes the king left in check) before completing his own move and has mating material. Once he has moved, the illegal move stands.",
+    ),
+    (
+        "B8d",
+        "In blitz, the game is drawn when the player whose opponent's flag falls, or whose opponent completes an illegal move, has no mating material.",
     ),
     (
         "13C",
@@ -93,6 +127,6 @@ const TEXTS_US: &[(&str, &str)] = &[
     ),
     (
         "14H",
-        "In a sudden-death period a player with less than two minutes left may claim a draw on insufficient losing chances; the director decides, postpones the decision or rejects the claim, and may add time to the opponent's clock.",
+        "In a sudden-death period a player with less than two minutes left (in blitz, one) may claim a draw on insufficient losing chances, unless the clock is set with a delay or an increment; the director decides, postpones the decision or rejects the claim, and may add time to the opponent's clock.",
     ),
 ];

@@ -45,6 +45,18 @@ pub enum BothFlagsFinding {
         readings: LastReadings,
         clause: &'static str,
     },
+    /// US Chess 14G: both flags down before the sudden-death period (or
+    /// in a control without one); the game goes on and neither may claim.
+    BeforeSuddenDeath {
+        readings: LastReadings,
+        clause: &'static str,
+    },
+    /// US Chess 14G: no control read, so no telling whether both flags
+    /// fell in the sudden-death period.
+    PeriodNotKnown {
+        readings: LastReadings,
+        clause: &'static str,
+    },
 }
 
 /// What an edition says of two fallen flags.

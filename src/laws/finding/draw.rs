@@ -84,10 +84,11 @@ pub enum Inadmissible {
         claimant: Color,
         clause: &'static str,
     },
-    /// A claim made with two minutes or more (`left`).
+    /// A claim made with `limit` or more (`left`).
     TooMuchTime {
         claimant: Color,
         left: Clock,
+        limit: Clock,
         clause: &'static str,
     },
 }

@@ -74,6 +74,8 @@ macro_rules! findings {
 findings! {
     /// An offence, and what the opponent's chances make of it.
     Outcome(Outcome),
+    /// An offence, and what the opponent's mating material makes of it.
+    MaterialOutcome(MaterialOutcome),
     Illegal(IllegalFinding),
     Left(LeftFinding),
     Server(ServerFinding),
@@ -104,6 +106,36 @@ pub struct Outcome {
     pub offender: Color,
 }
 
+/// US Chess blitz: whether `side` has the mating material a win needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaterialAnswer {
+    pub side: Color,
+    pub has: MaterialHas,
+    pub rules: crate::laws::edition::MatingMaterial,
+}
+
+/// What a side's mating material comes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaterialHas {
+    /// Mating material: he wins.
+    Enough,
+    /// A lone king, or a king and one minor piece: drawn.
+    TooLittle,
+    /// Mating material, but no series of legal moves mates: drawn.
+    CannotMate,
+    /// The solver could not say whether he can still checkmate.
+    Undecided,
+}
+
+/// An offence (`lead`, `offender`'s) and whether the opponent has mating
+/// material (US Chess blitz): the offender loses, or the game is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MaterialOutcome {
+    pub lead: Box<Finding>,
+    pub answer: MaterialAnswer,
+    pub offender: Color,
+}
+
 impl Finding {
     /// Hands `visit` each "can this side still checkmate?" answer the
     /// finding quotes, in the order its words give them, until `visit`
@@ -114,6 +146,7 @@ impl Finding {
         use verdict::VerdictFinding as V;
         match self {
             Finding::Outcome(o) => o.lead.answers_mut(visit) || visit(&mut o.mate),
+            Finding::MaterialOutcome(o) => o.lead.answers_mut(visit),
             Finding::Left(left) => match &mut **left {
                 LeftFinding::ResignedDrawn { mate, .. }
                 | LeftFinding::ResignedUndecided { mate, .. }

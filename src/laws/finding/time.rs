@@ -133,6 +133,8 @@ pub enum AfterFlag {
     },
     /// US Chess 14E: more material than it names: the flag loses.
     EnoughToWin { rule: &'static str },
+    /// US Chess blitz: the flag loses if the claimant has mating material.
+    Material(super::MaterialAnswer),
 }
 
 /// Whether the claimant has a forced win, and how it is known.

@@ -18,6 +18,11 @@ impl fmt::Display for FlagsRule {
         match policy {
             BothFlags::Review => write!(f, "the claimant must have time left ({clause})"),
             BothFlags::Draw => write!(f, "both flags down draws the game ({clause})"),
+            BothFlags::SuddenDeathDraw => write!(
+                f,
+                "both flags down in a sudden-death period draws the game; before it the game \
+                 goes on ({clause})"
+            ),
             BothFlags::LastPeriodDraw => write!(
                 f,
                 "the claimant must have time left ({time_clause}); if who fell first cannot be \
@@ -47,10 +52,6 @@ impl fmt::Display for BothFlagsFinding {
                 write!(f, "both clocks show zero ({readings}); {rule}")
             }
             BothFlagsFinding::ClaimantAtZero(found) => write!(f, "{found}"),
-            BothFlagsFinding::Drawn { readings, clause } => write!(
-                f,
-                "both flags have fallen ({readings}), so the game is drawn ({clause})"
-            ),
             BothFlagsFinding::FirstZeroLoses {
                 readings,
                 loser,
@@ -87,12 +88,39 @@ impl fmt::Display for BothFlagsFinding {
                      ({clause})"
                 )
             }
+            BothFlagsFinding::Drawn { .. }
+            | BothFlagsFinding::BeforeSuddenDeath { .. }
+            | BothFlagsFinding::PeriodNotKnown { .. } => drawn_or_goes_on(f, self),
             BothFlagsFinding::TieForTheArbiter { readings, clause } => write!(
                 f,
                 "both clocks show zero ({readings}) and {TIE}; outside the last period of a game \
                  without increment the Laws leave it to the arbiter ({clause})"
             ),
         }
+    }
+}
+
+/// Both flags down: drawn, or (US Chess 14G) before a sudden-death period
+/// the game goes on, or no telling which period.
+fn drawn_or_goes_on(f: &mut fmt::Formatter<'_>, found: &BothFlagsFinding) -> fmt::Result {
+    match found {
+        BothFlagsFinding::Drawn { readings, clause } => write!(
+            f,
+            "both flags have fallen ({readings}), so the game is drawn ({clause})"
+        ),
+        BothFlagsFinding::BeforeSuddenDeath { readings, clause } => write!(
+            f,
+            "both clocks show zero ({readings}) before any sudden-death period; there the game \
+             goes on and neither player may claim a win on time ({clause}), so a record that \
+             ends here is for the arbiter"
+        ),
+        BothFlagsFinding::PeriodNotKnown { readings, clause } => write!(
+            f,
+            "both clocks show zero ({readings}), but no time control is read to tell whether it \
+             was in a sudden-death period, where that draws the game, or before one, where the \
+             game goes on ({clause})"
+        ),
+        other => write!(f, "{other}"),
     }
 }
 

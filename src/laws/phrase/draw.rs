@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::model::clock::Clock;
+
 use super::side_name;
 use crate::laws::edition::NoQuickplay;
 use crate::laws::finding::draw::{CannotWin, DrawClaim, DrawFinding, Inadmissible, Judgement};
@@ -112,6 +114,12 @@ impl fmt::Display for Inadmissible {
                         "a quickplay-finish claim is admissible only in games without increment, \
                          and this one has {increment} a move ({clause})"
                     ),
+                    NoQuickplay::WithDelay(delay) => write!(
+                        f,
+                        "a claim of insufficient losing chances is admissible only in games \
+                         without delay or increment, and this one has a delay of {delay} a move \
+                         ({clause})"
+                    ),
                 }
             }
             Inadmissible::NotHisMove { claimant, clause } => write!(
@@ -123,13 +131,23 @@ impl fmt::Display for Inadmissible {
             Inadmissible::TooMuchTime {
                 claimant,
                 left,
+                limit,
                 clause,
             } => write!(
                 f,
-                "{} claimed a draw with {left} left; a claim needs less than two minutes \
-                 ({clause})",
-                side_name(claimant)
+                "{} claimed a draw with {left} left; a claim needs less than {} ({clause})",
+                side_name(claimant),
+                in_words(limit)
             ),
         }
+    }
+}
+
+/// "two minutes", "one minute": a claim's time limit as the rules say it.
+fn in_words(limit: Clock) -> String {
+    match limit.millis() {
+        60_000 => "one minute".into(),
+        120_000 => "two minutes".into(),
+        _ => limit.to_string(),
     }
 }

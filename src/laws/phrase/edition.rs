@@ -20,6 +20,7 @@ impl fmt::Display for CategoryBy {
             Category::Standard => write!(f, "standard: 60 minutes or more, so not rapid by {by}"),
             Category::Dual => write!(f, "rated both standard and rapid by {by}"),
             Category::Daily => write!(f, "daily (correspondence), so not rapid by {by}"),
+            Category::Unrated => write!(f, "of no category by {by}"),
             Category::Unknown => f.write_str(UNKNOWN),
         }
     }
@@ -34,8 +35,14 @@ fn us_category(f: &mut fmt::Formatter<'_>, category: Category, by: &str) -> fmt:
         Category::Standard => write!(f, "regular: over 65 {total} ({by})"),
         Category::Dual => write!(f, "dual-rated, regular and quick: 30 to 65 {total} ({by})"),
         Category::Rapid => write!(f, "quick: over 10 and under 30 {total} ({by})"),
-        Category::Blitz => write!(f, "blitz: 10 {total} or fewer ({by})"),
+        Category::Blitz => write!(f, "blitz: 5 to 10 {total} ({by})"),
         Category::Daily => f.write_str("daily (correspondence)"),
+        Category::Unrated => write!(
+            f,
+            "of no US Chess category: under 5 {total}, or a primary time under 5 minutes \
+             where quick, dual and regular need 5 ({by}); judged by the rules of regular and \
+             quick chess"
+        ),
         Category::Unknown => f.write_str(UNKNOWN),
     }
 }

@@ -22,7 +22,10 @@ pub(super) mod verdict;
 
 use std::fmt;
 
-use super::finding::{CanMate, ClocksAt, Judged, LastReading, LastReadings, Outcome};
+use super::finding::{
+    CanMate, ClocksAt, Judged, LastReading, LastReadings, MaterialAnswer, MaterialHas,
+    MaterialOutcome, Outcome,
+};
 use super::side_name;
 use crate::board::helpmate::Mate;
 use crate::model::clock::Clock;
@@ -82,6 +85,60 @@ impl fmt::Display for Outcome {
         match self.drawn {
             true => f.write_str("so the game is drawn"),
             false => write!(f, "so {} loses", side_name(self.offender)),
+        }
+    }
+}
+
+/// "White has mating material (at least a pawn, …: B7c)".
+impl fmt::Display for MaterialAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, rule) = (side_name(self.side), self.rules.rule);
+        match self.has {
+            MaterialHas::Enough => write!(
+                f,
+                "{name} has mating material (at least a pawn, a rook, a queen or two minor \
+                 pieces: {rule})"
+            ),
+            MaterialHas::TooLittle => write!(
+                f,
+                "{name} has no mating material (only a king, or a king and one bishop or \
+                 knight: {rule})"
+            ),
+            MaterialHas::CannotMate => write!(
+                f,
+                "{name} has mating material, but no series of legal moves lets {name} checkmate"
+            ),
+            MaterialHas::Undecided => write!(
+                f,
+                "whether {name} can still checkmate could not be decided by the helpmate \
+                 solver, so check the final position by hand ({rule})"
+            ),
+        }
+    }
+}
+
+impl MaterialAnswer {
+    /// What the answer does to the game: ", so the game is drawn (B8d)";
+    /// nothing where the offender loses or a person must look (the
+    /// caller says who loses).
+    pub(crate) fn so(&self) -> String {
+        match self.has {
+            MaterialHas::TooLittle => format!(", so the game is drawn ({})", self.rules.draw),
+            MaterialHas::CannotMate => format!(", so the game is drawn ({})", self.rules.dead),
+            MaterialHas::Enough => format!(", so the win stands ({})", self.rules.rule),
+            MaterialHas::Undecided => String::new(),
+        }
+    }
+}
+
+/// "…: White has mating material (…), so Black loses", or "…, so the game
+/// is drawn (B8d)".
+impl fmt::Display for MaterialOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.lead, self.answer)?;
+        match self.answer.has {
+            MaterialHas::Enough => write!(f, ", so {} loses", side_name(self.offender)),
+            _ => f.write_str(&self.answer.so()),
         }
     }
 }

@@ -201,6 +201,7 @@ fn after_flag(f: &mut fmt::Formatter<'_>, lead: &FlagFallLead, then: &AfterFlag)
             search,
             clause,
         } => too_little(f, lead, *material, search, clause),
+        AfterFlag::Material(answer) => write!(f, "; {answer}{}", answer.so()),
         AfterFlag::EnoughToWin { rule } => write!(
             f,
             "; {claimant} has more than the material {rule} finds too little to win on time, so \

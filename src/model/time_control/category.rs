@@ -17,6 +17,10 @@ pub enum Category {
     /// US Chess's controls of 30 to 65 minutes and seconds (its 5C).
     Dual,
     Daily,
+    /// A control read whole that the edition's categories leave out: US
+    /// Chess's 5C rates no game of a total under 5 minutes and seconds,
+    /// nor a quick, dual or regular one of a primary time under 5 minutes.
+    Unrated,
     Unknown,
 }
 
@@ -71,8 +75,11 @@ impl Category {
 
     /// US Chess's categories (its 5C): the minutes of every period and the
     /// seconds of the increment or the delay, added as minutes (`G/60;d5`
-    /// is 65): over 65 regular (standard), 30 to 65 both regular and quick
-    /// (dual), over 10 quick (rapid), else blitz.
+    /// is 65), the minutes not rounded (630 s is 10.5): over 65 regular
+    /// (standard), 30 to 65 both regular and quick (dual), over 10 and
+    /// under 30 quick (rapid), 5 to 10 blitz. Regular, dual and quick need
+    /// a primary time of at least 5 minutes; a control 5C does not rate is
+    /// [`Category::Unrated`].
     ///
     /// ```
     /// use pgn_arbiter::model::clock::Clock;
@@ -84,6 +91,8 @@ impl Category {
     /// assert_eq!(us("1500", 5), Category::Dual); // G/25;d5: 30
     /// assert_eq!(us("300", 5), Category::Blitz); // G/5;d5: 10
     /// assert_eq!(us("40/5400:1800", 5), Category::Standard); // 90 + 30 + 5
+    /// assert_eq!(us("240+25", 0), Category::Unrated); // G/4 inc/25: 29, but 4 minutes
+    /// assert_eq!(us("630", 0), Category::Rapid); // 10.5
     /// ```
     pub fn by_us_total(periods: &[Period], delay: Clock) -> Category {
         let Some(first) = periods.first() else {
@@ -92,13 +101,17 @@ impl Category {
         if daily(first) {
             return Category::Daily;
         }
-        let minutes: u64 = periods.iter().map(|p| p.base.millis() / 60_000).sum();
+        const MINUTE: u64 = 60_000;
+        let base: u64 = periods.iter().map(|p| p.base.millis()).sum();
         let seconds = first.increment.max(delay).millis() / 1000;
-        match minutes + seconds {
-            total if total > 65 => Category::Standard,
-            total if total >= 30 => Category::Dual,
-            total if total > 10 => Category::Rapid,
-            _ => Category::Blitz,
+        let total = base.saturating_add(seconds.saturating_mul(MINUTE));
+        let primary = first.base.millis() >= 5 * MINUTE;
+        match total {
+            t if t > 65 * MINUTE && primary => Category::Standard,
+            t if t >= 30 * MINUTE && primary => Category::Dual,
+            t if t > 10 * MINUTE && t < 30 * MINUTE && primary => Category::Rapid,
+            t if (5 * MINUTE..=10 * MINUTE).contains(&t) => Category::Blitz,
+            _ => Category::Unrated,
         }
     }
 
@@ -109,6 +122,7 @@ impl Category {
             Category::Standard => "standard",
             Category::Dual => "dual",
             Category::Daily => "daily",
+            Category::Unrated => "unrated",
             Category::Unknown => "unknown",
         }
     }

@@ -10,7 +10,8 @@ use crate::tournament::check::TournamentCheck;
 use crate::tournament::consequences::PairingStatus;
 use crate::tournament::matching::PlayedGame;
 use crate::tournament::ranking::Rankings;
-use crate::tournament::rating::{KWhy, RatedEvent, Regulations};
+use crate::tournament::rating::regulations::{Cap, Junior, KRule, Play, Within700};
+use crate::tournament::rating::{KWhy, RatedEvent, RatingText, Regulations, games_against_unrated};
 use crate::tournament::rating_list::ListHeader;
 use crate::tournament::team_standings::{Disagreement, disagreements};
 use crate::tournament::trf::{Trf, members};
@@ -62,38 +63,50 @@ pub fn summary(
 }
 
 /// How the rating changes were reckoned, and what the report could not
-/// tell.
+/// tell; or why no text rates the event.
 fn rating_note(trf: &Trf, check: &TournamentCheck) -> Option<String> {
+    let text = match RatedEvent::of(trf).regulations {
+        Regulations::Text(text) => text,
+        Regulations::Undated => {
+            return given_k(
+                check,
+                "the report gives no date its 042 line can be read as",
+            );
+        }
+        Regulations::NotRated(first) => {
+            return Some(format!(
+                "rating changes: none: FIDE rated no {} event that started before {} ({})",
+                play_named(first.play),
+                day_named(first.from),
+                first.source
+            ));
+        }
+        Regulations::NoText(earliest) => {
+            return Some(format!(
+                "rating changes: none: the project holds no text of FIDE's rating regulations \
+                 for events before {} (the earliest: {})",
+                day_named(earliest.from),
+                earliest.source
+            ));
+        }
+    };
     let ratings = &check.consequences.ratings;
-    let first = ratings.first()?.coefficient;
-    let regulations = RatedEvent::of(trf).regulations;
-    let texts = regulations.named();
-    if first.why == KWhy::Given {
-        let why = match regulations {
-            Regulations::Undated => "the report gives no date its 042 line can be read as",
-            _ => "--k",
-        };
-        return Some(format!(
-            "rating changes: K {} for every player ({why})",
-            first.k
-        ));
+    if ratings.first()?.coefficient.why == KWhy::Given {
+        return given_k(check, "--k");
     }
     let listed = ratings
         .iter()
         .filter(|r| r.coefficient.why == KWhy::Listed)
         .count();
-    let derived = match regulations {
-        Regulations::Before2009 | Regulations::From2009 | Regulations::From2011 => {
-            "a player's games before this event and a rating once reached are not in the \
-             report: none is taken as new, and K 10 comes only from a rating of 2400 now"
-        }
-        Regulations::RapidBlitz2012 => "20 for everyone",
-        _ => {
-            "a player's games before this event and a rating once reached are not in the \
-             report: none is taken as new (K 40 until 30 games), and K 10 comes only from a \
-             rating of 2400 now"
-        }
-    };
+    let mut derived = derived_k(text);
+    let unrated = games_against_unrated(trf);
+    if unrated > 0 {
+        derived.push_str(&format!(
+            "; {unrated} game(s) of rated players against unrated opponents left out (FIDE rates \
+             them by the rating the opponent obtains, which the report does not give)"
+        ));
+    }
+    let texts = text.named;
     Some(match &check.rating_list {
         None => format!(
             "rating changes: each player's K by FIDE's rating regulations {texts} (ratings.csv, \
@@ -106,6 +119,71 @@ fn rating_note(trf: &Trf, check: &TournamentCheck) -> Option<String> {
             ratings.len()
         ),
     })
+}
+
+/// K given for every player, and why.
+fn given_k(check: &TournamentCheck, why: &str) -> Option<String> {
+    let first = check.consequences.ratings.first()?.coefficient;
+    Some(format!(
+        "rating changes: K {} for every player ({why})",
+        first.k
+    ))
+}
+
+/// What the report cannot tell of K under `text`, and what the text is not
+/// known to say.
+fn derived_k(text: &RatingText) -> String {
+    let mut derived = match (text.k, text.junior) {
+        (KRule::Flat(k), _) => format!("{k} for everyone"),
+        (_, Junior::None) => "a player's games before this event and a rating once reached are \
+             not in the report: none is taken as new, and K 10 comes only from a rating of 2400 \
+             now"
+        .to_string(),
+        _ => "a player's games before this event and a rating once reached are not in the \
+             report: none is taken as new (K 40 until 30 games), and K 10 comes only from a \
+             rating of 2400 now"
+            .to_string(),
+    };
+    if text.cap == Cap::OncePerEvent {
+        derived.push_str(
+            "; the 400-point rule benefits a higher rated player once, in his game of the \
+             greatest difference",
+        );
+    }
+    if text.within_700 == Within700::NotKnown {
+        derived.push_str(
+            "; whether this text holds K × games within 700 is not known here: not applied",
+        );
+    }
+    derived
+}
+
+fn play_named(play: Play) -> &'static str {
+    match play {
+        Play::Standard => "standard",
+        Play::RapidBlitz => "rapid or blitz",
+    }
+}
+
+/// `1 January 2012`.
+fn day_named((year, month, day): (u32, u32, u32)) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let month = (month as usize).checked_sub(1).and_then(|m| MONTHS.get(m));
+    let month = month.copied().unwrap_or("?");
+    format!("{day} {month} {year}")
 }
 
 /// The list as its header names it.
