@@ -268,3 +268,66 @@ fn d56_no_text_no_change() {
     );
     assert_eq!(rows[0]["k"], "20.0");
 }
+
+/// Issue 67's team files as FIDE's calculator reads them: byes of every
+/// kind as `320`/`240 F/H/Z` records, and the same byes as the members'
+/// cells with no colour, whose `310` totals count a pairing-allocated bye's
+/// `U` cells as game points with a drawn match's match points (the
+/// calculator's reading; no `320` line). Both score as their `310` lines
+/// and the calculator do.
+#[test]
+fn team_byes_of_every_kind_score_as_the_310_lines_and_the_calculator() {
+    for name in ["team-byes-records.trf", "team-byes-cells.trf"] {
+        let dir = tempfile::tempdir().unwrap();
+        let (games, out) = (dir.path().join("g.pgn"), dir.path().join("out"));
+        std::fs::write(&games, "").unwrap();
+        let trf = data(&format!("tournaments/team/{name}"));
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .args([
+                "tournament".as_ref(),
+                trf.as_os_str(),
+                games.as_os_str(),
+                "-o".as_ref(),
+                out.as_os_str(),
+            ])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&run.stdout).into_owned();
+        assert_eq!(run.status.code(), Some(0), "{said}");
+        assert!(!said.contains("declares"), "{name}: {said}");
+        let text = std::fs::read_to_string(&trf).unwrap();
+        let mut reader = csv::Reader::from_path(out.join("team-standings.csv")).unwrap();
+        let headers = reader.headers().unwrap().clone();
+        let rows: Vec<Row> = reader
+            .records()
+            .map(|r| {
+                headers
+                    .iter()
+                    .zip(r.unwrap().iter())
+                    .map(|(h, v)| (h.to_string(), v.to_string()))
+                    .collect()
+            })
+            .collect();
+        for line in text.lines().filter(|l| l.starts_with("310")) {
+            let team = line[4..7].trim();
+            let row = rows.iter().find(|r| r["team"] == team).unwrap();
+            let declared = |at: std::ops::Range<usize>| line[at].trim().parse::<f64>().unwrap();
+            assert_eq!(
+                row["mp_before"].parse::<f64>().unwrap(),
+                declared(54..60),
+                "{name} {team}"
+            );
+            assert_eq!(
+                row["gp_before"].parse::<f64>().unwrap(),
+                declared(61..67),
+                "{name} {team}"
+            );
+        }
+        if name == "team-byes-cells.trf" {
+            assert!(
+                said.contains("as game points and a drawn match's match points"),
+                "{said}"
+            );
+        }
+    }
+}

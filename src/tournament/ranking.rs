@@ -233,8 +233,8 @@ fn team_bye(
         (None, Some(b)) => (ByeValue::Given(b), Source::Report("320")),
         (None, None) if report.teams.is_empty() => (ByeValue::Drawn, Source::Default),
         (None, None) => match bye_the_totals_count(report, match_points, rules) {
-            ByeValue::Members => (ByeValue::Members, Source::TotalsCount),
-            _ => (ByeValue::Drawn, Source::Default),
+            ByeValue::Drawn => (ByeValue::Drawn, Source::Default),
+            members => (members, Source::TotalsCount),
         },
     }
 }

@@ -12,6 +12,11 @@ pub enum ByeValue {
     /// a match won, drawn or lost by those game points: what a report's
     /// `310` totals count where its file gives no `320` line.
     Members,
+    /// The members' own points (their `U` cells) as game points, and a
+    /// drawn match's match points (C.04.6): as FIDE's calculator,
+    /// TieBreakServer, reads those cells, and a report's `310` totals
+    /// count them.
+    MembersDrawn,
     /// A drawn match with half the boards' points (C.04.6): where nothing
     /// in the file gives the value.
     #[default]

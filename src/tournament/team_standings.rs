@@ -120,10 +120,11 @@ impl TeamRanking {
 
 /// What a pairing-allocated bye gave where neither `--team-bye` nor a
 /// `320` line says: its members' points (`U` cells) when the report's
-/// `310` totals count them so and not as C.04.6's drawn match; the drawn
-/// match otherwise, the file giving no value.
+/// `310` totals count them so (as game points, the match points of a drawn
+/// match as FIDE's calculator reads them, or those the game points give)
+/// and not as C.04.6's drawn match; the drawn match otherwise, the file
+/// giving no value.
 pub fn bye_the_totals_count(trf: &Trf, value: MatchPoints, rules: TieBreakRules) -> ByeValue {
-    let members = TeamTable::new(trf, value, ByeValue::Members, rules);
     let drawn = TeamTable::new(trf, value, ByeValue::Drawn, rules);
     let agrees = |table: &TeamTable, team: &Team| {
         let (Some(row), Some(d)) = (table.row(team.number), team.declared) else {
@@ -134,23 +135,25 @@ pub fn bye_the_totals_count(trf: &Trf, value: MatchPoints, rules: TieBreakRules)
         };
         same(d.match_points, Score::Match) && same(d.game_points, Score::Game)
     };
-    let with_bye: Vec<&Team> = trf
-        .teams
-        .iter()
-        .filter(|t| {
-            members
-                .row(t.number)
-                .is_some_and(|r| r.had_paired_bye(trf, t))
-        })
-        .collect();
-    let counted = !with_bye.is_empty()
-        && with_bye.iter().all(|t| agrees(&members, t))
-        && !with_bye.iter().all(|t| agrees(&drawn, t));
-    if counted {
-        ByeValue::Members
-    } else {
-        ByeValue::Drawn
-    }
+    let counted = |reading: ByeValue| {
+        let members = TeamTable::new(trf, value, reading, rules);
+        let with_bye: Vec<&Team> = trf
+            .teams
+            .iter()
+            .filter(|t| {
+                members
+                    .row(t.number)
+                    .is_some_and(|r| r.had_paired_bye(trf, t))
+            })
+            .collect();
+        !with_bye.is_empty()
+            && with_bye.iter().all(|t| agrees(&members, t))
+            && !with_bye.iter().all(|t| agrees(&drawn, t))
+    };
+    [ByeValue::MembersDrawn, ByeValue::Members]
+        .into_iter()
+        .find(|&reading| counted(reading))
+        .unwrap_or(ByeValue::Drawn)
 }
 
 /// A team whose `310` line declares other points or another rank than

@@ -28,7 +28,8 @@ pub struct TeamRound {
     /// What the round was when no match was played.
     pub unplayed: Option<Unplayed>,
     /// The game points of each board, in board order; a pairing-allocated
-    /// bye a win on every board, a bye asked for none (art. 12).
+    /// or full-point bye a win on every board (art. 12), a half-point or
+    /// zero-point bye none.
     pub boards: Vec<f64>,
 }
 
@@ -70,8 +71,9 @@ pub struct TeamTable {
     pub boards: usize,
     /// What a pairing-allocated bye gave, unless its members' points.
     pub bye: TeamPoints,
-    /// A pairing-allocated bye gave its members' own points.
-    members_bye: bool,
+    /// A pairing-allocated bye gave its members' own points, and the
+    /// match points a drawn match (`MembersDrawn`) or those points give.
+    members_bye: Option<ByeValue>,
     pub rules: TieBreakRules,
     /// Every team met every other once.
     pub round_robin: bool,
@@ -86,9 +88,9 @@ impl TeamTable {
         let all = matches(trf);
         let boards = boards_per_match(&all);
         let (members_bye, bye) = match bye {
-            ByeValue::Given(points) => (false, points),
-            ByeValue::Members | ByeValue::Drawn => (
-                bye == ByeValue::Members,
+            ByeValue::Given(points) => (None, points),
+            ByeValue::Members | ByeValue::MembersDrawn | ByeValue::Drawn => (
+                (bye != ByeValue::Drawn).then_some(bye),
                 TeamPoints {
                     mp: value.draw,
                     gp: boards as f64 / 2.0,
@@ -342,8 +344,9 @@ fn unmatched_rounds(
 }
 
 /// A round without a match: what it gave, and its boards (art. 12: a
-/// pairing-allocated or full-point bye a win on each; a bye asked for
-/// none; a forfeit won the members' own forfeits).
+/// pairing-allocated or full-point bye a win on each; a half-point or
+/// zero-point bye or an absence nothing; a forfeit won the members' own
+/// forfeits).
 fn unmatched_round(
     trf: &Trf,
     table: &TeamTable,
@@ -361,13 +364,14 @@ fn unmatched_round(
         gp: table.draw(Score::Game),
     };
     let (points, unplayed, boards) = match kind {
-        Unmatched::Bye if table.members_bye && paired_bye(trf, members, round) => {
+        Unmatched::Bye if table.members_bye.is_some() && paired_bye(trf, members, round) => {
             let boards = members_points(trf, members, round, n);
             (table.by_game_points(&boards), Unplayed::Bye, boards)
         }
         Unmatched::Bye => (table.bye, Unplayed::Bye, vec![1.0; n]),
         Unmatched::FullBye => (win, Unplayed::Bye, vec![1.0; n]),
-        // Worth a drawn match, whatever the members' cells give.
+        // A drawn match, whatever the members' cells give; no board's points
+        // (art. 12, Held's exercise 48; docs/tournament.md).
         Unmatched::HalfBye => (draw, Unplayed::RequestedBye, Vec::new()),
         Unmatched::ZeroBye | Unmatched::Silent => {
             (TeamPoints::default(), Unplayed::RequestedBye, Vec::new())
@@ -421,11 +425,14 @@ fn members_points(trf: &Trf, members: &[u32], round: usize, boards: usize) -> Ve
 
 impl TeamTable {
     /// The match and game points of a round whose boards gave `boards`:
-    /// a match won, drawn or lost as they are above, at or below half.
+    /// a match won, drawn or lost as they are above, at or below half (a
+    /// drawn match, as FIDE's calculator reads them, under `MembersDrawn`).
     fn by_game_points(&self, boards: &[f64]) -> TeamPoints {
         let gp: f64 = boards.iter().sum();
         let half = self.boards as f64 / 2.0;
-        let mp = if gp > half {
+        let mp = if self.members_bye == Some(ByeValue::MembersDrawn) {
+            self.value.draw
+        } else if gp > half {
             self.value.win
         } else if gp < half {
             self.value.loss

@@ -134,6 +134,9 @@ fn bye((value, source): &(ByeValue, Source)) -> String {
         (ByeValue::Members, _) => {
             "its members' points (their `U` cells), as the report's `310` totals count it".into()
         }
+        (ByeValue::MembersDrawn, _) => "its members' points (their `U` cells) as game points \
+             and a drawn match's match points, as the report's `310` totals count it"
+            .into(),
         (ByeValue::Drawn, _) => "a drawn match with half the boards' points (C.04.6)".into(),
     }
 }
