@@ -209,7 +209,9 @@ fn rated_event(date: &str, control: &str) -> (String, Vec<Row>) {
     let terminal =
         String::from_utf8_lossy(&run.stdout).into_owned() + &String::from_utf8_lossy(&run.stderr);
     let mut reader = csv::Reader::from_path(out.join("ratings.csv")).unwrap();
+    // The columns are written even when no text rates the event.
     let headers = reader.headers().unwrap().clone();
+    assert_eq!(&headers[0], "start_no", "{terminal}");
     let rows = reader
         .records()
         .map(|r| {

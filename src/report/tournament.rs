@@ -44,7 +44,7 @@ pub fn write(dir: &Path, t: &Tournament<'_>) -> io::Result<()> {
     std::fs::write(dir.join("corrected.trf"), t.corrected)
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct PairingRow {
     round: Option<usize>,
     white_no: Option<u32>,
@@ -165,14 +165,14 @@ fn standing_rows(t: &Tournament<'_>) -> Vec<Vec<String>> {
     rows
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 struct RatingRow {
     start_no: u32,
     name: String,
     fide_id: String,
     rating: Option<u32>,
     k: String,
-    /// What set K: `given` (`--k`, or an event before the texts modelled),
+    /// What set K: `given` (`--k`, or a report without a date),
     /// `junior`, `2400`, `standard`, `capped` (K × games over 700).
     k_from: &'static str,
     games: usize,
