@@ -60,7 +60,11 @@ impl GameText {
 
 /// One game object of an export, written as PGN.
 pub fn game_text(json: &[u8]) -> GameText {
-    let game: GameObject = match serde_json::from_slice(json) {
+    // Checked as UTF-8 once, so that each string is not checked again.
+    let Ok(json) = std::str::from_utf8(json) else {
+        return GameText::refused(Vec::new(), "the game's JSON is not UTF-8".into());
+    };
+    let game: GameObject = match serde_json::from_str(json) {
         Ok(game) => game,
         Err(e) if e.is_data() => {
             return GameText::refused(

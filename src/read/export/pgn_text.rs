@@ -108,12 +108,6 @@ pub(super) fn push_number(out: &mut String, n: impl itoa::Integer) {
     out.push_str(itoa::Buffer::new().format(n));
 }
 
-/// A number below 100 as two digits.
-fn push_two_digits(out: &mut String, n: u64) {
-    out.push(char::from(b'0' + (n / 10 % 10) as u8));
-    out.push(char::from(b'0' + (n % 10) as u8));
-}
-
 /// A number of at least `width` digits, zeros in front.
 fn push_padded(out: &mut String, n: i64, width: usize) {
     let mut digits = itoa::Buffer::new();
@@ -140,18 +134,20 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 }
 
 /// A clock reading of centiseconds as `%clk` writes it (`0:04:59.85`),
-/// written into `out`.
+/// written into `out` (through a buffer on the stack: a game's clocks are
+/// written by the hundred).
 pub(super) fn clock(centis: u64, out: &mut String) {
     let secs = centis / 100;
-    push_number(out, secs / 3600);
-    for part in [secs / 60 % 60, secs % 60] {
-        out.push(':');
-        push_two_digits(out, part);
-    }
-    if !centis.is_multiple_of(100) {
-        out.push('.');
-        push_two_digits(out, centis % 100);
-    }
+    let mut hours = itoa::Buffer::new();
+    out.push_str(hours.format(secs / 3600));
+    let two = |n: u64| [b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
+    let [m1, m2] = two(secs / 60 % 60);
+    let [s1, s2] = two(secs % 60);
+    let [c1, c2] = two(centis % 100);
+    let text = [b':', m1, m2, b':', s1, s2, b'.', c1, c2];
+    let len = if centis.is_multiple_of(100) { 6 } else { 9 };
+    // ASCII digits and punctuation only.
+    out.push_str(std::str::from_utf8(&text[..len]).unwrap_or_default());
 }
 
 #[cfg(test)]
