@@ -114,13 +114,10 @@ def compare(tbs, path):
 
 def main():
     tbs, files = sys.argv[1], sys.argv[2:]
-    compared_total = differ_total = 0
-    for path in files:
-        compared, differ = compare(tbs, path)
-        compared_total += compared
-        differ_total += differ
-    print(f"all: {compared_total} values compared, {differ_total} differ")
-    sys.exit(1 if differ_total else 0)
+    counts = [compare(tbs, path) for path in files]
+    compared, differ = (sum(c[i] for c in counts) for i in (0, 1))
+    print(f"all: {compared} values compared, {differ} differ")
+    sys.exit(1 if differ else 0)
 
 
 if __name__ == "__main__":
