@@ -33,6 +33,7 @@ mod lichess;
 mod object;
 mod pgn_text;
 pub mod scan;
+mod tcn;
 
 /// The tags a lichess game's `status` and `winner` are written to.
 pub const LICHESS_STATUS: &str = "LichessStatus";

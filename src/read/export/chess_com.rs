@@ -1,10 +1,11 @@
 //! A game of chess.com's Published-Data API (a player's month,
 //! `/pub/player/{name}/games/{YYYY}/{MM}`): the PGN chess.com wrote for it
-//! (its `pgn` field), each side's `result` code added in a tag of its own.
+//! (its `pgn` field), each side's `result` code added in a tag of its own;
+//! a game without one is written from its `tcn` move list.
 
 use super::object::{ChessComPlayer, GameObject, text};
-use super::pgn_text::{TagSection, with_tags};
-use super::{CHESS_COM_RESULTS, GameText};
+use super::pgn_text::{TagSection, push_number, utc, with_tags};
+use super::{CHESS_COM_RESULTS, GameText, tcn};
 
 /// The standard starting position, as chess.com writes `initial_setup`.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -25,14 +26,7 @@ pub(super) fn game_text(game: &GameObject) -> GameText {
         )),
     };
     let Some(pgn) = text(&game.pgn) else {
-        return GameText::refused(
-            head_without_pgn(game, tags).into_bytes(),
-            refused.unwrap_or_else(|| {
-                "the chess.com game has no `pgn` field (its moves only in chess.com's `tcn` \
-                 code, which is not read)"
-                    .into()
-            }),
-        );
+        return from_tcn(game, tags, refused);
     };
     let has = |tag: &str| pgn.contains(&format!("[{tag} "));
     if !has("Link") {
@@ -50,17 +44,82 @@ pub(super) fn game_text(game: &GameObject) -> GameText {
     }
 }
 
-/// The tags a game without its PGN still has: who played, where, when.
-fn head_without_pgn(game: &GameObject, codes: TagSection) -> String {
+/// A game without its PGN, written from its `tcn` (standard chess only: how
+/// its castling is written in Chess960 is not known here).
+fn from_tcn(game: &GameObject, codes: TagSection, refused: Option<String>) -> GameText {
+    let setup = text(&game.initial_setup).filter(|s| *s != START);
+    let head = head_without_pgn(game, codes, setup);
+    let moves = match (refused, text(&game.tcn), text(&game.rules)) {
+        (Some(refused), _, _) => Err(refused),
+        (None, None, _) => Err("the chess.com game has neither `pgn` nor `tcn`".to_string()),
+        (None, Some(_), Some("chess960")) => Err(
+            "a Chess960 game of chess.com without `pgn`: how its `tcn` writes castling is not \
+             known here"
+                .to_string(),
+        ),
+        (None, Some(moves), _) => tcn::movetext(moves, setup),
+    };
+    match moves {
+        Ok(moves) => GameText {
+            pgn: format!("{head}\n{moves} {}\n", result(game)).into_bytes(),
+            problem: None,
+        },
+        Err(why) => GameText::refused(head.into_bytes(), why),
+    }
+}
+
+/// The tags a game without its PGN has: who played, where, when it ended,
+/// the result its codes give, and its set-up.
+fn head_without_pgn(game: &GameObject, codes: TagSection, setup: Option<&str>) -> String {
     let mut tags = TagSection::default();
     tags.tag("Site", "Chess.com")
         .tag_if("White", username(&game.white))
         .tag_if("Black", username(&game.black))
-        .tag_if("TimeControl", text(&game.time_control))
+        .tag("Result", result(game));
+    for (side, tag) in [(&game.white, "WhiteElo"), (&game.black, "BlackElo")] {
+        if let Some(rating) = side.as_ref().and_then(|s| s.rating) {
+            let mut number = String::new();
+            push_number(&mut number, rating);
+            tags.tag(tag, &number);
+        }
+    }
+    // chess.com's own tag for the day a game ended: when it began is not
+    // in the object (a daily game spans days).
+    if let Some(end) = game.end_time {
+        tags.tag("EndDate", &utc(end.saturating_mul(1000)).0);
+    }
+    tags.tag_if("TimeControl", text(&game.time_control))
         .tag_if("Link", text(&game.url));
+    if let Some(fen) = setup {
+        tags.tag("SetUp", "1").tag("FEN", fen);
+    }
     tags.into_string() + &codes.into_string()
+}
+
+/// The result the two sides' codes give: a side's `win`, or a draw both
+/// codes name; `*` otherwise (the codes are read again, with their ending,
+/// by [`crate::read::ending`]).
+fn result(game: &GameObject) -> &'static str {
+    const DRAWN: [&str; 6] = [
+        "agreed",
+        "repetition",
+        "stalemate",
+        "insufficient",
+        "50move",
+        "timevsinsufficient",
+    ];
+    match (code(&game.white), code(&game.black)) {
+        (Some("win"), _) => "1-0",
+        (_, Some("win")) => "0-1",
+        (Some(w), Some(b)) if DRAWN.contains(&w) && DRAWN.contains(&b) => "1/2-1/2",
+        _ => "*",
+    }
 }
 
 fn username<'g>(side: &'g Option<ChessComPlayer>) -> Option<&'g str> {
     side.as_ref().and_then(|s| text(&s.username))
+}
+
+fn code<'g>(side: &'g Option<ChessComPlayer>) -> Option<&'g str> {
+    side.as_ref().and_then(|s| text(&s.result))
 }

@@ -80,6 +80,10 @@ pub(super) struct GameObject<'a> {
     #[serde(borrow, rename = "initial_setup")]
     pub initial_setup: Text<'a>,
     #[serde(borrow)]
+    pub tcn: Text<'a>,
+    #[serde(rename = "end_time")]
+    pub end_time: Option<i64>,
+    #[serde(borrow)]
     pub white: Option<ChessComPlayer<'a>>,
     #[serde(borrow)]
     pub black: Option<ChessComPlayer<'a>>,
@@ -140,6 +144,7 @@ pub(super) struct LichessClock {
 pub(super) struct ChessComPlayer<'a> {
     #[serde(borrow)]
     pub username: Text<'a>,
+    pub rating: Option<i64>,
     #[serde(borrow)]
     pub result: Text<'a>,
 }

@@ -62,9 +62,22 @@ fn variants_and_games_without_moves_are_refused_by_name() {
         r#"{"url":"https://www.chess.com/game/live/2","rules":"chess","tcn":"mC0K",
         "white":{"result":"win","username":"a"},"black":{"result":"resigned","username":"b"}}"#,
     );
-    assert!(problem.unwrap().contains("no `pgn` field"));
+    // No `pgn`: the game is written from its `tcn`.
+    assert_eq!(problem, None);
     assert!(pgn.contains("[Link \"https://www.chess.com/game/live/2\"]"));
     assert!(pgn.contains("[ChessComBlackResult \"resigned\"]"));
+    assert!(pgn.ends_with("\n1. e4 e5 1-0\n"), "{pgn}");
+    let (pgn, problem) = written(
+        r#"{"url":"https://www.chess.com/game/live/4","rules":"chess",
+        "white":{"result":"win","username":"a"},"black":{"result":"resigned","username":"b"}}"#,
+    );
+    assert!(problem.unwrap().contains("neither `pgn` nor `tcn`"));
+    assert!(pgn.contains("[White \"a\"]"));
+    let (_, problem) = written(
+        r#"{"url":"https://www.chess.com/game/live/5","rules":"chess960","tcn":"mC",
+        "white":{"result":"win"},"black":{"result":"resigned"}}"#,
+    );
+    assert!(problem.unwrap().contains("Chess960"));
     assert!(game_text(b"{\"a\":1}").problem.unwrap().contains("neither"));
     let (_, problem) = written(r#"{"id":"y","status":"mate","moves":"e4","clocks":["1"]}"#);
     assert!(
