@@ -95,11 +95,15 @@ pub enum Quickplay {
 }
 
 impl Quickplay {
+    /// What a claim needs less than on the claimant's clock, as a rule
+    /// set writes it: two minutes (10.2, G.5, III.5, US Chess 14H).
+    pub const TWO_MINUTES: Clock = Clock(120_000);
+
     /// A claim needs less than this on the claimant's clock.
     pub fn time_limit(self) -> Clock {
         match self {
             Quickplay::WithoutIncrementOrDelay(limit) => limit,
-            _ => Clock(120_000),
+            _ => Quickplay::TWO_MINUTES,
         }
     }
 }

@@ -13,7 +13,7 @@
 use shakmaty::{Chess, Color, Position, Role};
 
 use super::Game;
-use super::edition::{Book, TooLittleToWin, WinOnTime};
+use super::edition::TooLittleToWin;
 use super::finding::Judged;
 use super::finding::time::{AfterFlag, FlagFallLead, ForcedWin, TimeFinding, TooLittle};
 use crate::board::forced_mate::{FORCED_MATE_MOVES, ForcedMate, PROOF_NODES, forced_mate};
@@ -76,28 +76,6 @@ pub(super) fn judge(
         decide(correct, Clause::InsufficientMaterial, then, review),
         line,
     )
-}
-
-/// Where the edition decides a flag fall by the claimant's material (US
-/// Chess: 14E, or in blitz mating material), its verdict.
-pub(super) fn by_material(
-    game: &Game<'_>,
-    (book, tables): (&Book, Option<&Tablebases>),
-    recorded: GameResult,
-    ply: usize,
-    lead: &FlagFallLead,
-) -> Option<(Verdict, Option<Helpmate>)> {
-    let lead = lead.clone();
-    match book.rules.win_on_time {
-        WinOnTime::UnlessInsufficient(clauses) => {
-            Some(judge(game, (clauses, tables), recorded, ply, lead))
-        }
-        WinOnTime::WithMatingMaterial(rules) => Some((
-            super::mating_material::flag_fall(game, rules, recorded, ply, lead),
-            None,
-        )),
-        WinOnTime::UnlessNoMate => None,
-    }
 }
 
 /// The result a forced win or its absence gives, whether a person must

@@ -48,6 +48,28 @@ impl Day {
         let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
         i32::try_from(era * 146_097 + day_of_era - 719_468).ok()
     }
+
+    /// The day `days` after 1970-01-01 (Hinnant's civil_from_days, the
+    /// inverse of [`Day::days_since_epoch`]); `None` outside years 0–65535.
+    ///
+    /// ```
+    /// use pgn_arbiter::model::date::Day;
+    /// assert_eq!(Day::from_days_since_epoch(19_782), Some(Day::new(2024, 2, 29)));
+    /// assert_eq!(Day::from_days_since_epoch(-1), Some(Day::new(1969, 12, 31)));
+    /// ```
+    pub fn from_days_since_epoch(days: i64) -> Option<Day> {
+        let z = days.checked_add(719_468)?;
+        let era = z.div_euclid(146_097);
+        let day_of_era = z.rem_euclid(146_097);
+        let year_of_era =
+            (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+        let mp = (5 * day_of_year + 2) / 153;
+        let day = (day_of_year - (153 * mp + 2) / 5 + 1) as u8;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+        let year = year_of_era + era * 400 + i64::from(month <= 2);
+        Some(Day::new(u16::try_from(year).ok()?, month, day))
+    }
 }
 
 fn days_in_month(year: i64, month: i64) -> i64 {

@@ -135,20 +135,22 @@ pub fn bye_the_totals_count(trf: &Trf, value: MatchPoints, rules: TieBreakRules)
         };
         same(d.match_points, Score::Match) && same(d.game_points, Score::Game)
     };
+    // Which rounds were byes does not depend on what a bye is worth.
+    let with_bye: Vec<&Team> = trf
+        .teams
+        .iter()
+        .filter(|t| {
+            drawn
+                .row(t.number)
+                .is_some_and(|r| r.had_paired_bye(trf, t))
+        })
+        .collect();
+    if with_bye.is_empty() || with_bye.iter().all(|t| agrees(&drawn, t)) {
+        return ByeValue::Drawn;
+    }
     let counted = |reading: ByeValue| {
         let members = TeamTable::new(trf, value, reading, rules);
-        let with_bye: Vec<&Team> = trf
-            .teams
-            .iter()
-            .filter(|t| {
-                members
-                    .row(t.number)
-                    .is_some_and(|r| r.had_paired_bye(trf, t))
-            })
-            .collect();
-        !with_bye.is_empty()
-            && with_bye.iter().all(|t| agrees(&members, t))
-            && !with_bye.iter().all(|t| agrees(&drawn, t))
+        with_bye.iter().all(|t| agrees(&members, t))
     };
     [ByeValue::MembersDrawn, ByeValue::Members]
         .into_iter()

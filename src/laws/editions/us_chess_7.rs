@@ -29,7 +29,7 @@ const RULES: RuleSet = RuleSet {
     time_clause: "13C",
     both_flags_clause: "14G",
     // 14H1: not with a delay or an increment set.
-    quickplay: Quickplay::WithoutIncrementOrDelay(Clock(120_000)),
+    quickplay: Quickplay::WithoutIncrementOrDelay(Quickplay::TWO_MINUTES),
     quickplay_clauses: ["14H", "14H", "14H", "14H"],
     win_on_time: WinOnTime::UnlessInsufficient(TooLittleToWin {
         rule: "14E",

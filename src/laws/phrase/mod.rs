@@ -118,15 +118,24 @@ impl fmt::Display for MaterialAnswer {
 }
 
 impl MaterialAnswer {
-    /// What the answer does to the game: ", so the game is drawn (B8d)";
-    /// nothing where the offender loses or a person must look (the
-    /// caller says who loses).
-    pub(crate) fn so(&self) -> String {
-        match self.has {
-            MaterialHas::TooLittle => format!(", so the game is drawn ({})", self.rules.draw),
-            MaterialHas::CannotMate => format!(", so the game is drawn ({})", self.rules.dead),
-            MaterialHas::Enough => format!(", so the win stands ({})", self.rules.rule),
-            MaterialHas::Undecided => String::new(),
+    /// What the answer does to the game: ", so the game is drawn (B8d)",
+    /// ", so the win stands (B7c)"; nothing where a person must look.
+    pub(crate) fn so(&self) -> So<'_> {
+        So(self)
+    }
+}
+
+/// The end of a [`MaterialAnswer`]'s sentence, written where it is shown.
+pub(crate) struct So<'a>(&'a MaterialAnswer);
+
+impl fmt::Display for So<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rules = self.0.rules;
+        match self.0.has {
+            MaterialHas::TooLittle => write!(f, ", so the game is drawn ({})", rules.draw),
+            MaterialHas::CannotMate => write!(f, ", so the game is drawn ({})", rules.dead),
+            MaterialHas::Enough => write!(f, ", so the win stands ({})", rules.rule),
+            MaterialHas::Undecided => Ok(()),
         }
     }
 }
@@ -138,7 +147,7 @@ impl fmt::Display for MaterialOutcome {
         write!(f, "{}: {}", self.lead, self.answer)?;
         match self.answer.has {
             MaterialHas::Enough => write!(f, ", so {} loses", side_name(self.offender)),
-            _ => f.write_str(&self.answer.so()),
+            _ => write!(f, "{}", self.answer.so()),
         }
     }
 }

@@ -113,6 +113,24 @@ fn lichess(status: &str, winner: Option<Color>) -> Result<Statement, Quote> {
     })
 }
 
+/// The result chess.com's two codes give, as PGN writes it: `*` where
+/// they state none or contradict each other.
+///
+/// ```
+/// use pgn_arbiter::read::ending::server_code::chess_com_result;
+/// assert_eq!(chess_com_result("resigned", "win"), "0-1");
+/// assert_eq!(chess_com_result("timevsinsufficient", "timevsinsufficient"), "1/2-1/2");
+/// assert_eq!(chess_com_result("agreed", "repetition"), "*");
+/// ```
+pub fn chess_com_result(white: &str, black: &str) -> &'static str {
+    match chess_com(white, black).map(|said| said.result) {
+        Ok(Stated::Win(Color::White)) => "1-0",
+        Ok(Stated::Win(Color::Black)) => "0-1",
+        Ok(Stated::Draw) => "1/2-1/2",
+        _ => "*",
+    }
+}
+
 /// What one side's chess.com code says of that side: its role, and the
 /// ending (`None` for `win`: the other side's code tells how).
 fn chess_com_code(code: &str) -> Option<(Option<Role>, Ending)> {

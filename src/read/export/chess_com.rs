@@ -6,6 +6,7 @@
 use super::object::{ChessComPlayer, GameObject, text};
 use super::pgn_text::{TagSection, push_number, utc, with_tags};
 use super::{CHESS_COM_RESULTS, GameText, tcn};
+use crate::read::ending::server_code::chess_com_result;
 
 /// The standard starting position, as chess.com writes `initial_setup`.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -96,24 +97,11 @@ fn head_without_pgn(game: &GameObject, codes: TagSection, setup: Option<&str>) -
     tags.into_string() + &codes.into_string()
 }
 
-/// The result the two sides' codes give: a side's `win`, or a draw both
-/// codes name; `*` otherwise (the codes are read again, with their ending,
-/// by [`crate::read::ending`]).
+/// The result the two sides' codes give (the table of
+/// [`crate::read::ending::server_code`]); `*` where they give none.
 fn result(game: &GameObject) -> &'static str {
-    const DRAWN: [&str; 6] = [
-        "agreed",
-        "repetition",
-        "stalemate",
-        "insufficient",
-        "50move",
-        "timevsinsufficient",
-    ];
-    match (code(&game.white), code(&game.black)) {
-        (Some("win"), _) => "1-0",
-        (_, Some("win")) => "0-1",
-        (Some(w), Some(b)) if DRAWN.contains(&w) && DRAWN.contains(&b) => "1/2-1/2",
-        _ => "*",
-    }
+    let (white, black) = (code(&game.white), code(&game.black));
+    chess_com_result(white.unwrap_or_default(), black.unwrap_or_default())
 }
 
 fn username<'g>(side: &'g Option<ChessComPlayer>) -> Option<&'g str> {

@@ -2,6 +2,8 @@
 //! epoch milliseconds, clock readings from centiseconds, and tags added to
 //! a PGN the server wrote itself.
 
+use crate::model::date::Day;
+
 /// A tag section being written.
 #[derive(Debug, Default)]
 pub(super) struct TagSection(String);
@@ -78,16 +80,21 @@ pub(super) fn with_tags(pgn: &str, tags: &str) -> String {
     out
 }
 
-/// The UTC date (`2017.08.30`) and time (`20:40:27`) of epoch milliseconds.
+/// The UTC date (`2017.08.30`) and time (`20:40:27`) of epoch milliseconds;
+/// the date `????.??.??` outside the calendar [`Day`] holds.
 pub(super) fn utc(millis: i64) -> (String, String) {
     let secs = millis.div_euclid(1000);
     let (days, of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    let (y, m, d) = civil_from_days(days);
     let mut date = String::with_capacity(10);
-    push_padded(&mut date, y, 4);
-    for part in [m, d] {
-        date.push('.');
-        push_padded(&mut date, i64::from(part), 2);
+    match Day::from_days_since_epoch(days) {
+        Some(day) => {
+            push_padded(&mut date, i64::from(day.year), 4);
+            for part in [day.month, day.day] {
+                date.push('.');
+                push_padded(&mut date, i64::from(part), 2);
+            }
+        }
+        None => date.push_str("????.??.??"),
     }
     let mut time = String::with_capacity(8);
     for (i, part) in [of_day / 3600, of_day / 60 % 60, of_day % 60]
@@ -116,21 +123,6 @@ fn push_padded(out: &mut String, n: i64, width: usize) {
         out.push('0');
     }
     out.push_str(digits);
-}
-
-/// The proleptic Gregorian date of a day counted from 1970-01-01 (Howard
-/// Hinnant's algorithm; a date crate for one conversion is not worth it).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 /// A clock reading of centiseconds as `%clk` writes it (`0:04:59.85`),
