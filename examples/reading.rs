@@ -5,10 +5,12 @@
 //! comment), neither replaying a move. The benchmark compares the two;
 //! `split` times the split into games alone, `split-ahead` the same with
 //! the stream read (and decompressed) ahead on a thread of its own, as a
-//! run of four threads or more reads a compressed file or a pipe.
+//! run of four threads or more reads a compressed file or a pipe;
+//! `export` reads a server's JSON export as a run does, each lichess game
+//! straight into its record.
 //!
 //! ```text
-//! cargo run --release --example reading -- FILE ours|split|split-ahead|pgn-reader
+//! cargo run --release --example reading -- FILE ours|split|split-ahead|pgn-reader|export
 //! ```
 //! Prints `games tokens` when done.
 
@@ -16,6 +18,7 @@ use std::io::Read;
 use std::ops::ControlFlow;
 
 use pgn_arbiter::read::ahead::Ahead;
+use pgn_arbiter::read::export::{JsonSplitter, game_record, game_text};
 use pgn_arbiter::read::input::{Source, decompress};
 use pgn_arbiter::read::parse::parse_game;
 use pgn_arbiter::read::split::Splitter;
@@ -62,7 +65,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let path = args
         .next()
-        .expect("usage: reading FILE ours|split|split-ahead|pgn-reader");
+        .expect("usage: reading FILE ours|split|split-ahead|pgn-reader|export");
     let which = args.next().unwrap_or_else(|| "ours".into());
     let (stream, _) = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
     let (games, tokens) = match which.as_str() {
@@ -70,7 +73,8 @@ fn main() {
         "split" => ours(stream, false),
         "split-ahead" => ours(Box::new(Ahead::new(stream).unwrap()), false),
         "pgn-reader" => theirs(stream),
-        other => panic!("`{other}`: say ours, split, split-ahead or pgn-reader"),
+        "export" => export(stream),
+        other => panic!("`{other}`: say ours, split, split-ahead, pgn-reader or export"),
     };
     println!("{games} {tokens}");
 }
@@ -85,6 +89,24 @@ fn ours(stream: Box<dyn Read + Send>, parse: bool) -> (u64, u64) {
             if parse {
                 tokens += parse_game(&block.data[slice.bytes.clone()]).moves.len() as u64;
             }
+        }
+    }
+    (games, tokens)
+}
+
+/// A JSON export cut into games, each read into its record: straight from
+/// the JSON where it can be, else from the PGN written for it.
+fn export(stream: Box<dyn Read + Send>) -> (u64, u64) {
+    let mut splitter = JsonSplitter::with_limit(stream, 512 * 1024, 64 << 20);
+    let (mut games, mut tokens) = (0, 0);
+    while let Some(block) = splitter.next_block().unwrap() {
+        for slice in &block.games {
+            games += 1;
+            let json = &block.data[slice.bytes.clone()];
+            tokens += match game_record(json) {
+                Some(record) => record.moves.len(),
+                None => parse_game(&game_text(json).pgn).moves.len(),
+            } as u64;
         }
     }
     (games, tokens)

@@ -5,8 +5,11 @@ The bench reads the same games in both forms (scripts/bench.sh).
 
 Usage: python pgn_to_lichess_ndjson.py GAMES.pgn > GAMES.ndjson
 """
+import calendar
 import json
+import re
 import sys
+import time
 
 import chess.pgn
 
@@ -30,6 +33,40 @@ def status(headers, board):
     return "draw" if headers.get("Result") == "1/2-1/2" else "resign"
 
 
+def created_at(h):
+    """The game's start in epoch milliseconds, from its UTC date and time."""
+    try:
+        when = time.strptime(h.get("UTCDate", "") + " " + h.get("UTCTime", ""), "%Y.%m.%d %H:%M:%S")
+    except ValueError:
+        return None
+    return calendar.timegm(when) * 1000
+
+
+def event_fields(h):
+    """`rated`, `speed` and the tournament, from an Event such as `Rated
+    Bullet tournament https://lichess.org/tournament/abc`."""
+    m = re.match(r"(Rated|Casual) (\w+) (?:game|tournament https://lichess\.org/(tournament|swiss)/(\w+))",
+                 h.get("Event", ""))
+    if not m:
+        return {"rated": True, "speed": "blitz"}
+    speed = m[2][0].lower() + m[2][1:]  # lichess's keys: `bullet`, `ultraBullet`
+    fields = {"rated": m[1] == "Rated", "speed": speed, "perf": speed}
+    if m[3]:
+        fields[m[3]] = m[4]
+    return fields
+
+
+def player(h, side):
+    """A side of `players`: the user, the rating and its change."""
+    p = {"user": {"name": h.get(side.capitalize(), "?")}}
+    elo, diff = h.get(side.capitalize() + "Elo", "?"), h.get(side.capitalize() + "RatingDiff")
+    if elo.isdigit():
+        p["rating"] = int(elo)
+    if diff and diff.lstrip("+-").isdigit():
+        p["ratingDiff"] = int(diff)
+    return p
+
+
 def game_object(game):
     h = game.headers
     board = game.board()
@@ -41,10 +78,13 @@ def game_object(game):
         if clk is not None:
             clocks.append(round(clk * 100))
     winner = {"1-0": "white", "0-1": "black"}.get(h.get("Result"))
-    obj = {"id": h.get("Site", "").rsplit("/", 1)[-1], "rated": True, "variant": "standard",
-           "speed": "blitz", "status": status(h, board),
-           "players": {side: {"user": {"name": h.get(side.capitalize(), "?")}} for side in ("white", "black")},
+    obj = {"id": h.get("Site", "").rsplit("/", 1)[-1], "variant": "standard", **event_fields(h),
+           "createdAt": created_at(h), "status": status(h, board),
+           "players": {side: player(h, side) for side in ("white", "black")},
+           "opening": {"eco": h.get("ECO", "?"), "name": h.get("Opening", "?")},
            "moves": " ".join(sans)}
+    if obj["createdAt"] is None:
+        del obj["createdAt"]
     if winner:
         obj["winner"] = winner
     base, _, inc = h.get("TimeControl", "-").partition("+")

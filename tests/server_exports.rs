@@ -280,3 +280,26 @@ fn explain_and_the_corrected_pgn_read_an_export_as_the_run_does() {
         again.verdicts[0]["reason"]
     );
 }
+
+#[test]
+fn a_lichess_game_read_straight_from_its_json_is_judged_as_its_written_pgn() {
+    // With a corrected PGN asked for, every game is written as PGN and
+    // read back; without, lichess's games are read straight from the JSON.
+    let dir = tempfile::tempdir().unwrap();
+    for name in [LICHESS, LICHESS_CLOCKS, CHESS_COM] {
+        let path = data(name);
+        let fixed = dir.path().join("fixed.pgn");
+        let straight = audit(&[path.to_str().unwrap()], None);
+        let written = audit(
+            &[
+                path.to_str().unwrap(),
+                "--fixed-pgn",
+                fixed.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(!straight.verdicts.is_empty(), "{name}");
+        assert_eq!(straight.verdicts_raw, written.verdicts_raw, "{name}");
+        assert_eq!(straight.incidents_raw, written.incidents_raw, "{name}");
+    }
+}

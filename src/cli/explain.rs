@@ -27,7 +27,7 @@ use crate::read::input::{Source, decompress};
 use crate::read::parse::GameRecord;
 use crate::read::split::Block;
 use crate::run::pipeline::Options;
-use crate::run::record::{audit_record, game_text, read_record};
+use crate::run::record::{Reading, audit_record, read_game};
 use incident::tell_incident;
 use position::explain_fen;
 
@@ -176,9 +176,9 @@ fn explain_source(
     {
         for (i, slice) in block.games.iter().enumerate() {
             let number = block.first_game + i as u64 + 1;
-            let bytes = &block.data[slice.bytes.clone()];
-            let (text, problem) = game_text(bytes, block.json, slice.problem.as_deref());
-            let record = read_record(&text, (slice.line, block.legacy), options);
+            let mut written = Vec::new();
+            let (record, problem) =
+                read_game((&block, slice), Reading::AsText, &mut written, options);
             let hit = match &request.site {
                 Some(site) => record.tags.is_at(site),
                 None => number == wanted,

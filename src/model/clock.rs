@@ -79,6 +79,19 @@ impl Clock {
         Some(Clock(secs * 1000))
     }
 
+    /// A reading of centiseconds, as lichess's `clocks` give them; `None`
+    /// past what [`Clock::parse`] reads when it is written out (hours of
+    /// more than nine digits).
+    ///
+    /// ```
+    /// use pgn_arbiter::model::clock::Clock;
+    /// assert_eq!(Clock::of_centis(30003), Some(Clock(300_030)));
+    /// assert_eq!(Clock::of_centis(u64::MAX), None);
+    /// ```
+    pub fn of_centis(centis: u64) -> Option<Clock> {
+        (centis / 360_000 < 1_000_000_000).then_some(Clock(centis * 10))
+    }
+
     pub fn millis(self) -> u64 {
         self.0
     }

@@ -6,7 +6,10 @@
 //! ([`JsonSplitter`]); a worker writes each object as the PGN its server
 //! would write ([`game_text`]) and the audit reads that, so that every door
 //! (the run, `explain`, the corrected PGN, shards, Python) reads a game of
-//! an export as it reads a PGN game. The server's own ending codes go into
+//! an export as it reads a PGN game. A lichess game without a PGN of its
+//! own is read straight into the record that PGN would give
+//! ([`game_record`]), where nothing asks for its text: writing and reading
+//! the PGN back cost a game more than reading it as PGN does. The server's own ending codes go into
 //! tags of their own (`LichessStatus`, `LichessWinner`, `ChessComWhiteResult`,
 //! `ChessComBlackResult`), which [`crate::read::ending`] reads as the most
 //! exact statement of the ending the record holds.
@@ -25,6 +28,7 @@
 //! assert!(pgn.ends_with("1. e4 { [%clk 0:10:00.03] } e5 { [%clk 0:10:00.03] } 1-0\n"));
 //! ```
 
+use crate::read::parse::GameRecord;
 use object::GameObject;
 pub use scan::JsonSplitter;
 
@@ -33,6 +37,7 @@ mod lichess;
 mod object;
 mod pgn_text;
 pub mod scan;
+mod tag_sink;
 mod tcn;
 
 /// The tags a lichess game's `status` and `winner` are written to.
@@ -86,6 +91,30 @@ pub fn game_text(json: &[u8]) -> GameText {
              nor a chess.com game (`url`, `white.result`)"
                 .into(),
         ),
+    }
+}
+
+/// One game object of an export read straight into the record the audit
+/// would read from its [`game_text`], where that can be done without
+/// writing the text: a lichess game without a PGN of its own, judged (no
+/// variant), its tags and moves as the PGN reader would read them. `None`
+/// for any other object, which [`game_text`] writes.
+///
+/// ```
+/// use pgn_arbiter::read::export::game_record;
+/// let json = br#"{"id":"TJxUmbWK","variant":"standard","status":"outoftime","winner":"white",
+///   "moves":"e4 e5","clocks":[60003,60003,0],"clock":{"initial":600,"increment":0}}"#;
+/// let record = game_record(json).unwrap();
+/// assert_eq!(record.tags.lichess_status.as_deref(), Some("outoftime"));
+/// assert_eq!(record.token(&record.moves[1]), b"e5");
+/// assert_eq!(record.moves[1].clock.map(|c| c.millis()), Some(600_030));
+/// ```
+pub fn game_record(json: &[u8]) -> Option<GameRecord<'_>> {
+    let json = std::str::from_utf8(json).ok()?;
+    let game: GameObject = serde_json::from_str(json).ok()?;
+    match Server::of(&game)? {
+        Server::Lichess => lichess::record(&game, json),
+        Server::ChessCom => None,
     }
 }
 

@@ -21,7 +21,7 @@ use crate::read::encoding;
 pub use crate::read::tags::Tags;
 use crate::read::tags::decode;
 use crate::read::words::{self, Names};
-use control::read_control;
+pub(super) use control::read_control;
 use tag_section::read_tags;
 
 /// One mainline move as written, with what its comments said.

@@ -141,37 +141,49 @@ impl<'a> Tags<'a> {
 
     /// Where a tag of this name is kept, if it is.
     pub(super) fn slot(&mut self, name: &[u8]) -> Option<&mut Option<Cow<'a, str>>> {
-        let slot = match name {
-            b"Event" => &mut self.event,
-            b"Site" => &mut self.site,
-            b"Date" => &mut self.date,
-            b"EventDate" => &mut self.event_date,
-            b"Round" => &mut self.round,
-            b"White" => &mut self.white,
-            b"Black" => &mut self.black,
-            b"WhiteFideId" => &mut self.white_fide_id,
-            b"BlackFideId" => &mut self.black_fide_id,
-            b"Result" => &mut self.result,
-            b"TimeControl" => &mut self.time_control,
-            b"Termination" => &mut self.termination,
-            b"ICCResult" => &mut self.icc_result,
-            b"TerminationDetails" => &mut self.termination_details,
-            b"FEN" => &mut self.fen,
-            b"SetUp" => &mut self.setup,
-            b"Variant" => &mut self.variant,
-            b"WhiteClock" => &mut self.white_clock,
-            b"BlackClock" => &mut self.black_clock,
-            b"Link" => &mut self.link,
-            b"GameURL" => &mut self.game_url,
-            b"LichessStatus" => &mut self.lichess_status,
-            b"LichessWinner" => &mut self.lichess_winner,
-            b"ChessComWhiteResult" => &mut self.chess_com_results[0],
-            b"ChessComBlackResult" => &mut self.chess_com_results[1],
+        Some(Tags::field(name)?(self))
+    }
+
+    /// Whether a tag of this name is kept.
+    pub(super) fn keeps(name: &[u8]) -> bool {
+        Tags::field(name).is_some()
+    }
+
+    /// The field a tag of this name is kept in, if it is.
+    fn field(name: &[u8]) -> Option<Field<'a>> {
+        Some(match name {
+            b"Event" => |t| &mut t.event,
+            b"Site" => |t| &mut t.site,
+            b"Date" => |t| &mut t.date,
+            b"EventDate" => |t| &mut t.event_date,
+            b"Round" => |t| &mut t.round,
+            b"White" => |t| &mut t.white,
+            b"Black" => |t| &mut t.black,
+            b"WhiteFideId" => |t| &mut t.white_fide_id,
+            b"BlackFideId" => |t| &mut t.black_fide_id,
+            b"Result" => |t| &mut t.result,
+            b"TimeControl" => |t| &mut t.time_control,
+            b"Termination" => |t| &mut t.termination,
+            b"ICCResult" => |t| &mut t.icc_result,
+            b"TerminationDetails" => |t| &mut t.termination_details,
+            b"FEN" => |t| &mut t.fen,
+            b"SetUp" => |t| &mut t.setup,
+            b"Variant" => |t| &mut t.variant,
+            b"WhiteClock" => |t| &mut t.white_clock,
+            b"BlackClock" => |t| &mut t.black_clock,
+            b"Link" => |t| &mut t.link,
+            b"GameURL" => |t| &mut t.game_url,
+            b"LichessStatus" => |t| &mut t.lichess_status,
+            b"LichessWinner" => |t| &mut t.lichess_winner,
+            b"ChessComWhiteResult" => |t| &mut t.chess_com_results[0],
+            b"ChessComBlackResult" => |t| &mut t.chess_com_results[1],
             _ => return None,
-        };
-        Some(slot)
+        })
     }
 }
+
+/// Where in [`Tags`] a tag's value is kept.
+type Field<'a> = for<'t> fn(&'t mut Tags<'a>) -> &'t mut Option<Cow<'a, str>>;
 
 /// A study or a broadcast: over-the-board games relayed, not played there.
 /// `s` cut at its first `/`: an address's host or section, and the rest.

@@ -4,7 +4,6 @@
 //! the same answer for the same record because this is the only place one
 //! is made.
 
-use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use super::options::Options;
@@ -15,6 +14,7 @@ use crate::laws::{Game, Judgement};
 use crate::read::ending::{Ending, EndingSource, Statement};
 use crate::read::export;
 use crate::read::parse::{GameRecord, parse_game, parse_game_in};
+use crate::read::split::{Block, GameSlice};
 use encoding_rs::Encoding;
 
 /// A record audited.
@@ -26,40 +26,69 @@ pub(crate) struct AuditedRecord<'a> {
     pub matched_events: Vec<usize>,
 }
 
-/// A game's text as the audit reads it, and why it cannot be judged if
-/// it cannot: PGN as written, or a server's JSON object written as the PGN
-/// its server writes ([`crate::read::export`]). The splitter's own problem
-/// with the text (a game cut short) comes first.
-pub(crate) fn game_text<'a>(
-    bytes: &'a [u8],
-    json: bool,
-    problem: Option<&str>,
-) -> (Cow<'a, [u8]>, Option<String>) {
-    if !json {
-        return (Cow::Borrowed(bytes), problem.map(str::to_string));
+/// How a game's record is read: `as_text` where an output copies or shows
+/// the game's text (the corrected PGN, the HTML pages), which a game of an
+/// export read straight from its JSON does not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reading {
+    AsText,
+    Fastest,
+}
+
+/// A game of a block read as a run reads it, and why it cannot be judged
+/// if it cannot: PGN as written; a server's JSON object straight into its
+/// record ([`export::game_record`]), or else (and always `AsText`) written
+/// as the PGN its server writes into `written` and read from there. The
+/// splitter's own problem with the text (a game cut short) comes first.
+pub(crate) fn read_game<'a>(
+    (block, slice): (&'a Block, &GameSlice),
+    reading: Reading,
+    written: &'a mut Vec<u8>,
+    options: &Options,
+) -> (GameRecord<'a>, Option<String>) {
+    let bytes = &block.data[slice.bytes.clone()];
+    let place = (slice.line, block.legacy);
+    if !block.json {
+        let problem = slice.problem.clone();
+        return (read_record(bytes, place, options), problem);
     }
-    if let Some(problem) = problem {
-        return (Cow::Borrowed(&[]), Some(problem.to_string()));
+    if let Some(problem) = &slice.problem {
+        return (read_record(&[], place, options), Some(problem.clone()));
+    }
+    if reading == Reading::Fastest
+        && let Some(record) = export::game_record(bytes)
+    {
+        return (placed(record, place, options), None);
     }
     let text = export::game_text(bytes);
-    (Cow::Owned(text.pgn), text.problem)
+    *written = text.pgn;
+    (read_record(written, place, options), text.problem)
 }
 
 /// A game's text read as a run reads it: `line` is its first line in the
 /// source, `legacy` what the source's text that is not UTF-8 is read as
-/// (guessed from the game's own bytes where the source's is not decided);
-/// a tournament report's control stands in where the game's own cannot be
-/// read.
-pub(crate) fn read_record<'a>(
+/// (guessed from the game's own bytes where the source's is not decided).
+fn read_record<'a>(
     bytes: &'a [u8],
-    (line, legacy): (u64, Option<&'static Encoding>),
+    place: (u64, Option<&'static Encoding>),
     options: &Options,
 ) -> GameRecord<'a> {
-    let mut record = match legacy {
+    let record = match place.1 {
         Some(encoding) => parse_game_in(bytes, Some(encoding)),
         None => parse_game(bytes),
     };
+    placed(record, place, options)
+}
+
+/// A record given its place in the source, and a tournament report's
+/// control where the game's own cannot be read.
+fn placed<'a>(
+    mut record: GameRecord<'a>,
+    (line, legacy): (u64, Option<&'static Encoding>),
+    options: &Options,
+) -> GameRecord<'a> {
     record.first_line = line;
+    record.legacy_encoding = record.legacy_encoding.or(legacy);
     if let Some(control) = options.report_control.as_deref()
         && record.control.periods.is_none()
     {

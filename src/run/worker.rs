@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::options::{LARGE_GAME_BYTES, Options};
-use super::record::{audit_record, game_text, read_record};
+use super::record::{Reading, audit_record, read_game};
 use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::{Judgement, Judging};
 use crate::model::time_control::Category;
@@ -80,9 +80,12 @@ fn audit_game(
 ) {
     let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
-    let bytes = &block.data[slice.bytes.clone()];
-    let (text, problem) = game_text(bytes, block.json, slice.problem.as_deref());
-    let record = read_record(&text, (slice.line, block.legacy), options);
+    let reading = match formats.iter().any(|f| f.reads_text()) {
+        true => Reading::AsText,
+        false => Reading::Fastest,
+    };
+    let mut written = Vec::new();
+    let (record, problem) = read_game((block, slice), reading, &mut written, options);
     let audit = audit_record(&record, problem.as_deref(), options);
     report.matched_events.extend(audit.matched_events);
     let (game, judgement) = (audit.game, audit.judgement);

@@ -3,26 +3,26 @@
 //! written as lichess writes its PGN: the same tags, `%clk` readings from
 //! `clocks` (to the hundredth, where lichess's PGN rounds to the second),
 //! and the `status` in a `LichessStatus` tag. A game exported with
-//! `pgnInJson` is read from its own PGN, the status added.
+//! `pgnInJson` is read from its own PGN, the status added; one without is
+//! also read straight into the record that PGN gives ([`record`]), the
+//! tags and moves made once for both ([`each_tag`], [`plies`]).
 
 use std::borrow::Cow;
 
-use super::object::{GameObject, text};
+use super::object::{GameObject, Str, borrowed, reborrow, text};
 use super::pgn_text::{TagSection, clock, push_number, utc, with_tags};
+use super::tag_sink::{KeptTags, TagSink};
 use super::{GameText, LICHESS_STATUS, LICHESS_WINNER};
+use crate::model::clock::Clock;
+use crate::model::outcome::GameResult;
 use crate::read::ending::server_code::lichess_termination;
+use crate::read::parse::{GameRecord, MoveToken, read_control};
 
 pub(super) fn game_text(game: &GameObject) -> GameText {
-    let status = game.status();
-    let refused = match game.variant() {
-        None | Some("standard" | "chess960" | "fromPosition") => None,
-        Some(other) => Some(format!(
-            "a {other} game (lichess's variant `{other}`): only chess and Chess960 are judged"
-        )),
-    };
+    let refused = refusal(game);
     if let Some(pgn) = text(&game.pgn) {
         let mut tags = TagSection::default();
-        tags.tag_if(LICHESS_STATUS, status)
+        tags.tag_if(LICHESS_STATUS, game.status())
             .tag_if(LICHESS_WINNER, text(&game.winner));
         let pgn = with_tags(pgn, &tags.into_string()).into_bytes();
         return GameText {
@@ -35,7 +35,9 @@ pub(super) fn game_text(game: &GameObject) -> GameText {
             "the lichess game has neither `moves` nor `pgn` (export it with moves=true)".into()
         })
     });
-    let mut pgn = tag_section(game, expected_size(game));
+    let mut tags = TagSection::with_capacity(expected_size(game));
+    each_tag(game, &mut tags);
+    let mut pgn = tags.into_string();
     pgn.push('\n');
     movetext(game, &mut pgn);
     pgn.push('\n');
@@ -43,6 +45,72 @@ pub(super) fn game_text(game: &GameObject) -> GameText {
         pgn: pgn.into_bytes(),
         problem,
     }
+}
+
+/// The game read straight into the record the audit reads, as it would
+/// read the PGN [`game_text`] writes (the moves found where they stand in
+/// `json`, the game's own text), without writing that PGN and reading it
+/// back. `None` where that PGN must be written: the game has a PGN of its
+/// own, a variant or no moves, a tag value with a character PGN escapes, a
+/// move the PGN reader would not read as one plain move.
+pub(super) fn record<'a>(game: &GameObject<'a>, json: &'a str) -> Option<GameRecord<'a>> {
+    if game.pgn.is_some() || refusal(game).is_some() {
+        return None;
+    }
+    let Some(Str(Cow::Borrowed(moves))) = &game.moves else {
+        return None;
+    };
+    let mut tags = KeptTags::default();
+    each_tag(game, &mut tags);
+    let mut record = GameRecord {
+        bytes: json.as_bytes(),
+        tags: tags.into_tags()?,
+        first_line: 1,
+        ..GameRecord::default()
+    };
+    // A SAN and the space after it take four or five bytes.
+    record.moves.reserve(moves.len() / 4);
+    for ply in plies(game) {
+        let span = span_in(json, ply.san).filter(|_| plain_move(ply.san))?;
+        record.layout.other_clocks += u32::from(ply.centis.is_some());
+        record.moves.push(MoveToken {
+            span,
+            clock: ply.centis.and_then(Clock::of_centis),
+            emt: None,
+        });
+    }
+    record.result_token = GameResult::parse(result(game));
+    read_control(&mut record);
+    Some(record)
+}
+
+/// Why a game is not judged: a variant other than chess and Chess960.
+fn refusal(game: &GameObject) -> Option<String> {
+    match game.variant() {
+        None | Some("standard" | "chess960" | "fromPosition") => None,
+        Some(other) => Some(format!(
+            "a {other} game (lichess's variant `{other}`): only chess and Chess960 are judged"
+        )),
+    }
+}
+
+/// Where `part`, a slice of `whole`, stands in it.
+fn span_in(whole: &str, part: &str) -> Option<std::ops::Range<u32>> {
+    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    let end = start + part.len();
+    (end <= whole.len()).then_some(u32::try_from(start).ok()?..u32::try_from(end).ok()?)
+}
+
+/// A token the PGN reader reads as one move, whole: a letter, then
+/// letters, digits and `=+#-` (`e4`, `exd8=Q+`, `O-O-O`), and not `ep`,
+/// which it reads as an annotation.
+fn plain_move(san: &str) -> bool {
+    let bytes = san.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'=' | b'+' | b'#' | b'-'))
+        && san != "ep"
 }
 
 /// The result lichess writes: a finished game's winner or a draw; `*` for
@@ -68,41 +136,43 @@ fn expected_size(game: &GameObject) -> usize {
     768 + moves * 2 + clocks * 20
 }
 
-fn tag_section(game: &GameObject, capacity: usize) -> String {
-    let id = text(&game.id).unwrap_or("?");
+/// Each tag lichess writes for the game, in its order.
+fn each_tag<'a>(game: &GameObject<'a>, out: &mut impl TagSink<'a>) {
+    let id = borrowed(&game.id).unwrap_or(Cow::Borrowed("?"));
     let (date, time) = game
         .created_at
         .map(utc)
         .unwrap_or_else(|| ("????.??.??".into(), "??:??:??".into()));
-    let mut tags = TagSection::with_capacity(capacity);
-    tags.tag("Event", &event(game))
-        .tag("Site", &format!("https://lichess.org/{id}"))
-        .tag("GameId", id)
-        .tag("Date", &date)
-        .tag("Round", "-")
-        .tag("White", &player(game, true))
-        .tag("Black", &player(game, false))
-        .tag("Result", result(game))
-        .tag("UTCDate", &date)
-        .tag("UTCTime", &time);
-    ratings(game, &mut tags);
+    out.put("Event", Cow::Owned(event(game)));
+    out.put("Site", Cow::Owned(format!("https://lichess.org/{id}")));
+    out.put("GameId", id);
+    out.put_with("Date", || Some(Cow::Owned(date.clone())));
+    out.put("Round", Cow::Borrowed("-"));
+    out.put("White", player(game, true));
+    out.put("Black", player(game, false));
+    out.put("Result", Cow::Borrowed(result(game)));
+    out.put_with("UTCDate", || Some(Cow::Owned(date)));
+    out.put_with("UTCTime", || Some(Cow::Owned(time)));
+    ratings(game, out);
     let named = match game.variant() {
         Some("chess960") => "Chess960",
         Some("fromPosition") => "From Position",
         _ => "Standard",
     };
     let opening = game.opening.as_ref();
-    tags.tag("Variant", named)
-        .tag("TimeControl", &time_control(game))
-        .tag_if("ECO", opening.and_then(|o| text(&o.eco)))
-        .tag_if("Opening", opening.and_then(|o| text(&o.name)))
-        .tag_if("Termination", game.status().and_then(lichess_termination))
-        .tag_if(LICHESS_STATUS, game.status())
-        .tag_if(LICHESS_WINNER, text(&game.winner));
-    if let Some(fen) = text(&game.initial_fen).filter(|_| named != "Standard") {
-        tags.tag("FEN", fen).tag("SetUp", "1");
+    out.put("Variant", Cow::Borrowed(named));
+    out.put("TimeControl", Cow::Owned(time_control(game)));
+    out.put_if("ECO", opening.and_then(|o| borrowed(&o.eco)));
+    out.put_if("Opening", opening.and_then(|o| borrowed(&o.name)));
+    let status = game.status.as_ref().map(|s| reborrow(&s.0));
+    let termination = game.status().and_then(lichess_termination);
+    out.put_if("Termination", termination.map(Cow::Borrowed));
+    out.put_if(LICHESS_STATUS, status);
+    out.put_if(LICHESS_WINNER, borrowed(&game.winner));
+    if let Some(fen) = borrowed(&game.initial_fen).filter(|_| named != "Standard") {
+        out.put("FEN", fen);
+        out.put("SetUp", Cow::Borrowed("1"));
     }
-    tags.into_string()
 }
 
 /// `Rated Blitz game`, or the tournament's address.
@@ -126,42 +196,45 @@ fn event(game: &GameObject) -> String {
 }
 
 /// A player's name: a user's, lichess's AI by level, else anonymous.
-fn player<'g>(game: &'g GameObject, white: bool) -> Cow<'g, str> {
+fn player<'a>(game: &GameObject<'a>, white: bool) -> Cow<'a, str> {
     let Some(player) = game.lichess_player(white) else {
         return Cow::Borrowed("Anonymous");
     };
-    if let Some(name) = player.user.as_ref().and_then(|u| text(&u.name)) {
-        return Cow::Borrowed(name);
+    if let Some(name) = player.user.as_ref().and_then(|u| borrowed(&u.name)) {
+        return name;
     }
     if let Some(level) = player.ai_level {
         return Cow::Owned(format!("lichess AI level {level}"));
     }
-    Cow::Borrowed(text(&player.name).unwrap_or("Anonymous"))
+    borrowed(&player.name).unwrap_or(Cow::Borrowed("Anonymous"))
 }
 
-fn ratings(game: &GameObject, tags: &mut TagSection) {
+fn ratings<'a>(game: &GameObject<'a>, out: &mut impl TagSink<'a>) {
     const SIDES: [(bool, [&str; 3]); 2] = [
         (true, ["WhiteElo", "WhiteRatingDiff", "WhiteTitle"]),
         (false, ["BlackElo", "BlackRatingDiff", "BlackTitle"]),
     ];
     for (white, [elo_tag, diff_tag, title_tag]) in SIDES {
         let player = game.lichess_player(white);
-        let mut number = String::new();
-        match player.and_then(|p| p.rating) {
-            Some(elo) => push_number(&mut number, elo),
-            None => number.push('?'),
-        }
-        tags.tag(elo_tag, &number);
-        if let Some(diff) = player.and_then(|p| p.rating_diff) {
-            number.clear();
+        out.put_with(elo_tag, || {
+            let mut number = String::new();
+            match player.and_then(|p| p.rating) {
+                Some(elo) => push_number(&mut number, elo),
+                None => number.push('?'),
+            }
+            Some(Cow::Owned(number))
+        });
+        out.put_with(diff_tag, || {
+            let diff = player.and_then(|p| p.rating_diff)?;
+            let mut number = String::new();
             if diff >= 0 {
                 number.push('+');
             }
             push_number(&mut number, diff);
-            tags.tag(diff_tag, &number);
-        }
+            Some(Cow::Owned(number))
+        });
         let title = player.and_then(|p| p.user.as_ref()?.title.as_ref());
-        tags.tag_if(title_tag, title.map(|t| &**t));
+        out.put_if(title_tag, title.map(|t| reborrow(&t.0)));
     }
 }
 
@@ -186,34 +259,60 @@ fn time_control(game: &GameObject) -> String {
     control
 }
 
-/// The moves numbered, each with the clock lichess reads after it: the
-/// `clocks` entry of its index (less one where Black moved first, as
-/// lichess's own PGN does). An entry past the last move (the clock of the
-/// player to move when the game ended) is no move's and is left out, as
-/// lichess leaves it out.
-fn movetext(game: &GameObject, out: &mut String) {
+/// A move of the game's `moves`: its SAN, the move number written before
+/// it (`12. `, or `12... ` before a first move by Black), and the clock
+/// lichess reads after it (centiseconds left): the `clocks` entry of its
+/// index, less one where Black moved first, as lichess's own PGN does. An
+/// entry past the last move (the clock of the player to move when the game
+/// ended) is no move's and is left out, as lichess leaves it out.
+struct Ply<'s> {
+    san: &'s str,
+    number: Option<(u64, &'static str)>,
+    centis: Option<u64>,
+}
+
+fn plies<'s>(game: &'s GameObject<'_>) -> impl Iterator<Item = Ply<'s>> {
     let moves = text(&game.moves).unwrap_or_default();
     let clocks = game.clocks.as_deref().unwrap_or_default();
     let fen = text(&game.initial_fen).unwrap_or_default();
     let mut fields = fen.split_whitespace().skip(1);
     let black_first = fields.next() == Some("b");
-    let mut number: u64 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
-    for (i, san) in moves.split_ascii_whitespace().enumerate() {
-        let white = (i % 2 == 0) != black_first;
-        if white || i == 0 {
+    let first: u64 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let black_first = usize::from(black_first);
+    moves
+        .split_ascii_whitespace()
+        .enumerate()
+        .map(move |(i, san)| {
+            let white = (i + black_first) % 2 == 0;
+            let number = first.saturating_add(((i + black_first) / 2) as u64);
+            Ply {
+                san,
+                number: match (white, i) {
+                    (true, _) => Some((number, ". ")),
+                    (false, 0) => Some((number, "... ")),
+                    (false, _) => None,
+                },
+                centis: i
+                    .checked_sub(black_first)
+                    .and_then(|at| clocks.get(at))
+                    .copied(),
+            }
+        })
+}
+
+/// The moves numbered, each with its clock, and the result.
+fn movetext(game: &GameObject, out: &mut String) {
+    for ply in plies(game) {
+        if let Some((number, dots)) = ply.number {
             push_number(out, number);
-            out.push_str(if white { ". " } else { "... " });
+            out.push_str(dots);
         }
-        out.push_str(san);
+        out.push_str(ply.san);
         out.push(' ');
-        let at = i.checked_sub(usize::from(black_first));
-        if let Some(centis) = at.and_then(|at| clocks.get(at)) {
+        if let Some(centis) = ply.centis {
             out.push_str("{ [%clk ");
-            clock(*centis, out);
+            clock(centis, out);
             out.push_str("] } ");
-        }
-        if !white {
-            number += 1;
         }
     }
     out.push_str(result(game));

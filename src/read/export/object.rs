@@ -221,3 +221,17 @@ impl<'a> GameObject<'a> {
 pub(super) fn text<'s>(field: &'s Text<'_>) -> Option<&'s str> {
     field.as_ref().map(|s| &*s.0)
 }
+
+/// A text field as a value that lives as long as the export's bytes:
+/// borrowed from them where the field was.
+pub(super) fn borrowed<'a>(field: &Text<'a>) -> Option<Cow<'a, str>> {
+    field.as_ref().map(|s| reborrow(&s.0))
+}
+
+/// The string again, borrowed from what it borrowed from.
+pub(super) fn reborrow<'a>(text: &Cow<'a, str>) -> Cow<'a, str> {
+    match text {
+        Cow::Borrowed(text) => Cow::Borrowed(text),
+        Cow::Owned(text) => Cow::Owned(text.clone()),
+    }
+}

@@ -123,3 +123,203 @@ fn names_and_statuses_are_read_as_strings_or_objects_with_escapes() {
     assert!(pgn.contains("[LichessStatus \"resign\"]\n[LichessWinner \"black\"]"));
     assert!(pgn.ends_with("1. e4 e5 0-1\n"));
 }
+
+/// Asserts that the record read straight from `json` is the one the PGN
+/// reader reads from the PGN written for it (all but where things stand in
+/// the bytes); returns whether there was such a record.
+fn read_straight_as_written(json: &str) -> bool {
+    let Some(direct) = game_record(json.as_bytes()) else {
+        return false;
+    };
+    let text = game_text(json.as_bytes());
+    assert_eq!(text.problem, None, "{json}");
+    let read = crate::read::parse::parse_game(&text.pgn);
+    let pgn = String::from_utf8_lossy(&text.pgn);
+    assert_eq!(
+        format!("{:?}", direct.tags),
+        format!("{:?}", read.tags),
+        "{pgn}"
+    );
+    let moves = |r: &GameRecord| -> Vec<_> {
+        r.moves
+            .iter()
+            .map(|m| {
+                (
+                    String::from_utf8_lossy(r.token(m)).into_owned(),
+                    m.clock,
+                    m.emt,
+                )
+            })
+            .collect()
+    };
+    assert_eq!(moves(&direct), moves(&read), "{pgn}");
+    assert_eq!(direct.result_token, read.result_token, "{pgn}");
+    assert_eq!(direct.recorded_result(), read.recorded_result(), "{pgn}");
+    assert_eq!(direct.results_disagree(), read.results_disagree(), "{pgn}");
+    assert_eq!(format!("{:?}", direct.claims), format!("{:?}", read.claims));
+    assert_eq!(direct.damage, read.damage, "{pgn}");
+    assert_eq!(direct.control, read.control, "{pgn}");
+    assert_eq!(direct.closing_comment, read.closing_comment, "{pgn}");
+    assert_eq!(direct.legacy_encoding, read.legacy_encoding);
+    assert_eq!(direct.text_encoding(), read.text_encoding());
+    let (a, b) = (&direct.layout, &read.layout);
+    assert_eq!(
+        (
+            a.other_clocks,
+            a.two_field_clocks,
+            a.clock_unit,
+            a.legacy_text,
+            a.moves_on_tag_line
+        ),
+        (
+            b.other_clocks,
+            b.two_field_clocks,
+            b.clock_unit,
+            b.legacy_text,
+            b.moves_on_tag_line
+        ),
+        "{pgn}"
+    );
+    true
+}
+
+/// A lichess game object with these fields in place of a plain game's.
+fn lichess_game(fields: &[(&str, &str)]) -> String {
+    let mut game: serde_json::Map<String, serde_json::Value> = serde_json::from_str(
+        r#"{"id":"q7ZvsdUF","rated":true,"variant":"standard","speed":"blitz","perf":"blitz",
+        "createdAt":1514505150384,"status":"outoftime","winner":"white","tournament":"winter17",
+        "players":{"white":{"user":{"name":"Lance5500","title":"LM"},"rating":2389,"ratingDiff":4},
+        "black":{"user":{"name":"Jürgen"},"rating":2498,"ratingDiff":-4}},
+        "opening":{"eco":"C20","name":"King's Pawn Game"},
+        "moves":"e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#","clocks":[30003,30000,29871,29950,29000,28000,27000,26000],
+        "clock":{"initial":300,"increment":3,"totalTime":420}}"#,
+    )
+    .unwrap();
+    for (name, value) in fields {
+        match serde_json::from_str(value) {
+            Ok(serde_json::Value::Null) => game.remove(*name),
+            Ok(value) => game.insert(name.to_string(), value),
+            Err(e) => panic!("{value}: {e}"),
+        };
+    }
+    serde_json::to_string(&game).unwrap()
+}
+
+#[test]
+fn a_lichess_game_read_straight_is_the_game_its_pgn_gives() {
+    let statuses = [
+        "created",
+        "started",
+        "aborted",
+        "mate",
+        "resign",
+        "stalemate",
+        "timeout",
+        "draw",
+        "outoftime",
+        "cheat",
+        "noStart",
+        "unknownFinish",
+        "variantEnd",
+        "someNewCode",
+    ];
+    let mut cases: Vec<Vec<(&str, String)>> = statuses
+        .iter()
+        .map(|s| vec![("status", format!("\"{s}\""))])
+        .collect();
+    let plain = [
+        // The opening is no tag the audit reads: what PGN escapes in it
+        // does not matter.
+        vec![("opening", r#"{"eco":"C20","name":"a \"line\"\nbreak"}"#)],
+        vec![("winner", "null"), ("clocks", "null")],
+        vec![
+            ("winner", "\"black\""),
+            ("tournament", "null"),
+            ("swiss", "\"abc\""),
+        ],
+        vec![(
+            "clocks",
+            "[0,100,360000,359999,35999999999,360000000000000,0,1,2]",
+        )],
+        vec![("clocks", "[18446744073709551615, 359999999999999]")],
+        vec![("moves", "\"\"")],
+        vec![("moves", "\"  e4   e5 Nf3 \"")],
+        vec![("moves", "\"e4 e5 P-K4 e8=Q+ O-O-O Nxb1# a\"")],
+        vec![
+            ("variant", "\"fromPosition\""),
+            ("initialFen", "\"8/8/8/8/8/8/k7/2K5 b - - 0 40\""),
+            ("moves", "\"Ka1 Kc2 Ka2\""),
+        ],
+        vec![
+            ("variant", "{\"key\":\"chess960\",\"name\":\"Chess960\"}"),
+            (
+                "initialFen",
+                "\"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"",
+            ),
+        ],
+        vec![("initialFen", "\"8/8/8/8/8/8/k7/2K5 b - - 0 40\"")],
+        vec![(
+            "players",
+            "{\"white\":{\"aiLevel\":8},\"black\":{\"name\":\"Guest\"}}",
+        )],
+        vec![
+            ("players", "null"),
+            ("createdAt", "null"),
+            ("clock", "null"),
+        ],
+        vec![("clock", "null"), ("daysPerTurn", "3")],
+        vec![("createdAt", "-99999999999999999")],
+        vec![("perf", "\"correspondence\""), ("rated", "false")],
+    ];
+    cases.extend(
+        plain
+            .iter()
+            .map(|case| case.iter().map(|(n, v)| (*n, v.to_string())).collect()),
+    );
+    for case in &cases {
+        let fields: Vec<_> = case.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let json = lichess_game(&fields);
+        assert!(read_straight_as_written(&json), "not read straight: {json}");
+    }
+    // Read from the PGN written for them: a tag PGN escapes, a move the
+    // PGN reader reads otherwise, moves with an escape, a PGN of its own,
+    // a variant, another server's game.
+    for case in [
+        vec![("players", r#"{"white":{"user":{"name":"a \"b\""}}}"#)],
+        vec![("players", r#"{"white":{"user":{"name":"a\\b"}}}"#)],
+        vec![("players", r#"{"black":{"user":{"name":"line\nbreak"}}}"#)],
+        vec![("moves", "\"e4 e5!\"")],
+        vec![("moves", "\"1. e4 e5\"")],
+        vec![("moves", "\"e4 -- e5\"")],
+        vec![("moves", "\"e4 0-0\"")],
+        vec![("moves", "\"e4 e.p.\"")],
+        vec![("moves", "\"e4 ep e5\""), ("clocks", "null")],
+        vec![("moves", "\"e4 {x}\"")],
+        vec![("moves", "\"e4 e5\\tNf3\"")],
+        vec![("moves", "\"e4 Nf3ü\"")],
+        vec![("pgn", "\"[Event \\\"x\\\"]\\n\\n1. e4 *\"")],
+        vec![("variant", "\"crazyhouse\"")],
+        vec![("moves", "null")],
+        vec![("status", "null")],
+    ] {
+        let json = lichess_game(&case);
+        assert!(!read_straight_as_written(&json), "read straight: {json}");
+    }
+    let chess_com = r#"{"url":"https://www.chess.com/game/live/2","rules":"chess","tcn":"mC0K",
+        "white":{"result":"win","username":"a"},"black":{"result":"resigned","username":"b"}}"#;
+    assert!(game_record(chess_com.as_bytes()).is_none());
+    assert!(game_record(b"{\"id\":").is_none());
+}
+
+#[test]
+fn every_game_of_the_real_lichess_exports_is_read_straight_as_written() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/servers/");
+    for name in [
+        "lichess-indexinator-2025.ndjson",
+        "lichess-indexinator-clocks-evals.ndjson",
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}{name}")).unwrap();
+        let straight = text.lines().filter(|l| read_straight_as_written(l)).count();
+        assert_eq!(straight, text.lines().count(), "{name}");
+    }
+}

@@ -9,7 +9,7 @@ use crate::model::time_control::{ClockUnit, Control, Readings};
 /// Readings all written `a:bb` are read both ways and settled (see
 /// [`Control::read_two_field`]); read as hours and minutes, every reading
 /// becomes so.
-pub(super) fn read_control(game: &mut GameRecord<'_>) {
+pub(in crate::read) fn read_control(game: &mut GameRecord<'_>) {
     let tag = game.tags.time_control.as_deref();
     let first = FirstReadings::of(game);
     if game.layout.two_field_clocks == 0 || game.layout.other_clocks > 0 {

@@ -28,6 +28,7 @@ pub struct Copied {
 }
 
 impl Format for WriteBack {
+    const READS_TEXT: bool = true;
     type Part = Copied;
 
     fn game(&self, game: &AuditedGame<'_>, part: &mut Copied) {

@@ -101,6 +101,7 @@ pub struct Written {
 }
 
 impl Format for Pages {
+    const READS_TEXT: bool = true;
     type Part = Written;
 
     fn game(&self, game: &AuditedGame<'_>, written: &mut Written) {

@@ -34,6 +34,11 @@ pub trait Format: Send + Sync + 'static {
     /// What one block's games make for this output.
     type Part: Default + Send + 'static;
 
+    /// Whether it copies or shows the game's text as its source wrote it
+    /// (the record's bytes and layout), which a game of an export read
+    /// straight from its JSON does not have.
+    const READS_TEXT: bool = false;
+
     /// Formats one game into its block's part.
     fn game(&self, game: &AuditedGame<'_>, part: &mut Self::Part);
 }
@@ -72,12 +77,17 @@ pub type Part = Box<dyn Any + Send>;
 /// [`Format`] as the pipeline holds it.
 pub trait AnyFormat: Send + Sync {
     fn part(&self) -> Part;
+    fn reads_text(&self) -> bool;
     fn game(&self, game: &AuditedGame<'_>, part: &mut Part);
 }
 
 impl<F: Format> AnyFormat for F {
     fn part(&self) -> Part {
         Box::new(F::Part::default())
+    }
+
+    fn reads_text(&self) -> bool {
+        F::READS_TEXT
     }
 
     fn game(&self, game: &AuditedGame<'_>, part: &mut Part) {
