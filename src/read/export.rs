@@ -110,10 +110,11 @@ pub fn game_text(json: &[u8]) -> GameText {
 /// assert_eq!(record.moves[1].clock.map(|c| c.millis()), Some(600_030));
 /// ```
 pub fn game_record(json: &[u8]) -> Option<GameRecord<'_>> {
+    // Checked as UTF-8 once, so that each string is not checked again.
     let json = std::str::from_utf8(json).ok()?;
     let game: GameObject = serde_json::from_str(json).ok()?;
     match Server::of(&game)? {
-        Server::Lichess => lichess::record(&game, json),
+        Server::Lichess => lichess::record(&game, json.as_bytes()),
         Server::ChessCom => None,
     }
 }

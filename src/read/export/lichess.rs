@@ -53,7 +53,7 @@ pub(super) fn game_text(game: &GameObject) -> GameText {
 /// back. `None` where that PGN must be written: the game has a PGN of its
 /// own, a variant or no moves, a tag value with a character PGN escapes, a
 /// move the PGN reader would not read as one plain move.
-pub(super) fn record<'a>(game: &GameObject<'a>, json: &'a str) -> Option<GameRecord<'a>> {
+pub(super) fn record<'a>(game: &GameObject<'a>, json: &'a [u8]) -> Option<GameRecord<'a>> {
     if game.pgn.is_some() || refusal(game).is_some() {
         return None;
     }
@@ -62,26 +62,49 @@ pub(super) fn record<'a>(game: &GameObject<'a>, json: &'a str) -> Option<GameRec
     };
     let mut tags = KeptTags::default();
     each_tag(game, &mut tags);
+    let (moves, clocks_written) = read_moves(game, json, moves)?;
     let mut record = GameRecord {
-        bytes: json.as_bytes(),
+        bytes: json,
         tags: tags.into_tags()?,
+        moves,
         first_line: 1,
+        result_token: GameResult::parse(result(game)),
         ..GameRecord::default()
     };
+    record.layout.other_clocks = clocks_written;
+    read_control(&mut record);
+    Some(record)
+}
+
+/// The moves as the PGN reader reads them from [`movetext`], found in
+/// `moves` (the game's `moves`, borrowed from `json`), and how many clocks
+/// that movetext writes; `None` unless every move is a plain one: a letter,
+/// then letters, digits and `=+#-` (`e4`, `exd8=Q+`, `O-O-O`), and not
+/// `ep`, which the reader takes for an annotation.
+fn read_moves(game: &GameObject, json: &[u8], moves: &str) -> Option<(Vec<MoveToken>, u32)> {
+    // Checked once for the whole string, where it can be done a vector at a
+    // time. Only a space can part two moves in a string borrowed from JSON,
+    // which escapes every other white space.
+    let plain_or_space = moves.bytes().fold(true, |plain, b| {
+        plain & (b.is_ascii_alphanumeric() | matches!(b, b'=' | b'+' | b'#' | b'-' | b' '))
+    });
+    let base = span_in(json, moves).filter(|_| plain_or_space)?.start;
     // A SAN and the space after it take four or five bytes.
-    record.moves.reserve(moves.len() / 4);
+    let mut read = Vec::with_capacity(moves.len() / 4 + 1);
+    let mut clocks_written = 0;
     for ply in plies(game) {
-        let span = span_in(json, ply.san).filter(|_| plain_move(ply.san))?;
-        record.layout.other_clocks += u32::from(ply.centis.is_some());
-        record.moves.push(MoveToken {
-            span,
+        if !ply.san.as_bytes()[0].is_ascii_alphabetic() || ply.san == "ep" {
+            return None;
+        }
+        let start = base + (ply.san.as_ptr() as usize - moves.as_ptr() as usize) as u32;
+        clocks_written += u32::from(ply.centis.is_some());
+        read.push(MoveToken {
+            span: start..start + ply.san.len() as u32,
             clock: ply.centis.and_then(Clock::of_centis),
             emt: None,
         });
     }
-    record.result_token = GameResult::parse(result(game));
-    read_control(&mut record);
-    Some(record)
+    Some((read, clocks_written))
 }
 
 /// Why a game is not judged: a variant other than chess and Chess960.
@@ -95,22 +118,10 @@ fn refusal(game: &GameObject) -> Option<String> {
 }
 
 /// Where `part`, a slice of `whole`, stands in it.
-fn span_in(whole: &str, part: &str) -> Option<std::ops::Range<u32>> {
+fn span_in(whole: &[u8], part: &str) -> Option<std::ops::Range<u32>> {
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     let end = start + part.len();
     (end <= whole.len()).then_some(u32::try_from(start).ok()?..u32::try_from(end).ok()?)
-}
-
-/// A token the PGN reader reads as one move, whole: a letter, then
-/// letters, digits and `=+#-` (`e4`, `exd8=Q+`, `O-O-O`), and not `ep`,
-/// which it reads as an annotation.
-fn plain_move(san: &str) -> bool {
-    let bytes = san.as_bytes();
-    bytes.first().is_some_and(u8::is_ascii_alphabetic)
-        && bytes
-            .iter()
-            .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'=' | b'+' | b'#' | b'-'))
-        && san != "ep"
 }
 
 /// The result lichess writes: a finished game's winner or a draw; `*` for
@@ -132,7 +143,7 @@ fn result(game: &GameObject) -> &'static str {
 /// and number, each clock's comment.
 fn expected_size(game: &GameObject) -> usize {
     let moves = text(&game.moves).map_or(0, str::len);
-    let clocks = game.clocks.as_ref().map_or(0, Vec::len);
+    let clocks = game.clocks.as_ref().map_or(0, |c| c.0.len());
     768 + moves * 2 + clocks * 20
 }
 
@@ -273,7 +284,7 @@ struct Ply<'s> {
 
 fn plies<'s>(game: &'s GameObject<'_>) -> impl Iterator<Item = Ply<'s>> {
     let moves = text(&game.moves).unwrap_or_default();
-    let clocks = game.clocks.as_deref().unwrap_or_default();
+    let clocks = game.clocks.as_ref().map_or(&[][..], |c| &c.0);
     let fen = text(&game.initial_fen).unwrap_or_default();
     let mut fields = fen.split_whitespace().skip(1);
     let black_first = fields.next() == Some("b");

@@ -52,6 +52,32 @@ impl KeyStart {
     }
 }
 
+/// The first byte from `i` on that a scan inside a value must look at: a
+/// quote, a bracket, a line break, and in an object (not `in_list`) a comma
+/// or a colon; `bytes.len()` if none.
+fn next_structural(bytes: &[u8], i: usize, in_list: bool) -> usize {
+    const fn table(in_list: bool) -> [bool; 256] {
+        let mut table = [false; 256];
+        let mut k = 0;
+        while k < 256 {
+            table[k] = match k as u8 {
+                b'"' | b'{' | b'}' | b'[' | b']' | b'\n' => true,
+                b',' | b':' => !in_list,
+                _ => false,
+            };
+            k += 1;
+        }
+        table
+    }
+    const IN_OBJECT: [bool; 256] = table(false);
+    const IN_LIST: [bool; 256] = table(true);
+    let structural = if in_list { &IN_LIST } else { &IN_OBJECT };
+    bytes[i..]
+        .iter()
+        .position(|&b| structural[usize::from(b)])
+        .map_or(bytes.len(), |p| i + p)
+}
+
 /// A game's bytes being gathered, from its `{` on.
 struct Pending {
     offset: u64,
@@ -175,6 +201,15 @@ impl<R: Read> JsonSplitter<R> {
             if self.in_string {
                 i = self.in_string_until(i, n);
                 continue;
+            }
+            if let Some(top) = self.frames.last() {
+                // Inside a value: numbers, `true`, white space, and in a
+                // list its commas (a game's clocks are most of its bytes
+                // outside strings) change no state.
+                i = next_structural(&self.chunk[..n], i, top.array);
+                if i == n {
+                    break;
+                }
             }
             let c = self.chunk[i];
             if c == b'\n' {

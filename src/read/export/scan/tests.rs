@@ -111,3 +111,16 @@ fn what_cannot_be_read_still_gets_a_row() {
     assert_eq!(games[3].0, "{\"id\":\"b\"}");
     assert!(problems[4].as_deref().unwrap().contains("cut short"));
 }
+
+#[test]
+fn the_values_skipped_whole_keep_the_structure_and_the_lines() {
+    // Numbers, literals and a list's commas and colons are passed over at
+    // once; a key after a list of numbers is still a key, a `games` key
+    // inside a list is still no month, and line breaks inside values count.
+    let a = "{\"id\":\"a\",\"clocks\":[6000, 5990,\n5980],\"games\":1,\"ok\":true}";
+    let b = "{\"id\":\"b\",\"x\":[1,2,{\"games\":[{\"id\":\"c\"}]},null,-1.5e3]}";
+    let month = format!("{{\"n\": 12, \"games\": [{a},\n{b}]}}\n{{\"id\":\"d\"}}");
+    let games = split(month.as_bytes(), 7, 1, 1 << 20);
+    let found: Vec<_> = games.iter().map(|g| (g.0.as_str(), g.2)).collect();
+    assert_eq!(found, [(a, 1), (b, 3), ("{\"id\":\"d\"}", 4)]);
+}
