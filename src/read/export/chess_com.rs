@@ -4,7 +4,7 @@
 //! a game without one is written from its `tcn` move list.
 
 use super::object::{ChessComPlayer, GameObject, text};
-use super::pgn_text::{TagSection, push_number, utc, with_tags};
+use super::pgn_text::{TagSection, push_number, utc_date, with_tags};
 use super::{CHESS_COM_RESULTS, GameText, tcn};
 use crate::read::ending::server_code::chess_com_result;
 
@@ -87,7 +87,7 @@ fn head_without_pgn(game: &GameObject, codes: TagSection, setup: Option<&str>) -
     // chess.com's own tag for the day a game ended: when it began is not
     // in the object (a daily game spans days).
     if let Some(end) = game.end_time {
-        tags.tag("EndDate", &utc(end.saturating_mul(1000)).0);
+        tags.tag("EndDate", &utc_date(end.saturating_mul(1000)));
     }
     tags.tag_if("TimeControl", text(&game.time_control))
         .tag_if("Link", text(&game.url));

@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 use super::object::{GameObject, Str, borrowed, reborrow, text};
-use super::pgn_text::{TagSection, clock, push_number, utc, with_tags};
+use super::pgn_text::{TagSection, clock, push_number, utc_date, utc_time, with_tags};
 use super::tag_sink::{KeptTags, TagSink};
 use super::{GameText, LICHESS_STATUS, LICHESS_WINNER};
 use crate::model::clock::Clock;
@@ -150,20 +150,22 @@ fn expected_size(game: &GameObject) -> usize {
 /// Each tag lichess writes for the game, in its order.
 fn each_tag<'a>(game: &GameObject<'a>, out: &mut impl TagSink<'a>) {
     let id = borrowed(&game.id).unwrap_or(Cow::Borrowed("?"));
-    let (date, time) = game
-        .created_at
-        .map(utc)
-        .unwrap_or_else(|| ("????.??.??".into(), "??:??:??".into()));
+    let created = game.created_at;
+    let date = || Cow::Owned(created.map_or_else(|| "????.??.??".into(), utc_date));
     out.put("Event", Cow::Owned(event(game)));
     out.put("Site", Cow::Owned(format!("https://lichess.org/{id}")));
     out.put("GameId", id);
-    out.put_with("Date", || Some(Cow::Owned(date.clone())));
+    out.put("Date", date());
     out.put("Round", Cow::Borrowed("-"));
     out.put("White", player(game, true));
     out.put("Black", player(game, false));
     out.put("Result", Cow::Borrowed(result(game)));
-    out.put_with("UTCDate", || Some(Cow::Owned(date)));
-    out.put_with("UTCTime", || Some(Cow::Owned(time)));
+    out.put_with("UTCDate", || Some(date()));
+    out.put_with("UTCTime", || {
+        Some(Cow::Owned(
+            created.map_or_else(|| "??:??:??".into(), utc_time),
+        ))
+    });
     ratings(game, out);
     let named = match game.variant() {
         Some("chess960") => "Chess960",
@@ -193,17 +195,19 @@ fn event(game: &GameObject) -> String {
         _ => "Casual",
     };
     let speed = text(&game.perf).or_else(|| text(&game.speed));
-    let speed = speed.map_or_else(String::new, |s| {
-        let mut chars = s.chars();
-        chars.next().map_or_else(String::new, |c| {
-            c.to_uppercase().collect::<String>() + chars.as_str()
-        })
-    });
+    let mut event = String::with_capacity(80);
+    event.push_str(rated);
+    event.push(' ');
+    // Its first letter a capital: `Bullet`, `UltraBullet`.
+    let mut speed = speed.unwrap_or_default().chars();
+    event.extend(speed.next().into_iter().flat_map(char::to_uppercase));
+    event.push_str(speed.as_str());
     match (text(&game.tournament), text(&game.swiss)) {
-        (Some(id), _) => format!("{rated} {speed} tournament https://lichess.org/tournament/{id}"),
-        (_, Some(id)) => format!("{rated} {speed} tournament https://lichess.org/swiss/{id}"),
-        _ => format!("{rated} {speed} game"),
+        (Some(id), _) => event.extend([" tournament https://lichess.org/tournament/", id]),
+        (_, Some(id)) => event.extend([" tournament https://lichess.org/swiss/", id]),
+        _ => event.push_str(" game"),
     }
+    event
 }
 
 /// A player's name: a user's, lichess's AI by level, else anonymous.

@@ -80,11 +80,10 @@ pub(super) fn with_tags(pgn: &str, tags: &str) -> String {
     out
 }
 
-/// The UTC date (`2017.08.30`) and time (`20:40:27`) of epoch milliseconds;
-/// the date `????.??.??` outside the calendar [`Day`] holds.
-pub(super) fn utc(millis: i64) -> (String, String) {
-    let secs = millis.div_euclid(1000);
-    let (days, of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+/// The UTC date (`2017.08.30`) of epoch milliseconds; `????.??.??`
+/// outside the calendar [`Day`] holds.
+pub(super) fn utc_date(millis: i64) -> String {
+    let days = millis.div_euclid(1000).div_euclid(86_400);
     let mut date = String::with_capacity(10);
     match Day::from_days_since_epoch(days) {
         Some(day) => {
@@ -96,6 +95,12 @@ pub(super) fn utc(millis: i64) -> (String, String) {
         }
         None => date.push_str("????.??.??"),
     }
+    date
+}
+
+/// The UTC time of day (`20:40:27`) of epoch milliseconds.
+pub(super) fn utc_time(millis: i64) -> String {
+    let of_day = millis.div_euclid(1000).rem_euclid(86_400);
     let mut time = String::with_capacity(8);
     for (i, part) in [of_day / 3600, of_day / 60 % 60, of_day % 60]
         .into_iter()
@@ -106,7 +111,7 @@ pub(super) fn utc(millis: i64) -> (String, String) {
         }
         push_padded(&mut time, part, 2);
     }
-    (date, time)
+    time
 }
 
 /// A number in decimal (no `fmt` machinery: a game's clocks are written
@@ -148,9 +153,11 @@ mod tests {
 
     #[test]
     fn dates_and_clocks() {
+        let utc = |millis| (utc_date(millis), utc_time(millis));
         assert_eq!(utc(1504125627542), ("2017.08.30".into(), "20:40:27".into()));
         assert_eq!(utc(0), ("1970.01.01".into(), "00:00:00".into()));
         assert_eq!(utc(951_782_400_000).0, "2000.02.29");
+        assert_eq!(utc(-1), ("1969.12.31".into(), "23:59:59".into()));
         let written = |centis| {
             let mut out = String::new();
             clock(centis, &mut out);
