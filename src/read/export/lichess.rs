@@ -88,19 +88,35 @@ fn read_moves(game: &GameObject, json: &[u8], moves: &str) -> Option<(Vec<MoveTo
     let plain_or_space = moves.bytes().fold(true, |plain, b| {
         plain & (b.is_ascii_alphanumeric() | matches!(b, b'=' | b'+' | b'#' | b'-' | b' '))
     });
-    let base = span_in(json, moves).filter(|_| plain_or_space)?.start;
+    let base = span_in(json, moves).filter(|_| plain_or_space)?.start as usize;
+    let (order, clocks) = (
+        Order::of(game),
+        game.clocks.as_ref().map_or(&[][..], |c| &c.0),
+    );
+    let bytes = moves.as_bytes();
     // A SAN and the space after it take four or five bytes.
-    let mut read = Vec::with_capacity(moves.len() / 4 + 1);
+    let mut read = Vec::with_capacity(bytes.len() / 4 + 1);
     let mut clocks_written = 0;
-    for ply in plies(game) {
-        if !ply.san.as_bytes()[0].is_ascii_alphabetic() || ply.san == "ep" {
+    // The words between spaces, as `split_ascii_whitespace` would give them
+    // (the only white space here), by a plain loop: a word is a few bytes.
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b' ' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i] != b' ' {
+            i += 1;
+        }
+        if !bytes[start].is_ascii_alphabetic() || &bytes[start..i] == b"ep" {
             return None;
         }
-        let start = base + (ply.san.as_ptr() as usize - moves.as_ptr() as usize) as u32;
-        clocks_written += u32::from(ply.centis.is_some());
+        let centis = order.clock_after(clocks, read.len());
+        clocks_written += u32::from(centis.is_some());
         read.push(MoveToken {
-            span: start..start + ply.san.len() as u32,
-            clock: ply.centis.and_then(Clock::of_centis),
+            span: (base + start) as u32..(base + i) as u32,
+            clock: centis.and_then(Clock::of_centis),
             emt: None,
         });
     }
@@ -276,10 +292,7 @@ fn time_control(game: &GameObject) -> String {
 
 /// A move of the game's `moves`: its SAN, the move number written before
 /// it (`12. `, or `12... ` before a first move by Black), and the clock
-/// lichess reads after it (centiseconds left): the `clocks` entry of its
-/// index, less one where Black moved first, as lichess's own PGN does. An
-/// entry past the last move (the clock of the player to move when the game
-/// ended) is no move's and is left out, as lichess leaves it out.
+/// lichess reads after it ([`Order::clock_after`]).
 struct Ply<'s> {
     san: &'s str,
     number: Option<(u64, &'static str)>,
@@ -289,17 +302,15 @@ struct Ply<'s> {
 fn plies<'s>(game: &'s GameObject<'_>) -> impl Iterator<Item = Ply<'s>> {
     let moves = text(&game.moves).unwrap_or_default();
     let clocks = game.clocks.as_ref().map_or(&[][..], |c| &c.0);
-    let fen = text(&game.initial_fen).unwrap_or_default();
-    let mut fields = fen.split_whitespace().skip(1);
-    let black_first = fields.next() == Some("b");
-    let first: u64 = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
-    let black_first = usize::from(black_first);
+    let order = Order::of(game);
     moves
         .split_ascii_whitespace()
         .enumerate()
         .map(move |(i, san)| {
-            let white = (i + black_first) % 2 == 0;
-            let number = first.saturating_add(((i + black_first) / 2) as u64);
+            let white = (i + order.black_first).is_multiple_of(2);
+            let number = order
+                .first
+                .saturating_add(((i + order.black_first) / 2) as u64);
             Ply {
                 san,
                 number: match (white, i) {
@@ -307,12 +318,39 @@ fn plies<'s>(game: &'s GameObject<'_>) -> impl Iterator<Item = Ply<'s>> {
                     (false, 0) => Some((number, "... ")),
                     (false, _) => None,
                 },
-                centis: i
-                    .checked_sub(black_first)
-                    .and_then(|at| clocks.get(at))
-                    .copied(),
+                centis: order.clock_after(clocks, i),
             }
         })
+}
+
+/// How the game's moves are numbered and clocked: whether Black moved
+/// first (1, from the FEN's second field) and the first move's number (its
+/// sixth).
+#[derive(Debug, Clone, Copy)]
+struct Order {
+    black_first: usize,
+    first: u64,
+}
+
+impl Order {
+    fn of(game: &GameObject) -> Order {
+        let fen = text(&game.initial_fen).unwrap_or_default();
+        let mut fields = fen.split_whitespace().skip(1);
+        let black_first = usize::from(fields.next() == Some("b"));
+        let first = fields.nth(3).and_then(|n| n.parse().ok()).unwrap_or(1);
+        Order { black_first, first }
+    }
+
+    /// The clock lichess reads after ply `i` (centiseconds left): the
+    /// `clocks` entry of its index, less one where Black moved first, as
+    /// lichess's own PGN does. An entry past the last move (the clock of the
+    /// player to move when the game ended) is no move's and is left out, as
+    /// lichess leaves it out.
+    fn clock_after(self, clocks: &[u64], i: usize) -> Option<u64> {
+        i.checked_sub(self.black_first)
+            .and_then(|at| clocks.get(at))
+            .copied()
+    }
 }
 
 /// The moves numbered, each with its clock, and the result.
