@@ -1,4 +1,5 @@
 use super::*;
+use crate::read::ending::server_code::LICHESS_STATUSES;
 
 fn written(json: &str) -> (String, Option<String>) {
     let text = game_text(json.as_bytes());
@@ -207,24 +208,8 @@ fn lichess_game(fields: &[(&str, &str)]) -> String {
 
 #[test]
 fn a_lichess_game_read_straight_is_the_game_its_pgn_gives() {
-    let statuses = [
-        "created",
-        "started",
-        "aborted",
-        "mate",
-        "resign",
-        "stalemate",
-        "timeout",
-        "draw",
-        "outoftime",
-        "cheat",
-        "noStart",
-        "unknownFinish",
-        "variantEnd",
-        "someNewCode",
-    ];
+    let statuses = LICHESS_STATUSES.iter().chain(&["someNewCode"]);
     let mut cases: Vec<Vec<(&str, String)>> = statuses
-        .iter()
         .map(|s| vec![("status", format!("\"{s}\""))])
         .collect();
     let plain = [
