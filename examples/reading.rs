@@ -18,7 +18,7 @@ use std::io::Read;
 use std::ops::ControlFlow;
 
 use pgn_arbiter::read::ahead::Ahead;
-use pgn_arbiter::read::export::{JsonSplitter, game_record, game_text};
+use pgn_arbiter::read::export::{JsonSplitter, game_record};
 use pgn_arbiter::read::input::{Source, decompress};
 use pgn_arbiter::read::parse::parse_game;
 use pgn_arbiter::read::split::Splitter;
@@ -104,8 +104,8 @@ fn export(stream: Box<dyn Read + Send>) -> (u64, u64) {
             games += 1;
             let json = &block.data[slice.bytes.clone()];
             tokens += match game_record(json) {
-                Some(record) => record.moves.len(),
-                None => parse_game(&game_text(json).pgn).moves.len(),
+                Ok(record) => record.moves.len(),
+                Err(text) => parse_game(&text.pgn).moves.len(),
             } as u64;
         }
     }

@@ -66,39 +66,18 @@ impl GameText {
 
 /// One game object of an export, written as PGN.
 pub fn game_text(json: &[u8]) -> GameText {
-    // Checked as UTF-8 once, so that each string is not checked again.
-    let Ok(json) = std::str::from_utf8(json) else {
-        return GameText::refused(Vec::new(), "the game's JSON is not UTF-8".into());
-    };
-    let game: GameObject = match serde_json::from_str(json) {
-        Ok(game) => game,
-        Err(e) if e.is_data() => {
-            return GameText::refused(
-                Vec::new(),
-                format!("a field of the game's JSON is not as its server writes it: {e}"),
-            );
-        }
-        Err(e) => {
-            return GameText::refused(Vec::new(), format!("the game's JSON does not parse: {e}"));
-        }
-    };
-    match Server::of(&game) {
-        Some(Server::Lichess) => lichess::game_text(&game),
-        Some(Server::ChessCom) => chess_com::game_text(&game),
-        None => GameText::refused(
-            Vec::new(),
-            "a JSON object that is neither a lichess game (`id`, `status`, `moves` or `pgn`) \
-             nor a chess.com game (`url`, `white.result`)"
-                .into(),
-        ),
+    match deserialized(json) {
+        Ok(game) => text_of(&game),
+        Err(refused) => refused,
     }
 }
 
 /// One game object of an export read straight into the record the audit
 /// would read from its [`game_text`], where that can be done without
 /// writing the text: a lichess game without a PGN of its own, judged (no
-/// variant), its tags and moves as the PGN reader would read them. `None`
-/// for any other object, which [`game_text`] writes.
+/// variant), its tags and moves as the PGN reader would read them. Any
+/// other object is written as [`game_text`] writes it, from the one reading
+/// of its JSON.
 ///
 /// ```
 /// use pgn_arbiter::read::export::game_record;
@@ -109,13 +88,46 @@ pub fn game_text(json: &[u8]) -> GameText {
 /// assert_eq!(record.token(&record.moves[1]), b"e5");
 /// assert_eq!(record.moves[1].clock.map(|c| c.millis()), Some(600_030));
 /// ```
-pub fn game_record(json: &[u8]) -> Option<GameRecord<'_>> {
+pub fn game_record(json: &[u8]) -> Result<GameRecord<'_>, GameText> {
+    let game = deserialized(json)?;
+    if Server::of(&game) == Some(Server::Lichess)
+        && let Some(record) = lichess::record(&game, json)
+    {
+        return Ok(record);
+    }
+    Err(text_of(&game))
+}
+
+/// The object's fields, or why it cannot be read (as a [`GameText`] with
+/// no text).
+fn deserialized(json: &[u8]) -> Result<GameObject<'_>, GameText> {
     // Checked as UTF-8 once, so that each string is not checked again.
-    let json = std::str::from_utf8(json).ok()?;
-    let game: GameObject = serde_json::from_str(json).ok()?;
-    match Server::of(&game)? {
-        Server::Lichess => lichess::record(&game, json.as_bytes()),
-        Server::ChessCom => None,
+    let Ok(json) = std::str::from_utf8(json) else {
+        return Err(GameText::refused(
+            Vec::new(),
+            "the game's JSON is not UTF-8".into(),
+        ));
+    };
+    serde_json::from_str(json).map_err(|e| {
+        let why = match e.is_data() {
+            true => format!("a field of the game's JSON is not as its server writes it: {e}"),
+            false => format!("the game's JSON does not parse: {e}"),
+        };
+        GameText::refused(Vec::new(), why)
+    })
+}
+
+/// A game object written as the PGN its server writes.
+fn text_of(game: &GameObject) -> GameText {
+    match Server::of(game) {
+        Some(Server::Lichess) => lichess::game_text(game),
+        Some(Server::ChessCom) => chess_com::game_text(game),
+        None => GameText::refused(
+            Vec::new(),
+            "a JSON object that is neither a lichess game (`id`, `status`, `moves` or `pgn`) \
+             nor a chess.com game (`url`, `white.result`)"
+                .into(),
+        ),
     }
 }
 

@@ -26,9 +26,10 @@ pub(crate) struct AuditedRecord<'a> {
     pub matched_events: Vec<usize>,
 }
 
-/// How a game's record is read: `as_text` where an output copies or shows
-/// the game's text (the corrected PGN, the HTML pages), which a game of an
-/// export read straight from its JSON does not have.
+/// How a game of an export is read: `AsText` where an output copies or
+/// shows the game's text (the corrected PGN, the HTML pages), which a game
+/// read straight from its JSON does not have; else `Fastest`, straight
+/// where it can be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Reading {
     AsText,
@@ -55,12 +56,13 @@ pub(crate) fn read_game<'a>(
     if let Some(problem) = &slice.problem {
         return (read_record(&[], place, options), Some(problem.clone()));
     }
-    if reading == Reading::Fastest
-        && let Some(record) = export::game_record(bytes)
-    {
-        return (placed(record, place, options), None);
-    }
-    let text = export::game_text(bytes);
+    let text = match reading {
+        Reading::Fastest => match export::game_record(bytes) {
+            Ok(record) => return (placed(record, place, options), None),
+            Err(text) => text,
+        },
+        Reading::AsText => export::game_text(bytes),
+    };
     *written = text.pgn;
     (read_record(written, place, options), text.problem)
 }

@@ -49,6 +49,10 @@ pub(super) fn audit_block(
         summary: Summary::default(),
         matched_events: Vec::new(),
     };
+    let reading = match formats.iter().any(|f| f.reads_text()) {
+        true => Reading::AsText,
+        false => Reading::Fastest,
+    };
     let stopped = || {
         let stop = options.stop.as_deref();
         stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
@@ -63,7 +67,8 @@ pub(super) fn audit_block(
             game: block.first_game + i as u64 + 1,
             offset: slice.offset,
         };
-        audit_game(block, slice, origin, options, formats, &mut report);
+        let read = (block, slice, reading);
+        audit_game(read, origin, options, formats, &mut report);
     }
     report
 }
@@ -71,8 +76,7 @@ pub(super) fn audit_block(
 /// Audits one game and hands it to the formats. Never panics: a panic
 /// inside the chess libraries becomes an `error` verdict for that game.
 fn audit_game(
-    block: &Block,
-    slice: &GameSlice,
+    (block, slice, reading): (&Block, &GameSlice, Reading),
     origin: Origin<'_>,
     options: &Options,
     formats: &[Arc<dyn AnyFormat>],
@@ -80,10 +84,6 @@ fn audit_game(
 ) {
     let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
-    let reading = match formats.iter().any(|f| f.reads_text()) {
-        true => Reading::AsText,
-        false => Reading::Fastest,
-    };
     let mut written = Vec::new();
     let (record, problem) = read_game((block, slice), reading, &mut written, options);
     let audit = audit_record(&record, problem.as_deref(), options);

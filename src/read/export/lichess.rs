@@ -4,8 +4,9 @@
 //! `clocks` (to the hundredth, where lichess's PGN rounds to the second),
 //! and the `status` in a `LichessStatus` tag. A game exported with
 //! `pgnInJson` is read from its own PGN, the status added; one without is
-//! also read straight into the record that PGN gives ([`record`]), the
-//! tags and moves made once for both ([`each_tag`], [`plies`]).
+//! also read straight into the record that PGN gives ([`record`]), its
+//! tags from the one list both take ([`each_tag`]), its moves numbered and
+//! clocked by the same [`Order`].
 
 use std::borrow::Cow;
 
@@ -88,11 +89,8 @@ fn read_moves(game: &GameObject, json: &[u8], moves: &str) -> Option<(Vec<MoveTo
     let plain_or_space = moves.bytes().fold(true, |plain, b| {
         plain & (b.is_ascii_alphanumeric() | matches!(b, b'=' | b'+' | b'#' | b'-' | b' '))
     });
-    let base = span_in(json, moves).filter(|_| plain_or_space)?.start as usize;
-    let (order, clocks) = (
-        Order::of(game),
-        game.clocks.as_ref().map_or(&[][..], |c| &c.0),
-    );
+    let base = offset_in(json, moves).filter(|_| plain_or_space)?;
+    let (order, clocks) = (Order::of(game), game.clocks());
     let bytes = moves.as_bytes();
     // A SAN and the space after it take four or five bytes.
     let mut read = Vec::with_capacity(bytes.len() / 4 + 1);
@@ -133,11 +131,12 @@ fn refusal(game: &GameObject) -> Option<String> {
     }
 }
 
-/// Where `part`, a slice of `whole`, stands in it.
-fn span_in(whole: &[u8], part: &str) -> Option<std::ops::Range<u32>> {
+/// Where `part`, a slice of `whole`, begins in it, where every offset
+/// within it fits a move token's span (a `u32`).
+fn offset_in(whole: &[u8], part: &str) -> Option<usize> {
     let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
     let end = start + part.len();
-    (end <= whole.len()).then_some(u32::try_from(start).ok()?..u32::try_from(end).ok()?)
+    (end <= whole.len() && u32::try_from(end).is_ok()).then_some(start)
 }
 
 /// The result lichess writes: a finished game's winner or a draw; `*` for
@@ -159,7 +158,7 @@ fn result(game: &GameObject) -> &'static str {
 /// and number, each clock's comment.
 fn expected_size(game: &GameObject) -> usize {
     let moves = text(&game.moves).map_or(0, str::len);
-    let clocks = game.clocks.as_ref().map_or(0, |c| c.0.len());
+    let clocks = game.clocks().len();
     768 + moves * 2 + clocks * 20
 }
 
@@ -290,39 +289,6 @@ fn time_control(game: &GameObject) -> String {
     control
 }
 
-/// A move of the game's `moves`: its SAN, the move number written before
-/// it (`12. `, or `12... ` before a first move by Black), and the clock
-/// lichess reads after it ([`Order::clock_after`]).
-struct Ply<'s> {
-    san: &'s str,
-    number: Option<(u64, &'static str)>,
-    centis: Option<u64>,
-}
-
-fn plies<'s>(game: &'s GameObject<'_>) -> impl Iterator<Item = Ply<'s>> {
-    let moves = text(&game.moves).unwrap_or_default();
-    let clocks = game.clocks.as_ref().map_or(&[][..], |c| &c.0);
-    let order = Order::of(game);
-    moves
-        .split_ascii_whitespace()
-        .enumerate()
-        .map(move |(i, san)| {
-            let white = (i + order.black_first).is_multiple_of(2);
-            let number = order
-                .first
-                .saturating_add(((i + order.black_first) / 2) as u64);
-            Ply {
-                san,
-                number: match (white, i) {
-                    (true, _) => Some((number, ". ")),
-                    (false, 0) => Some((number, "... ")),
-                    (false, _) => None,
-                },
-                centis: order.clock_after(clocks, i),
-            }
-        })
-}
-
 /// How the game's moves are numbered and clocked: whether Black moved
 /// first (1, from the FEN's second field) and the first move's number (its
 /// sixth).
@@ -353,16 +319,24 @@ impl Order {
     }
 }
 
-/// The moves numbered, each with its clock, and the result.
+/// The moves numbered (`12. `, or `12... ` before a first move by Black),
+/// each with the clock lichess reads after it ([`Order::clock_after`]), and
+/// the result.
 fn movetext(game: &GameObject, out: &mut String) {
-    for ply in plies(game) {
-        if let Some((number, dots)) = ply.number {
+    let order = Order::of(game);
+    let moves = text(&game.moves).unwrap_or_default();
+    for (i, san) in moves.split_ascii_whitespace().enumerate() {
+        let white = (i + order.black_first).is_multiple_of(2);
+        if white || i == 0 {
+            let number = order
+                .first
+                .saturating_add(((i + order.black_first) / 2) as u64);
             push_number(out, number);
-            out.push_str(dots);
+            out.push_str(if white { ". " } else { "... " });
         }
-        out.push_str(ply.san);
+        out.push_str(san);
         out.push(' ');
-        if let Some(centis) = ply.centis {
+        if let Some(centis) = order.clock_after(game.clocks(), i) {
             out.push_str("{ [%clk ");
             clock(centis, out);
             out.push_str("] } ");

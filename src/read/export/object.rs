@@ -229,6 +229,11 @@ impl<'de> Visitor<'de> for NameVisitor {
 }
 
 impl<'a> GameObject<'a> {
+    /// lichess's `clocks`, none where it wrote none.
+    pub(super) fn clocks(&self) -> &[u64] {
+        self.clocks.as_ref().map_or(&[], |c| &c.0)
+    }
+
     pub(super) fn status(&self) -> Option<&str> {
         self.status.as_ref().map(|s| s.0.as_ref())
     }

@@ -19,10 +19,7 @@ impl TagSection {
         out.push('[');
         out.push_str(name);
         out.push_str(" \"");
-        if !value
-            .bytes()
-            .any(|b| matches!(b, b'\\' | b'"' | b'\n' | b'\r'))
-        {
+        if !is_escaped(value) {
             out.push_str(value);
             out.push_str("\"]\n");
             return self;
@@ -52,6 +49,14 @@ impl TagSection {
     pub(super) fn into_string(self) -> String {
         self.0
     }
+}
+
+/// Whether a tag value is written otherwise than as it is: a backslash or
+/// a `"` escaped, a line break made a space.
+pub(super) fn is_escaped(value: &str) -> bool {
+    value
+        .bytes()
+        .any(|b| matches!(b, b'\\' | b'"' | b'\n' | b'\r'))
 }
 
 /// `tags` put at the end of a PGN's tag section (before its first line

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use super::pgn_text::TagSection;
+use super::pgn_text::{TagSection, is_escaped};
 use crate::read::tags::Tags;
 
 /// Where a game's tags go.
@@ -65,9 +65,7 @@ impl<'a> TagSink<'a> for KeptTags<'a> {
 
     fn put(&mut self, name: &'static str, value: Cow<'a, str>) {
         if let Some(slot) = self.tags.slot(name.as_bytes()) {
-            self.escaped |= value
-                .bytes()
-                .any(|b| matches!(b, b'\\' | b'"' | b'\n' | b'\r'));
+            self.escaped |= is_escaped(&value);
             *slot = Some(value);
         }
     }
