@@ -78,20 +78,22 @@ def game_object(game):
         if clk is not None:
             clocks.append(round(clk * 100))
     winner = {"1-0": "white", "0-1": "black"}.get(h.get("Result"))
+    # In the order lichess writes them: ..., players, winner, opening,
+    # moves, clocks, clock.
     obj = {"id": h.get("Site", "").rsplit("/", 1)[-1], "variant": "standard", **event_fields(h),
            "createdAt": created_at(h), "status": status(h, board),
-           "players": {side: player(h, side) for side in ("white", "black")},
-           "opening": {"eco": h.get("ECO", "?"), "name": h.get("Opening", "?")},
-           "moves": " ".join(sans)}
+           "players": {side: player(h, side) for side in ("white", "black")}}
     if obj["createdAt"] is None:
         del obj["createdAt"]
     if winner:
         obj["winner"] = winner
+    obj["opening"] = {"eco": h.get("ECO", "?"), "name": h.get("Opening", "?")}
+    obj["moves"] = " ".join(sans)
+    if len(clocks) == len(sans):
+        obj["clocks"] = clocks
     base, _, inc = h.get("TimeControl", "-").partition("+")
     if base.isdigit() and inc.isdigit():
         obj["clock"] = {"initial": int(base), "increment": int(inc)}
-    if len(clocks) == len(sans):
-        obj["clocks"] = clocks
     return obj
 
 

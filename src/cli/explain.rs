@@ -27,7 +27,7 @@ use crate::read::input::{Source, decompress};
 use crate::read::parse::GameRecord;
 use crate::read::split::Block;
 use crate::run::pipeline::Options;
-use crate::run::record::{Reading, audit_record, read_game};
+use crate::run::record::{Reading, Written, audit_record, read_game};
 use incident::tell_incident;
 use position::explain_fen;
 
@@ -176,7 +176,7 @@ fn explain_source(
     {
         for (i, slice) in block.games.iter().enumerate() {
             let number = block.first_game + i as u64 + 1;
-            let mut written = Vec::new();
+            let mut written = Written::default();
             let (record, problem) =
                 read_game((&block, slice), Reading::AsText, &mut written, options);
             let hit = match &request.site {

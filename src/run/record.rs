@@ -36,6 +36,15 @@ pub(crate) enum Reading {
     Fastest,
 }
 
+/// What a game of an export is read from in place of its source's bytes:
+/// the PGN written for it, or its JSON with the clocks cut out
+/// ([`export::game_record`]). It lives as long as the game's record.
+#[derive(Debug, Default)]
+pub(crate) struct Written {
+    pgn: Vec<u8>,
+    json: Vec<u8>,
+}
+
 /// A game of a block read as a run reads it, and why it cannot be judged
 /// if it cannot: PGN as written; a server's JSON object straight into its
 /// record ([`export::game_record`]), or else (and always `AsText`) written
@@ -44,7 +53,7 @@ pub(crate) enum Reading {
 pub(crate) fn read_game<'a>(
     (block, slice): (&'a Block, &GameSlice),
     reading: Reading,
-    written: &'a mut Vec<u8>,
+    written: &'a mut Written,
     options: &Options,
 ) -> (GameRecord<'a>, Option<String>) {
     let bytes = &block.data[slice.bytes.clone()];
@@ -56,15 +65,16 @@ pub(crate) fn read_game<'a>(
     if let Some(problem) = &slice.problem {
         return (read_record(&[], place, options), Some(problem.clone()));
     }
+    let Written { pgn, json } = written;
     let text = match reading {
-        Reading::Fastest => match export::game_record(bytes) {
+        Reading::Fastest => match export::game_record(bytes, json) {
             Ok(record) => return (placed(record, place, options), None),
             Err(text) => text,
         },
         Reading::AsText => export::game_text(bytes),
     };
-    *written = text.pgn;
-    (read_record(written, place, options), text.problem)
+    *pgn = text.pgn;
+    (read_record(pgn, place, options), text.problem)
 }
 
 /// A game's text read as a run reads it: `line` is its first line in the

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::options::{LARGE_GAME_BYTES, Options};
-use super::record::{Reading, audit_record, read_game};
+use super::record::{Reading, Written, audit_record, read_game};
 use crate::laws::adjudicate::unknown_category_why;
 use crate::laws::{Judgement, Judging};
 use crate::model::time_control::Category;
@@ -84,7 +84,7 @@ fn audit_game(
 ) {
     let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
-    let mut written = Vec::new();
+    let mut written = Written::default();
     let (record, problem) = read_game((block, slice), reading, &mut written, options);
     let audit = audit_record(&record, problem.as_deref(), options);
     report.matched_events.extend(audit.matched_events);

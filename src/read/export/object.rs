@@ -152,7 +152,12 @@ impl<'de> Visitor<'de> for ClocksVisitor {
     }
 
     fn visit_seq<S: SeqAccess<'de>>(self, mut list: S) -> Result<Clocks, S::Error> {
+        // An empty list, as an object whose clocks were cut gives, takes no room.
+        let Some(first) = list.next_element()? else {
+            return Ok(Clocks(Vec::new()));
+        };
         let mut clocks = Vec::with_capacity(list.size_hint().unwrap_or(160).min(1024));
+        clocks.push(first);
         while let Some(centis) = list.next_element()? {
             clocks.push(centis);
         }

@@ -129,7 +129,8 @@ fn names_and_statuses_are_read_as_strings_or_objects_with_escapes() {
 /// reader reads from the PGN written for it (all but where things stand in
 /// the bytes); returns whether there was such a record.
 fn read_straight_as_written(json: &str) -> bool {
-    let direct = match game_record(json.as_bytes()) {
+    let mut scratch = Vec::new();
+    let direct = match game_record(json.as_bytes(), &mut scratch) {
         Ok(direct) => direct,
         Err(text) => {
             // Written from the same reading as `game_text` writes it.
@@ -260,6 +261,20 @@ fn a_lichess_game_read_straight_is_the_game_its_pgn_gives() {
         vec![("clock", "null"), ("daysPerTurn", "3")],
         vec![("createdAt", "-99999999999999999")],
         vec![("perf", "\"correspondence\""), ("rated", "false")],
+        // A `clocks` inside a player: the game's own clocks are not cut
+        // (the key stands twice), or there are none to cut.
+        vec![(
+            "players",
+            r#"{"white":{"clocks":[5,6]},"black":{"name":"b"}}"#,
+        )],
+        vec![
+            (
+                "players",
+                r#"{"white":{"clocks":[5,6]},"black":{"name":"b"}}"#,
+            ),
+            ("clocks", "null"),
+        ],
+        vec![("clocks", "[]")],
     ];
     cases.extend(
         plain
@@ -297,8 +312,8 @@ fn a_lichess_game_read_straight_is_the_game_its_pgn_gives() {
     }
     let chess_com = r#"{"url":"https://www.chess.com/game/live/2","rules":"chess","tcn":"mC0K",
         "white":{"result":"win","username":"a"},"black":{"result":"resigned","username":"b"}}"#;
-    assert!(game_record(chess_com.as_bytes()).is_err());
-    assert!(game_record(b"{\"id\":").is_err());
+    assert!(game_record(chess_com.as_bytes(), &mut Vec::new()).is_err());
+    assert!(game_record(b"{\"id\":", &mut Vec::new()).is_err());
 }
 
 #[test]
@@ -312,4 +327,50 @@ fn every_game_of_the_real_lichess_exports_is_read_straight_as_written() {
         let straight = text.lines().filter(|l| read_straight_as_written(l)).count();
         assert_eq!(straight, text.lines().count(), "{name}");
     }
+}
+
+/// Clocks cut before serde reads the object are the clocks serde reads:
+/// where the only `clocks` key stands inside a player, the game has none.
+#[test]
+fn clocks_are_cut_only_from_the_game_itself() {
+    let record = |json: &str| {
+        let mut scratch = Vec::new();
+        let record = game_record(json.as_bytes(), &mut scratch).unwrap();
+        let clocks: Vec<_> = record
+            .moves
+            .iter()
+            .map(|m| m.clock.map(|c| c.millis()))
+            .collect();
+        (
+            clocks,
+            record
+                .moves
+                .iter()
+                .map(|m| record.token(m).to_vec())
+                .collect::<Vec<_>>(),
+        )
+    };
+    let own = r#"{"id":"x","status":"mate","winner":"white","moves":"e4 e5","clocks":[30003,29000],"players":{"white":{"user":{"name":"a"}}}}"#;
+    assert_eq!(
+        record(own),
+        (
+            vec![Some(300_030), Some(290_000)],
+            vec![b"e4".to_vec(), b"e5".to_vec()]
+        )
+    );
+    let a_players = r#"{"id":"x","status":"mate","winner":"white","moves":"e4 e5","players":{"white":{"clocks":[30003,29000]}}}"#;
+    assert_eq!(
+        record(a_players),
+        (vec![None, None], vec![b"e4".to_vec(), b"e5".to_vec()])
+    );
+    // After the cut the moves stand where they stood: their spans read
+    // them from the object cut.
+    let moves_after = r#"{"id":"x","status":"mate","clocks":[30003,29000],"moves":"e4 e5"}"#;
+    assert_eq!(
+        record(moves_after),
+        (
+            vec![Some(300_030), Some(290_000)],
+            vec![b"e4".to_vec(), b"e5".to_vec()]
+        )
+    );
 }
