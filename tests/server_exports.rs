@@ -217,14 +217,31 @@ fn compressed_piped_and_listed_exports_read_alike() {
 
 #[test]
 fn variants_and_broken_lines_are_error_rows_naming_them() {
+    // A line whose game is left open (a list never closed) is that game's
+    // error, not the start of a game that takes the lines after it.
     let json = concat!(
         r#"{"id":"v1","status":"mate","winner":"white","variant":"atomic","moves":"e4 e5"}"#,
         "\nthis line is no JSON\n",
         r#"{"id":"v2","status":"resign","winner":"black","variant":"chess960","initialFen":"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1","moves":"e4"}"#,
+        "\n",
+        r#"{"id":"v3","status":"resign","winner":"black","moves":"e4","clocks":[1,2}"#,
+        "\n",
+        r#"{"id":"v4","status":"resign","winner":"white","moves":"e4 e5"}"#,
         "\n"
     );
     let run = audit(&["-"], Some(json.as_bytes()));
-    assert_eq!(run.verdicts.len(), 3);
+    assert_eq!(run.verdicts.len(), 5);
+    assert_eq!(run.verdicts[3]["status"], "error");
+    assert!(
+        run.verdicts[3]["reason"]
+            .contains("line 4: the game's JSON ends with its line, not closed")
+    );
+    assert_eq!(run.verdicts[4]["url"], "https://lichess.org/v4");
+    assert_eq!(
+        run.verdicts[4]["status"], "confirmed",
+        "{}",
+        run.verdicts[4]["reason"]
+    );
     assert!(run.verdicts[0]["reason"].contains("atomic"));
     assert_eq!(run.verdicts[0]["url"], "https://lichess.org/v1");
     assert!(run.verdicts[1]["reason"].contains("“this line is no JSON”"));

@@ -10,73 +10,10 @@
 use std::io::{self, Read};
 
 use super::super::split::{Block, GameSlice, HEAD};
+use structure::{Frame, KeyStart, next_structural};
 
 /// How much is read at a time.
 const CHUNK: usize = 64 * 1024;
-
-/// One open `{` or `[`.
-#[derive(Debug, Clone, Copy, Default)]
-struct Frame {
-    array: bool,
-    /// An object at a game's place: a game, unless a `games` list turns
-    /// it into a month.
-    game: bool,
-    /// An object holding a `games` list (chess.com's month).
-    month: bool,
-    /// The list of a month's games.
-    games: bool,
-    /// An object's next string is a key.
-    expect_key: bool,
-    /// The key just read is `games`.
-    key_is_games: bool,
-}
-
-/// The first bytes of a key being read: a key is told only from `games`,
-/// so no key is kept whole (the reader thread reads every key of an export).
-#[derive(Debug, Default)]
-struct KeyStart {
-    bytes: [u8; 6],
-    len: usize,
-}
-
-impl KeyStart {
-    fn push(&mut self, c: u8) {
-        if let Some(slot) = self.bytes.get_mut(self.len) {
-            *slot = c;
-        }
-        self.len += 1;
-    }
-
-    fn is(&self, key: &[u8]) -> bool {
-        self.len == key.len() && self.bytes.get(..self.len) == Some(key)
-    }
-}
-
-/// The first byte from `i` on that a scan inside a value must look at: a
-/// quote, a bracket, a line break, and in an object (not `in_list`) a comma
-/// or a colon; `bytes.len()` if none.
-fn next_structural(bytes: &[u8], i: usize, in_list: bool) -> usize {
-    const fn table(in_list: bool) -> [bool; 256] {
-        let mut table = [false; 256];
-        let mut k = 0;
-        while k < 256 {
-            table[k] = match k as u8 {
-                b'"' | b'{' | b'}' | b'[' | b']' | b'\n' => true,
-                b',' | b':' => !in_list,
-                _ => false,
-            };
-            k += 1;
-        }
-        table
-    }
-    const IN_OBJECT: [bool; 256] = table(false);
-    const IN_LIST: [bool; 256] = table(true);
-    let structural = if in_list { &IN_LIST } else { &IN_OBJECT };
-    bytes[i..]
-        .iter()
-        .position(|&b| structural[usize::from(b)])
-        .map_or(bytes.len(), |p| i + p)
-}
 
 /// A game's bytes being gathered, from its `{` on.
 struct Pending {
@@ -106,6 +43,10 @@ pub struct JsonSplitter<R> {
     block: Block,
     games_emitted: u64,
     eof: bool,
+    /// Whether the export writes one game a line (NDJSON): its first game
+    /// stood alone on its line, at the top. Then a line break inside a game
+    /// ends it, cut short, rather than the next lines being read into it.
+    one_a_line: Option<bool>,
 }
 
 impl<R: Read> JsonSplitter<R> {
@@ -130,6 +71,7 @@ impl<R: Read> JsonSplitter<R> {
             },
             games_emitted: 0,
             eof: false,
+            one_a_line: None,
         }
     }
 
@@ -215,7 +157,11 @@ impl<R: Read> JsonSplitter<R> {
             if c == b'\n' {
                 self.line += 1;
             }
-            if let Some(end) = self.structure(c, i) {
+            let ended = match c == b'\n' {
+                true => self.line_end(i),
+                false => None,
+            };
+            if let Some(end) = ended.or_else(|| self.structure(c, i)) {
                 self.gather(from, end);
                 from = end;
             }
@@ -231,12 +177,25 @@ impl<R: Read> JsonSplitter<R> {
             self.key_byte(self.chunk[i]);
             return i + 1;
         }
-        let Some(at) = memchr::memchr2(b'"', b'\\', &self.chunk[i..n]) else {
+        let Some(at) = memchr::memchr3(b'"', b'\\', b'\n', &self.chunk[i..n]) else {
             self.key_bytes(i, n);
             return n;
         };
         self.key_bytes(i, i + at);
         i += at;
+        if self.chunk[i] == b'\n' {
+            // JSON writes no line break in a string: in an export of one
+            // game a line, the string ends here, and the scan outside
+            // strings counts the line and cuts the game; elsewhere the
+            // string is read on, the line counted.
+            if !self.cuts_at_line_end() {
+                self.line += 1;
+                self.key_byte(b'\n');
+                return i + 1;
+            }
+            (self.in_string, self.key) = (false, None);
+            return i;
+        }
         if self.chunk[i] == b'\\' {
             self.escaped = true;
         } else {
@@ -363,8 +322,40 @@ impl<R: Read> JsonSplitter<R> {
         }
         self.gather_to(i + 1);
         let game = self.pending.take()?;
+        let alone = self.frames.is_empty() && game.line == self.line;
+        self.one_a_line.get_or_insert(alone);
         self.emit(game, None);
         Some(i + 1)
+    }
+
+    /// A line break outside strings (or one that a string never closed
+    /// before): where the export writes one game a line, the game still
+    /// open ends here, cut short, and the next line is read afresh, so
+    /// that one broken game does not take the games after it. Returns
+    /// where the gathered bytes end, when a game ended here.
+    fn line_end(&mut self, i: usize) -> Option<usize> {
+        if !self.cuts_at_line_end() {
+            return None;
+        }
+        self.gather_to(i);
+        let game = self.pending.take()?;
+        while let Some(frame) = self.frames.pop() {
+            if frame.game {
+                break;
+            }
+        }
+        (self.in_string, self.escaped, self.key) = (false, false, None);
+        let why =
+            "the game's JSON ends with its line, not closed: the export writes one game a line";
+        self.emit(game, Some(why.into()));
+        Some(i)
+    }
+
+    /// Whether a line break ends the game being read: one is, and the
+    /// export writes one game a line.
+    fn cuts_at_line_end(&self) -> bool {
+        let open = self.pending.as_ref().is_some_and(|game| !game.junk);
+        open && self.one_a_line == Some(true)
     }
 
     fn start_junk(&mut self, i: usize) {
@@ -461,5 +452,6 @@ fn junk_problem(bytes: &[u8]) -> String {
     format!("a line of the export that is no JSON object: “{shown}{more}”")
 }
 
+mod structure;
 #[cfg(test)]
 mod tests;

@@ -124,3 +124,68 @@ fn the_values_skipped_whole_keep_the_structure_and_the_lines() {
     let found: Vec<_> = games.iter().map(|g| (g.0.as_str(), g.2)).collect();
     assert_eq!(found, [(a, 1), (b, 3), ("{\"id\":\"d\"}", 4)]);
 }
+
+#[test]
+fn a_game_left_open_at_its_lines_end_takes_no_other_game() {
+    const CUT: &str = "ends with its line, not closed";
+    // One game a line: an unclosed list, a string never closed, a
+    // game's line cut short; each line after is its own game, read at
+    // any read size.
+    let ndjson = "{\"id\":\"a\"}\n{\"id\":\"b\",\"clocks\":[1,2}\n{\"id\":\"c\"}\n\
+                  {\"id\":\"d\",\"moves\":\"e4 e5\n{\"id\":\"e\",\"x\":{\"y\":[\n{\"id\":\"f\"}\n";
+    for read in [1, 7, 1 << 16] {
+        let games = split(ndjson.as_bytes(), read, 1, 1 << 20);
+        let got: Vec<_> = games
+            .iter()
+            .map(|g| {
+                (
+                    g.0.as_str(),
+                    g.2,
+                    g.3.as_deref().is_some_and(|p| p.contains(CUT)),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("{\"id\":\"a\"}", 1, false),
+                ("{\"id\":\"b\",\"clocks\":[1,2}", 2, true),
+                ("{\"id\":\"c\"}", 3, false),
+                ("{\"id\":\"d\",\"moves\":\"e4 e5", 4, true),
+                ("{\"id\":\"e\",\"x\":{\"y\":[", 5, true),
+                ("{\"id\":\"f\"}", 6, false),
+            ],
+            "read {read} bytes at a time"
+        );
+    }
+    // Games written over several lines, or one a line inside a list, are
+    // not one game a line: their line breaks cut nothing.
+    let pretty = "{\n \"id\": \"a\"\n}\n{\"id\":\"b\"}\n{\n \"id\": \"c\"\n}";
+    assert_eq!(
+        texts(pretty),
+        [
+            "{\n \"id\": \"a\"\n}",
+            "{\"id\":\"b\"}",
+            "{\n \"id\": \"c\"\n}"
+        ]
+    );
+    let listed = "[{\"id\":\"a\"},\n{\n\"id\":\"b\"}]";
+    assert_eq!(texts(listed), ["{\"id\":\"a\"}", "{\n\"id\":\"b\"}"]);
+}
+
+#[test]
+fn a_line_break_in_a_string_cuts_only_a_game_of_a_line() {
+    // Not one game a line: the string is read on, its break counted
+    // (JSON writes none: serde says so of the game).
+    let pretty = "{\n\"id\":\"a\"}\n{\"moves\":\"e4\ne5\"}\n{\"id\":\"b\"}";
+    let games = split(pretty.as_bytes(), 1 << 16, 1, 1 << 20);
+    let lines: Vec<_> = games.iter().map(|g| (g.0.as_str(), g.2)).collect();
+    assert_eq!(
+        lines,
+        [
+            ("{\n\"id\":\"a\"}", 1),
+            ("{\"moves\":\"e4\ne5\"}", 3),
+            ("{\"id\":\"b\"}", 5)
+        ]
+    );
+}
