@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 
 use memchr::memmem::Finder;
 
-use super::object::{Clocks, GameObject};
+use super::object::GameObject;
 
 /// A lichess object's `clocks`, read, and where their numbers stand.
 #[derive(Debug)]
@@ -64,12 +64,12 @@ impl ClocksCut {
     /// Whether `game`, read from the object cut, read the cut list as its
     /// own `clocks`: an empty list, which no other key gives it.
     pub(super) fn is_read_in(&self, game: &GameObject) -> bool {
-        game.clocks.as_ref().is_some_and(|c| c.0.is_empty())
+        game.clocks.as_ref().is_some_and(Vec::is_empty)
     }
 
     /// `game` given the clocks cut from its object.
     pub(super) fn put_back(self, game: &mut GameObject) {
-        game.clocks = Some(Clocks(self.clocks));
+        game.clocks = Some(self.clocks);
     }
 }
 

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use serde::Deserialize;
-use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 
 /// A string field the export wrote, if it wrote one.
 pub(super) type Text<'a> = Option<Str<'a>>;
@@ -62,7 +62,7 @@ pub(super) struct GameObject<'a> {
     #[serde(borrow)]
     pub pgn: Text<'a>,
     pub clock: Option<LichessClock>,
-    pub clocks: Option<Clocks>,
+    pub clocks: Option<Vec<u64>>,
     pub days_per_turn: Option<u64>,
     #[serde(borrow)]
     pub initial_fen: Text<'a>,
@@ -128,41 +128,6 @@ pub(super) struct Opening<'a> {
     pub eco: Text<'a>,
     #[serde(borrow)]
     pub name: Text<'a>,
-}
-
-/// lichess's `clocks`: the centiseconds left after each ply, in a list
-/// given room for a long game at once (serde's own grows from nothing, a
-/// copy at each doubling).
-#[derive(Debug, Default)]
-pub(super) struct Clocks(pub Vec<u64>);
-
-impl<'de> Deserialize<'de> for Clocks {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(ClocksVisitor)
-    }
-}
-
-struct ClocksVisitor;
-
-impl<'de> Visitor<'de> for ClocksVisitor {
-    type Value = Clocks;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a list of clock readings in centiseconds")
-    }
-
-    fn visit_seq<S: SeqAccess<'de>>(self, mut list: S) -> Result<Clocks, S::Error> {
-        // An empty list, as an object whose clocks were cut gives, takes no room.
-        let Some(first) = list.next_element()? else {
-            return Ok(Clocks(Vec::new()));
-        };
-        let mut clocks = Vec::with_capacity(list.size_hint().unwrap_or(160).min(1024));
-        clocks.push(first);
-        while let Some(centis) = list.next_element()? {
-            clocks.push(centis);
-        }
-        Ok(Clocks(clocks))
-    }
 }
 
 /// lichess's `clock`, in seconds.
@@ -236,7 +201,7 @@ impl<'de> Visitor<'de> for NameVisitor {
 impl<'a> GameObject<'a> {
     /// lichess's `clocks`, none where it wrote none.
     pub(super) fn clocks(&self) -> &[u64] {
-        self.clocks.as_ref().map_or(&[], |c| &c.0)
+        self.clocks.as_deref().unwrap_or_default()
     }
 
     pub(super) fn status(&self) -> Option<&str> {
