@@ -246,7 +246,7 @@ pub fn concat(schema: &SchemaRef, batches: &[RecordBatch]) -> Result<RecordBatch
 fn distinct_labels(labels: &DictionaryArray<Int32Type>) -> Result<ArrayRef, ArrowError> {
     let values = labels.values().as_string::<i32>();
     let mut seen: HashMap<&str, i32> = HashMap::default();
-    let mut distinct = StringBuilder::new();
+    let mut distinct = StringBuilder::with_capacity(values.len(), values.value_data().len());
     let renumbered: Vec<i32> = (0..values.len())
         .map(|i| {
             let next = seen.len() as i32;
