@@ -216,6 +216,39 @@ fn compressed_piped_and_listed_exports_read_alike() {
 }
 
 #[test]
+fn an_export_whose_first_line_is_cut_short_loses_no_game_after_it() {
+    // The first game's end is what tells an export of one game a line;
+    // its line cut inside the moves, the next line's game tells it.
+    let json = concat!(
+        r#"{"id":"c1","status":"resign","winner":"white","moves":"e4 e5 Nf"#,
+        "\n",
+        r#"{"id":"c2","status":"resign","winner":"black","moves":"e4"}"#,
+        "\n",
+        r#"{"id":"c3","status":"resign","winner":"white","moves":"e4 e5"}"#,
+        "\n"
+    );
+    let run = audit(&["-"], Some(json.as_bytes()));
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    let rows: Vec<_> = run
+        .verdicts
+        .iter()
+        .map(|v| (v["status"].as_str(), v["url"].as_str()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("error", ""),
+            ("confirmed", "https://lichess.org/c2"),
+            ("confirmed", "https://lichess.org/c3")
+        ]
+    );
+    assert!(
+        run.verdicts[0]["reason"]
+            .contains("line 1: the game's JSON ends with its line, not closed")
+    );
+}
+
+#[test]
 fn variants_and_broken_lines_are_error_rows_naming_them() {
     // A line whose game is left open (a list never closed) is that game's
     // error, not the start of a game that takes the lines after it.

@@ -10,6 +10,7 @@
 use std::io::{self, Read};
 
 use super::super::split::{Block, GameSlice, HEAD};
+use one_a_line::NextLine;
 use structure::{Frame, KeyStart, next_structural};
 
 /// How much is read at a time.
@@ -47,6 +48,11 @@ pub struct JsonSplitter<R> {
     /// stood alone on its line, at the top. Then a line break inside a game
     /// ends it, cut short, rather than the next lines being read into it.
     one_a_line: Option<bool>,
+    /// Stream offset of the current line's first byte.
+    line_start: u64,
+    /// Stream offset of a `{` that began a line inside the first game
+    /// while it was still open ([`JsonSplitter::first_game_cut_at`]).
+    brace_at_line_start: Option<u64>,
 }
 
 impl<R: Read> JsonSplitter<R> {
@@ -72,6 +78,8 @@ impl<R: Read> JsonSplitter<R> {
             games_emitted: 0,
             eof: false,
             one_a_line: None,
+            line_start: 0,
+            brace_at_line_start: None,
         }
     }
 
@@ -140,6 +148,17 @@ impl<R: Read> JsonSplitter<R> {
         let mut from = 0; // the chunk's bytes not yet gathered
         let mut i = 0;
         while i < n {
+            match self.first_game_cut_at(i) {
+                NextLine::Read => {}
+                NextLine::Held => {
+                    i += 1;
+                    continue;
+                }
+                NextLine::NewGame => {
+                    self.gather(from, i);
+                    from = self.start_after_broken_first_game(i);
+                }
+            }
             if self.in_string {
                 i = self.in_string_until(i, n);
                 continue;
@@ -155,7 +174,7 @@ impl<R: Read> JsonSplitter<R> {
             }
             let c = self.chunk[i];
             if c == b'\n' {
-                self.line += 1;
+                self.new_line(i);
             }
             let ended = match c == b'\n' {
                 true => self.line_end(i),
@@ -189,7 +208,7 @@ impl<R: Read> JsonSplitter<R> {
             // strings counts the line and cuts the game; elsewhere the
             // string is read on, the line counted.
             if !self.cuts_at_line_end() {
-                self.line += 1;
+                self.new_line(i);
                 self.key_byte(b'\n');
                 return i + 1;
             }
@@ -328,36 +347,6 @@ impl<R: Read> JsonSplitter<R> {
         Some(i + 1)
     }
 
-    /// A line break outside strings (or one that a string never closed
-    /// before): where the export writes one game a line, the game still
-    /// open ends here, cut short, and the next line is read afresh, so
-    /// that one broken game does not take the games after it. Returns
-    /// where the gathered bytes end, when a game ended here.
-    fn line_end(&mut self, i: usize) -> Option<usize> {
-        if !self.cuts_at_line_end() {
-            return None;
-        }
-        self.gather_to(i);
-        let game = self.pending.take()?;
-        while let Some(frame) = self.frames.pop() {
-            if frame.game {
-                break;
-            }
-        }
-        (self.in_string, self.escaped, self.key) = (false, false, None);
-        let why =
-            "the game's JSON ends with its line, not closed: the export writes one game a line";
-        self.emit(game, Some(why.into()));
-        Some(i)
-    }
-
-    /// Whether a line break ends the game being read: one is, and the
-    /// export writes one game a line.
-    fn cuts_at_line_end(&self) -> bool {
-        let open = self.pending.as_ref().is_some_and(|game| !game.junk);
-        open && self.one_a_line == Some(true)
-    }
-
     fn start_junk(&mut self, i: usize) {
         self.pending = Some(self.pending_at(i, true));
     }
@@ -452,6 +441,7 @@ fn junk_problem(bytes: &[u8]) -> String {
     format!("a line of the export that is no JSON object: “{shown}{more}”")
 }
 
+mod one_a_line;
 mod structure;
 #[cfg(test)]
 mod tests;

@@ -189,3 +189,55 @@ fn a_line_break_in_a_string_cuts_only_a_game_of_a_line() {
         ]
     );
 }
+
+#[test]
+fn a_first_game_cut_short_on_its_line_takes_no_other_game() {
+    const CUT: &str = "ends with its line, not closed";
+    // The export's first game is the one whose end tells that it writes
+    // one game a line; cut short (outside a string, or inside one), the
+    // next line's `{"` tells it instead, at any read size.
+    for first in [
+        "{\"id\":\"a\",\"clocks\":[1,2",
+        "{\"id\":\"a\",\"moves\":\"e4 e5",
+    ] {
+        let ndjson =
+            format!("{first}\n{{\"id\":\"b\"}}\n{{\"id\":\"c\",\"x\":[1\n{{\"id\":\"d\"}}\n");
+        for read in [1, 2, 7, 1 << 16] {
+            let games = split(ndjson.as_bytes(), read, 1, 1 << 20);
+            let got: Vec<_> = games
+                .iter()
+                .map(|g| {
+                    (
+                        g.0.as_str(),
+                        g.1,
+                        g.2,
+                        g.3.as_deref().is_some_and(|p| p.contains(CUT)),
+                    )
+                })
+                .collect();
+            let b = first.len() as u64 + 1;
+            assert_eq!(
+                got,
+                [
+                    (first, 0, 1, true),
+                    ("{\"id\":\"b\"}", b, 2, false),
+                    ("{\"id\":\"c\",\"x\":[1", b + 11, 3, true),
+                    ("{\"id\":\"d\"}", b + 28, 4, false),
+                ],
+                "{first:?}, read {read} bytes at a time"
+            );
+        }
+    }
+    // A pretty-printer breaks the line after a `{` and indents what it
+    // nests (or, with no indent, starts a line with a key or a lone `{`):
+    // its first game's lines are one game.
+    let flat = "{\n\"id\": \"a\",\n\"x\": [\n{\n\"k\": \"{\\\"\"\n}\n]\n}\n{\n\"id\": \"b\"\n}";
+    let indented = "{\n  \"id\": \"a\",\n  \"x\": [\n    {\"k\": 1}\n  ]\n}\n{\"id\": \"b\"}";
+    for pretty in [flat, indented] {
+        for read in [1, 2, 1 << 16] {
+            let games = split(pretty.as_bytes(), read, 1, 1 << 20);
+            assert_eq!(games.len(), 2, "{pretty:?} {read}");
+            assert!(games.iter().all(|g| g.3.is_none()), "{pretty:?} {read}");
+        }
+    }
+}
