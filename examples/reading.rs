@@ -99,12 +99,11 @@ fn ours(stream: Box<dyn Read + Send>, parse: bool) -> (u64, u64) {
 fn export(stream: Box<dyn Read + Send>) -> (u64, u64) {
     let mut splitter = JsonSplitter::with_limit(stream, 512 * 1024, 64 << 20);
     let (mut games, mut tokens) = (0, 0);
-    let mut scratch = Vec::new();
     while let Some(block) = splitter.next_block().unwrap() {
         for slice in &block.games {
             games += 1;
             let json = &block.data[slice.bytes.clone()];
-            tokens += match game_record(json, &mut scratch) {
+            tokens += match game_record(json) {
                 Ok(record) => record.moves.len(),
                 Err(text) => parse_game(&text.pgn).moves.len(),
             } as u64;

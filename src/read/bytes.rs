@@ -78,6 +78,17 @@ pub(crate) fn name_end(b: &[u8], i: usize) -> usize {
     })
 }
 
+/// Where the inside of a JSON string starting at `b[i]` ends: at its
+/// closing quote, a backslash, or a control byte (which JSON writes only
+/// escaped). Bytes of UTF-8 past ASCII are the string's.
+pub(crate) fn json_string_end(b: &[u8], i: usize) -> usize {
+    let stop = |low: u64, high: u64| {
+        let control = HIGH & !at_least(low, 0x20);
+        (equal(low, b'"') | equal(low, b'\\') | control) & !high
+    };
+    run_end(b, i, stop, |c| matches!(c, b'"' | b'\\' | 0..0x20))
+}
+
 /// Where the digits starting at `b[i]` end.
 pub(crate) fn digits_end(b: &[u8], i: usize) -> usize {
     let not_digit = |low: u64, high: u64| high | (HIGH & !between(low, b'0', b'9'));
@@ -164,6 +175,16 @@ mod tests {
         agrees(token_end, is_delimiter, b'a');
         agrees(digits_end, |c| !c.is_ascii_digit(), b'5');
         agrees(dots_end, |c| c != b'.', b'.');
+        agrees(
+            json_string_end,
+            |c| matches!(c, b'"' | b'\\' | 0..0x20),
+            b'a',
+        );
+        agrees(
+            json_string_end,
+            |c| matches!(c, b'"' | b'\\' | 0..0x20),
+            0xa2,
+        );
     }
 
     #[test]

@@ -9,8 +9,10 @@
 //! an export as it reads a PGN game. A lichess game without a PGN of its
 //! own is read straight into the record that PGN would give
 //! ([`game_record`]), where nothing asks for its text: writing and reading
-//! the PGN back cost a game more than reading it as PGN does; its `clocks`
-//! are read apart, before serde_json reads the rest (`clocks_cut`). The
+//! the PGN back cost a game more than reading it as PGN does. An object
+//! is read by hand where it is plain (`plain`: no escape, the fields of
+//! the types they are read as), else by serde_json, which reads it alike
+//! and says why it cannot be read. The
 //! server's own ending codes go into tags of their own (`LichessStatus`,
 //! `LichessWinner`, `ChessComWhiteResult`, `ChessComBlackResult`), which
 //! [`crate::read::ending`] reads as the most exact statement of the ending
@@ -31,15 +33,14 @@
 //! ```
 
 use crate::read::parse::GameRecord;
-use clocks_cut::ClocksCut;
 use object::GameObject;
 pub use scan::JsonSplitter;
 
 mod chess_com;
-mod clocks_cut;
 mod lichess;
 mod object;
 mod pgn_text;
+mod plain;
 pub mod scan;
 mod tag_sink;
 mod tcn;
@@ -70,7 +71,7 @@ impl GameText {
 
 /// One game object of an export, written as PGN.
 pub fn game_text(json: &[u8]) -> GameText {
-    match deserialized(json) {
+    match object(json) {
         Ok(game) => text_of(&game),
         Err(refused) => refused,
     }
@@ -81,27 +82,19 @@ pub fn game_text(json: &[u8]) -> GameText {
 /// writing the text: a lichess game without a PGN of its own, judged (no
 /// variant), its tags and moves as the PGN reader would read them. Any
 /// other object is written as [`game_text`] writes it, from the one reading
-/// of its JSON. The record may borrow from `scratch`, where the object is
-/// read with its `clocks` cut out (read apart, as the same numbers).
+/// of its JSON.
 ///
 /// ```
 /// use pgn_arbiter::read::export::game_record;
 /// let json = br#"{"id":"TJxUmbWK","variant":"standard","status":"outoftime","winner":"white",
 ///   "moves":"e4 e5","clocks":[60003,60003,0],"clock":{"initial":600,"increment":0}}"#;
-/// let mut scratch = Vec::new();
-/// let record = game_record(json, &mut scratch).unwrap();
+/// let record = game_record(json).unwrap();
 /// assert_eq!(record.tags.lichess_status.as_deref(), Some("outoftime"));
 /// assert_eq!(record.token(&record.moves[1]), b"e5");
 /// assert_eq!(record.moves[1].clock.map(|c| c.millis()), Some(600_030));
 /// ```
-pub fn game_record<'a>(
-    json: &'a [u8],
-    scratch: &'a mut Vec<u8>,
-) -> Result<GameRecord<'a>, GameText> {
-    let (game, json) = match read_cut(json, scratch) {
-        Some(read) => read,
-        None => (deserialized(json)?, json),
-    };
+pub fn game_record(json: &[u8]) -> Result<GameRecord<'_>, GameText> {
+    let game = object(json)?;
     if Server::of(&game) == Some(Server::Lichess)
         && let Some(record) = lichess::record(&game, json)
     {
@@ -110,20 +103,13 @@ pub fn game_record<'a>(
     Err(text_of(&game))
 }
 
-/// The object read from `scratch`, its `clocks` cut out and put back, and
-/// the bytes it was read from; `None` where they cannot be cut, or the
-/// object cut does not read as the object would (then it is read whole,
-/// and says why it cannot be).
-fn read_cut<'a>(json: &[u8], scratch: &'a mut Vec<u8>) -> Option<(GameObject<'a>, &'a [u8])> {
-    let cut = ClocksCut::find(json)?;
-    cut.write_without(json, scratch);
-    let scratch: &'a [u8] = scratch;
-    let mut game = deserialized(scratch).ok()?;
-    if !cut.is_read_in(&game) {
-        return None;
+/// The object's fields: read by hand where it is plain (`plain`), else by
+/// serde_json, which also says why it cannot be read.
+fn object(json: &[u8]) -> Result<GameObject<'_>, GameText> {
+    match plain::read(json) {
+        Some(game) => Ok(game),
+        None => deserialized(json),
     }
-    cut.put_back(&mut game);
-    Some((game, scratch))
 }
 
 /// The object's fields, or why it cannot be read (as a [`GameText`] with

@@ -36,13 +36,12 @@ pub(crate) enum Reading {
     Fastest,
 }
 
-/// What a game of an export is read from in place of its source's bytes:
-/// the PGN written for it, or its JSON with the clocks cut out
-/// ([`export::game_record`]). It lives as long as the game's record.
+/// What a game of an export is read from in place of its source's bytes,
+/// where it is not read straight from them ([`export::game_record`]): the
+/// PGN written for it. It lives as long as the game's record.
 #[derive(Debug, Default)]
 pub(crate) struct Written {
     pgn: Vec<u8>,
-    json: Vec<u8>,
 }
 
 /// A game of a block read as a run reads it, and why it cannot be judged
@@ -65,9 +64,9 @@ pub(crate) fn read_game<'a>(
     if let Some(problem) = &slice.problem {
         return (read_record(&[], place, options), Some(problem.clone()));
     }
-    let Written { pgn, json } = written;
+    let Written { pgn } = written;
     let text = match reading {
-        Reading::Fastest => match export::game_record(bytes, json) {
+        Reading::Fastest => match export::game_record(bytes) {
             Ok(record) => return (placed(record, place, options), None),
             Err(text) => text,
         },

@@ -57,8 +57,6 @@ pub(super) fn audit_block(
         let stop = options.stop.as_deref();
         stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     };
-    // Kept for the block: each game's JSON is copied into the one buffer.
-    let mut written = Written::default();
     for (i, slice) in block.games.iter().enumerate() {
         if stopped() {
             break;
@@ -70,7 +68,7 @@ pub(super) fn audit_block(
             offset: slice.offset,
         };
         let read = (block, slice, reading);
-        audit_game(read, &mut written, origin, options, formats, &mut report);
+        audit_game(read, origin, options, formats, &mut report);
     }
     report
 }
@@ -79,7 +77,6 @@ pub(super) fn audit_block(
 /// inside the chess libraries becomes an `error` verdict for that game.
 fn audit_game(
     (block, slice, reading): (&Block, &GameSlice, Reading),
-    written: &mut Written,
     origin: Origin<'_>,
     options: &Options,
     formats: &[Arc<dyn AnyFormat>],
@@ -87,7 +84,8 @@ fn audit_game(
 ) {
     let _one_at_a_time = (slice.bytes.len() > LARGE_GAME_BYTES)
         .then(|| options.large_game.lock().unwrap_or_else(|e| e.into_inner()));
-    let (record, problem) = read_game((block, slice), reading, written, options);
+    let mut written = Written::default();
+    let (record, problem) = read_game((block, slice), reading, &mut written, options);
     let audit = audit_record(&record, problem.as_deref(), options);
     report.matched_events.extend(audit.matched_events);
     let (game, judgement) = (audit.game, audit.judgement);

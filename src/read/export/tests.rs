@@ -129,8 +129,7 @@ fn names_and_statuses_are_read_as_strings_or_objects_with_escapes() {
 /// reader reads from the PGN written for it (all but where things stand in
 /// the bytes); returns whether there was such a record.
 fn read_straight_as_written(json: &str) -> bool {
-    let mut scratch = Vec::new();
-    let direct = match game_record(json.as_bytes(), &mut scratch) {
+    let direct = match game_record(json.as_bytes()) {
         Ok(direct) => direct,
         Err(text) => {
             // Written from the same reading as `game_text` writes it.
@@ -312,8 +311,8 @@ fn a_lichess_game_read_straight_is_the_game_its_pgn_gives() {
     }
     let chess_com = r#"{"url":"https://www.chess.com/game/live/2","rules":"chess","tcn":"mC0K",
         "white":{"result":"win","username":"a"},"black":{"result":"resigned","username":"b"}}"#;
-    assert!(game_record(chess_com.as_bytes(), &mut Vec::new()).is_err());
-    assert!(game_record(b"{\"id\":", &mut Vec::new()).is_err());
+    assert!(game_record(chess_com.as_bytes()).is_err());
+    assert!(game_record(b"{\"id\":").is_err());
 }
 
 #[test]
@@ -329,13 +328,12 @@ fn every_game_of_the_real_lichess_exports_is_read_straight_as_written() {
     }
 }
 
-/// Clocks cut before serde reads the object are the clocks serde reads:
-/// where the only `clocks` key stands inside a player, the game has none.
+/// A game's clocks are its own `clocks`: where the only `clocks` key
+/// stands inside a player, the game has none.
 #[test]
-fn clocks_are_cut_only_from_the_game_itself() {
+fn clocks_are_only_the_games_own() {
     let record = |json: &str| {
-        let mut scratch = Vec::new();
-        let record = game_record(json.as_bytes(), &mut scratch).unwrap();
+        let record = game_record(json.as_bytes()).unwrap();
         let clocks: Vec<_> = record
             .moves
             .iter()
@@ -363,8 +361,7 @@ fn clocks_are_cut_only_from_the_game_itself() {
         record(a_players),
         (vec![None, None], vec![b"e4".to_vec(), b"e5".to_vec()])
     );
-    // After the cut the moves stand where they stood: their spans read
-    // them from the object cut.
+    // Moves after the clocks: their spans read them where they stand.
     let moves_after = r#"{"id":"x","status":"mate","clocks":[30003,29000],"moves":"e4 e5"}"#;
     assert_eq!(
         record(moves_after),

@@ -40,6 +40,16 @@ fn texts(json: &str) -> Vec<String> {
         .collect()
 }
 
+/// Each game's text, offset, first line, and whether it was cut short at
+/// its line's end, read `read` bytes at a time.
+fn cut_rows(json: &str, read: usize) -> Vec<(String, u64, u64, bool)> {
+    const CUT: &str = "ends with its line, not closed";
+    split(json.as_bytes(), read, 1, 1 << 20)
+        .into_iter()
+        .map(|g| (g.0, g.1, g.2, g.3.is_some_and(|p| p.contains(CUT))))
+        .collect()
+}
+
 #[test]
 fn every_shape_of_export_gives_its_game_objects() {
     let a = r#"{"id":"a","players":{"white":{"user":{"name":"x"}}},"moves":"e4 {"}"#;
@@ -127,24 +137,14 @@ fn the_values_skipped_whole_keep_the_structure_and_the_lines() {
 
 #[test]
 fn a_game_left_open_at_its_lines_end_takes_no_other_game() {
-    const CUT: &str = "ends with its line, not closed";
     // One game a line: an unclosed list, a string never closed, a
     // game's line cut short; each line after is its own game, read at
     // any read size.
     let ndjson = "{\"id\":\"a\"}\n{\"id\":\"b\",\"clocks\":[1,2}\n{\"id\":\"c\"}\n\
                   {\"id\":\"d\",\"moves\":\"e4 e5\n{\"id\":\"e\",\"x\":{\"y\":[\n{\"id\":\"f\"}\n";
     for read in [1, 7, 1 << 16] {
-        let games = split(ndjson.as_bytes(), read, 1, 1 << 20);
-        let got: Vec<_> = games
-            .iter()
-            .map(|g| {
-                (
-                    g.0.as_str(),
-                    g.2,
-                    g.3.as_deref().is_some_and(|p| p.contains(CUT)),
-                )
-            })
-            .collect();
+        let games = cut_rows(ndjson, read);
+        let got: Vec<_> = games.iter().map(|g| (g.0.as_str(), g.2, g.3)).collect();
         assert_eq!(
             got,
             [
@@ -192,7 +192,6 @@ fn a_line_break_in_a_string_cuts_only_a_game_of_a_line() {
 
 #[test]
 fn a_first_game_cut_short_on_its_line_takes_no_other_game() {
-    const CUT: &str = "ends with its line, not closed";
     // The export's first game is the one whose end tells that it writes
     // one game a line; cut short (outside a string, or inside one), the
     // next line's `{"` tells it instead, at any read size.
@@ -203,17 +202,10 @@ fn a_first_game_cut_short_on_its_line_takes_no_other_game() {
         let ndjson =
             format!("{first}\n{{\"id\":\"b\"}}\n{{\"id\":\"c\",\"x\":[1\n{{\"id\":\"d\"}}\n");
         for read in [1, 2, 7, 1 << 16] {
-            let games = split(ndjson.as_bytes(), read, 1, 1 << 20);
+            let games = cut_rows(&ndjson, read);
             let got: Vec<_> = games
                 .iter()
-                .map(|g| {
-                    (
-                        g.0.as_str(),
-                        g.1,
-                        g.2,
-                        g.3.as_deref().is_some_and(|p| p.contains(CUT)),
-                    )
-                })
+                .map(|g| (g.0.as_str(), g.1, g.2, g.3))
                 .collect();
             let b = first.len() as u64 + 1;
             assert_eq!(
