@@ -103,6 +103,18 @@ fn what_serde_refuses_or_reads_otherwise_is_left_to_it() {
         r#"{"clocks":null,"status":"mate"}"#,
         r#"{"x":[1.5e-3,-0.0,{"a":[true,false,null,"é"]}],"id":"é"}"#,
         r#"{"players":{"white":{"user":{"name":"a","x":1},"aiLevel":3},"black":null}}"#,
+        // Every field the hand reads, each once: chess.com's, then lichess's.
+        r#"{"url":"https://www.chess.com/game/live/1","time_control":"180+2","rules":"chess",
+           "initial_setup":"8/8/8/8/8/8/8/K6k w - - 0 1","tcn":"mC0K","end_time":1700000000,
+           "white":{"username":"a","rating":1500,"result":"win"},
+           "black":{"username":"b","rating":1400,"result":"checkmated","x":{}}}"#,
+        r#"{"id":"i","rated":true,"variant":"chess960","speed":"correspondence","perf":"x",
+           "createdAt":1,"status":"started","winner":"black","pgn":"1. e4 *","moves":"e4",
+           "clock":{"initial":60,"increment":1,"totalTime":100},"clocks":[1],"daysPerTurn":2,
+           "initialFen":"8/8/8/8/8/8/8/K6k w - - 0 1","tournament":"t","swiss":"s",
+           "opening":{"eco":"C20","name":"King's Pawn","ply":2},
+           "players":{"white":{"user":{"name":"u","title":"GM"},"rating":2500,"ratingDiff":-3,
+           "name":"n"},"black":{"aiLevel":8}}}"#,
     ];
     for json in alike {
         assert!(same_as_serde(json), "{json}");
