@@ -31,7 +31,7 @@ fn real_exports_are_read_by_hand_as_serde_reads_them() {
 
 #[test]
 fn a_mutated_object_is_read_as_serde_reads_it_or_left_to_serde() {
-    // Each byte of a real game replaced, removed, or followed by one
+    // Each byte of a real game removed, or replaced by or preceded by one
     // of JSON's structural bytes, a digit, a letter, a control byte.
     const BYTES: &[u8] = b"{}[]\",:0159-.eE+ \t\nnulltrfa\\\x01x";
     let (mut read, mut left) = (0, 0);
