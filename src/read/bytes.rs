@@ -86,7 +86,12 @@ pub(crate) fn json_string_end(b: &[u8], i: usize) -> usize {
         let control = HIGH & !at_least(low, 0x20);
         (equal(low, b'"') | equal(low, b'\\') | control) & !high
     };
-    run_end(b, i, stop, |c| matches!(c, b'"' | b'\\' | 0..0x20))
+    run_end(b, i, stop, ends_json_string)
+}
+
+/// Whether `c` ends the inside of a JSON string (above).
+fn ends_json_string(c: u8) -> bool {
+    matches!(c, b'"' | b'\\' | 0..0x20)
 }
 
 /// Where the digits starting at `b[i]` end.
@@ -175,16 +180,8 @@ mod tests {
         agrees(token_end, is_delimiter, b'a');
         agrees(digits_end, |c| !c.is_ascii_digit(), b'5');
         agrees(dots_end, |c| c != b'.', b'.');
-        agrees(
-            json_string_end,
-            |c| matches!(c, b'"' | b'\\' | 0..0x20),
-            b'a',
-        );
-        agrees(
-            json_string_end,
-            |c| matches!(c, b'"' | b'\\' | 0..0x20),
-            0xa2,
-        );
+        agrees(json_string_end, ends_json_string, b'a');
+        agrees(json_string_end, ends_json_string, 0xa2);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use std::borrow::Cow;
 
-use crate::read::bytes::json_string_end;
+use crate::read::bytes::{digits_end, json_string_end};
 
 use super::object::{
     ChessComPlayer, GameObject, LichessClock, LichessPlayer, Named, Opening, Players, Str, Text,
@@ -252,13 +252,11 @@ impl<'a> Cursor<'a> {
         Some(())
     }
 
+    /// Passes the digits here; how many there were.
     fn run_of_digits(&mut self) -> usize {
-        let len = self.bytes()[self.at..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        self.at += len;
-        len
+        let start = self.at;
+        self.at = digits_end(self.bytes(), start);
+        self.at - start
     }
 }
 

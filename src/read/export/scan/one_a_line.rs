@@ -5,7 +5,6 @@
 
 use std::io::Read;
 
-use super::structure::Frame;
 use super::{JsonSplitter, Pending};
 
 /// Why a game of one a line left open is cut short.
@@ -75,23 +74,14 @@ impl<R: Read> JsonSplitter<R> {
             game.bytes.pop();
             while game.bytes.pop_if(|c| matches!(c, b'\n' | b'\r')).is_some() {}
         }
-        self.emit(game, Some(CUT_AT_LINE_END.into()));
+        self.cut_at_line_end(game);
         self.one_a_line = Some(true);
-        (self.in_string, self.escaped, self.key) = (false, false, None);
-        self.frames.clear();
-        let brace = self.base + i as u64 - 1;
-        self.pending = Some(Pending {
-            bytes: b"{".to_vec(),
-            ..self.pending_at(i, false)
-        });
+        // The held `{` opens the next game, a byte before `chunk[i]`.
+        self.open_object(i);
         if let Some(game) = &mut self.pending {
-            game.offset = brace;
+            game.offset -= 1;
+            game.bytes.push(b'{');
         }
-        self.frames.push(Frame {
-            game: true,
-            expect_key: true,
-            ..Frame::default()
-        });
         i
     }
 
@@ -106,6 +96,13 @@ impl<R: Read> JsonSplitter<R> {
         }
         self.gather_to(i);
         let game = self.pending.take()?;
+        self.cut_at_line_end(game);
+        Some(i)
+    }
+
+    /// Hands out `game`, left open at its line's end, as cut short, and
+    /// leaves the scan where its object was opened.
+    fn cut_at_line_end(&mut self, game: Pending) {
         while let Some(frame) = self.frames.pop() {
             if frame.game {
                 break;
@@ -113,7 +110,6 @@ impl<R: Read> JsonSplitter<R> {
         }
         (self.in_string, self.escaped, self.key) = (false, false, None);
         self.emit(game, Some(CUT_AT_LINE_END.into()));
-        Some(i)
     }
 
     /// Whether a line break ends the game being read: one is, and the
