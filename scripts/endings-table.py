@@ -8,7 +8,8 @@ tests/docs.rs checks that the document holds every line of it.
 import pathlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-ORDER = ["en", "de", "fr", "es", "it", "nl", "pt", "ru", "pl", "cs"]
+ORDER = ["en", "de", "fr", "es", "it", "nl", "pt", "ru", "pl", "cs", "sv", "nb", "da", "fi", "hu", "ro",
+         "tr", "uk", "hr", "el", "zh", "ja"]
 
 
 def section():

@@ -25,28 +25,30 @@ fn every_game_is_counted_once() {
         assert_eq!(run.verdicts.len(), event_lines(name), "{name}");
         // Every game is confirmed but the broadcast's two games with no
         // move and a decisive result (games 97 and 490: a forfeit, or moves
-        // the relay never had), which only the arbiter can tell apart.
+        // the relay never had), which only the arbiter can tell apart, and
+        // the four Colombian games whose last comment is an arbiter's note
+        // of a word this reader does not know (`ilegible`,
+        // `IRREPRODUCIBLE`): words never read are never agreement.
         let flagged: Vec<(&str, &str)> = run
             .verdicts
             .iter()
             .filter(|r| r["status"] != "confirmed")
             .map(|r| (r["game"].as_str(), r["reason"].as_str()))
             .collect();
-        let expected = if name == BROADCAST {
-            ["97", "490"].as_slice()
+        let (expected, why) = if name == BROADCAST {
+            (["97", "490"].as_slice(), "unplayed or not recorded")
         } else {
-            &[]
+            (
+                ["57", "58", "320", "430"].as_slice(),
+                "holds words this reader does not know",
+            )
         };
         assert_eq!(
             flagged.iter().map(|f| f.0).collect::<Vec<_>>(),
             expected,
             "{flagged:?}"
         );
-        assert!(
-            flagged
-                .iter()
-                .all(|f| f.1.starts_with("unplayed or not recorded"))
-        );
+        assert!(flagged.iter().all(|f| f.1.contains(why)), "{flagged:?}");
     }
 }
 

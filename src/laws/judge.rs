@@ -362,7 +362,7 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
     };
     let reason = VerdictFinding::UnplayedOrUnrecorded {
         recorded,
-        comment: game.record.closing_comment().map(|c| c.to_string()),
+        comment: game.record.closing_texts().last().map(|c| c.to_string()),
     };
     Some(Verdict::decide(recorded, recorded, clause, 0, reason).for_review())
 }

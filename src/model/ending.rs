@@ -237,4 +237,7 @@ pub enum UnreadKind {
     /// An aside that names a player (`White in time trouble`): time
     /// trouble is no flag, and the player it names is nobody's flagger.
     NamedAside,
+    /// Words in a language this reader does not read (`Must võitis
+    /// ajaga`), or signs it cannot read (an emoji): they may say anything.
+    Language,
 }

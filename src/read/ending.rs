@@ -37,13 +37,11 @@
 //! assert_eq!(reading.doubt.unwrap().to_string(), "the Termination tag “Black lost his temper” is not understood");
 //! ```
 
-use std::borrow::Cow;
-
 use shakmaty::Color;
 
 pub use crate::model::ending::{Ending, Naming, Party, Role, Stated, Unread, UnreadKind};
 use crate::model::outcome::GameResult;
-use crate::read::parse::{GameRecord, Tags};
+use crate::read::parse::GameRecord;
 use crate::read::words::{self, Read, Said};
 
 /// Where the ending was read.
@@ -192,15 +190,15 @@ pub struct Reading {
 }
 
 impl Reading {
-    /// Reads the ending a record states, in this order: the `Termination`,
-    /// `ICCResult` and `TerminationDetails` tags, the comment before the
-    /// result, the words of the `Result` tag. The first that names an
-    /// ending is the statement (else the first understood: `Normal`,
-    /// `Remis`); one that gives another result, or that is not understood,
-    /// is the doubt.
+    /// Reads the ending a record states, from its ledger of testimony
+    /// ([`testimony`]): a server's codes, the `Termination`, `ICCResult` and
+    /// `TerminationDetails` tags, every comment after the last move, the
+    /// words of the `Result` tag. Each is read whole, inert, or unread. The
+    /// first whole one that names an ending is the statement (else the first
+    /// understood: `Normal`, `Remis`) and the others must agree with it; one
+    /// that does not, or that is unread, is the doubt.
     pub fn of(record: &GameRecord<'_>) -> Reading {
         let recorded = record.recorded_result();
-        let names = record.names();
         let mut statements = Vec::new();
         let mut doubt = None;
         match server_code::read(&record.tags) {
@@ -208,16 +206,16 @@ impl Reading {
             Some(Err(words)) => doubt = Some(Doubt::NotUnderstood(words)),
             None => {}
         }
-        for (words, read, strict) in sources(record) {
-            let unsure = match words::read(&read, names, strict) {
+        for entry in testimony::ledger(record) {
+            let unsure = match entry.reading {
                 Read::Said(said) => {
-                    statements.push(Statement::of(said, words, recorded));
+                    statements.push(Statement::of(said, entry.words, recorded));
                     continue;
                 }
-                Read::Silent => continue,
-                Read::NotUnderstood => Doubt::NotUnderstood(words),
-                Read::Partial(unread) => Doubt::Partial(words, unread),
-                Read::Ambiguous(side) => Doubt::Ambiguous(words, side),
+                Read::Inert => continue,
+                Read::NotUnderstood => Doubt::NotUnderstood(entry.words),
+                Read::Partial(unread) => Doubt::Partial(entry.words, unread),
+                Read::Ambiguous(side) => Doubt::Ambiguous(entry.words, side),
             };
             doubt.get_or_insert(unsure);
         }
@@ -283,99 +281,6 @@ impl Statement {
     }
 }
 
-/// The words a record holds about its ending: each as quoted, the part of
-/// it to read, and whether it is a tag (every word about the ending) or a
-/// comment (which may hold remarks).
-fn sources<'r>(record: &'r GameRecord<'_>) -> Vec<(Quote, Cow<'r, str>, bool)> {
-    let tags = &record.tags;
-    let writer = server(tags);
-    let tagged = [
-        ("Termination", &tags.termination),
-        ("ICCResult", &tags.icc_result),
-        ("TerminationDetails", &tags.termination_details),
-    ];
-    // The Termination lichess writes for the status beside it says no more
-    // than the status (its "Time forfeit" is also a player who left).
-    let coded = tags
-        .lichess_status
-        .as_deref()
-        .and_then(server_code::lichess_termination);
-    let said_by_code = |tag: &str, text: &str| {
-        tag == "Termination" && coded.is_some_and(|t| t.eq_ignore_ascii_case(text.trim()))
-    };
-    let mut sources: Vec<(Quote, Cow<str>, bool)> = tagged
-        .into_iter()
-        .filter_map(|(tag, text)| Some((tag, text.as_deref()?)))
-        .filter(|(tag, text)| !said_by_code(tag, text))
-        .map(|(tag, text)| {
-            let words = quote(EndingSource::TerminationTag, tag, text, writer);
-            (words, Cow::Borrowed(text), true)
-        })
-        .collect();
-    if let Some(text) = record.closing_comment() {
-        let comment = quote(EndingSource::ResultComment, "", &text, writer);
-        let read = match own_note(&text) {
-            Some(words) => Cow::Owned(words.to_string()),
-            None => text,
-        };
-        sources.push((comment, read, false));
-    }
-    // `0:1 kampflos` is quoted whole and its words read.
-    if let (Some(words), Some(tag)) = (record.result_words(), record.tags.result.as_deref()) {
-        sources.push((
-            quote(EndingSource::ResultTag, "Result", tag, None),
-            Cow::Borrowed(words),
-            true,
-        ));
-    }
-    sources
-}
-
-/// The words of a note this tool wrote into a corrected game, read by its
-/// own format: of the note on the ending (`pgn-arbiter: Black lost on time
-/// (15.4.3); the comment before it was in the record`), the statement
-/// before the rule in brackets; of the note at the deciding move
-/// (`pgn-arbiter: 15.4.3: …`), nothing: it explains, it states no ending.
-fn own_note(comment: &str) -> Option<&str> {
-    let note = comment.trim().strip_prefix(OWN_NOTE)?;
-    match note.strip_suffix(OWN_ENDING_NOTE_END) {
-        Some(words) => Some(words.split(" (").next().unwrap_or(words)),
-        None => Some(""),
-    }
-}
-
-/// How a note this tool writes into a corrected game begins.
-pub const OWN_NOTE: &str = "pgn-arbiter:";
-
-/// How its note on the ending, after a comment of the record that told
-/// another, ends.
-pub const OWN_ENDING_NOTE_END: &str = "; the comment before it was in the record";
-
-fn quote(
-    source: EndingSource,
-    tag: &'static str,
-    text: &str,
-    server: Option<&'static str>,
-) -> Quote {
-    Quote {
-        source,
-        tag,
-        text: text.trim().trim_end_matches('.').to_string(),
-        server,
-    }
-}
-
-/// The server a record comes from, when its tags say.
-fn server(tags: &Tags) -> Option<&'static str> {
-    if tags.is_icc() {
-        Some("ICC")
-    } else if tags.is_fics() {
-        Some("FICS")
-    } else {
-        tags.server()
-    }
-}
-
 /// What `text` would say written into this record (as a tag's words
 /// when `tag`, else as a comment): the result and the player the ending
 /// happened to, when it is read whole and one way.
@@ -404,9 +309,10 @@ pub fn reads_back(
 }
 
 /// Whether a comment of the record tells how the game ended (understood
-/// or not), as the audit reads the comment before the result.
+/// or not), as the audit reads a comment after the last move.
 pub fn tells_an_ending(comment: &str, record: &GameRecord<'_>) -> bool {
-    !matches!(words::read(comment, record.names(), false), Read::Silent)
+    let text = testimony::readable(comment);
+    !text.is_empty() && !matches!(words::read(&text, record.names(), false), Read::Inert)
 }
 
 /// How a statement's words disagree with the recorded result.
@@ -450,7 +356,10 @@ pub fn disagreement(statement: &Statement, recorded: GameResult) -> Option<Disag
 }
 
 pub mod server_code;
+mod testimony;
 mod unplayed;
+
+pub use testimony::{OWN_ENDING_NOTE_END, OWN_NOTE};
 
 #[cfg(test)]
 mod tests;

@@ -13,7 +13,7 @@ use std::ops::Range;
 use encoding_rs::Encoding;
 
 use crate::model::claim::{Claim, ClaimError};
-use crate::model::clock::{Clock, commands};
+use crate::model::clock::Clock;
 use crate::model::outcome::{GameResult, is_result_token};
 use crate::model::time_control::{Category, ClockUnit, Control};
 use crate::read::bytes::{digits_end, dots_end, is_delimiter, token_end};
@@ -21,6 +21,7 @@ use crate::read::encoding;
 pub use crate::read::tags::Tags;
 use crate::read::tags::decode;
 use crate::read::words::{self, Names};
+use comment::read_comment;
 pub(super) use control::read_control;
 use tag_section::read_tags;
 
@@ -54,9 +55,10 @@ pub struct GameRecord<'a> {
     pub layout: Layout,
     /// The time control, read from the tag against the first clocks.
     pub control: Control,
-    /// The last comment after the last move that begins with words, not a
-    /// `[%command]`: where FICS and ICC say how the game ended.
-    pub closing_comment: Option<Range<u32>>,
+    /// Every comment after the last move, whatever it opens with: between
+    /// braces, or after a `;` to the line's end. Where FICS and ICC say how
+    /// the game ended, and annotators, arbiters and tools add to it.
+    pub closing_comments: Vec<Range<u32>>,
     /// What text that is not UTF-8 is read as: the file's guessed encoding
     /// (see [`crate::read::encoding`]); `None` for Windows-1252.
     pub legacy_encoding: Option<&'static Encoding>,
@@ -153,14 +155,15 @@ impl<'a> GameRecord<'a> {
         differ.then_some((tag, marker))
     }
 
-    /// The text of [`GameRecord::closing_comment`], trimmed, decoded as
-    /// the tags are.
-    pub fn closing_comment(&self) -> Option<Cow<'a, str>> {
-        let span = self.closing_comment.clone()?;
-        let raw = &self.bytes[span.start as usize..span.end as usize];
-        Some(match decode(raw, self.legacy()) {
-            Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
-            Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
+    /// The texts of [`GameRecord::closing_comments`], trimmed, decoded as
+    /// the tags are, in order.
+    pub fn closing_texts(&self) -> impl Iterator<Item = Cow<'a, str>> + '_ {
+        self.closing_comments.iter().map(|span| {
+            let raw = &self.bytes[span.start as usize..span.end as usize];
+            match decode(raw, self.legacy()) {
+                Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+                Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
+            }
         })
     }
 
@@ -292,7 +295,13 @@ fn read_movetext(b: &[u8], mut i: usize, game: &mut GameRecord<'_>) {
 /// number; returns the offset after it.
 fn read_other(b: &[u8], i: usize, depth: &mut usize, game: &mut GameRecord<'_>) -> usize {
     match b[i] {
-        b';' => line_end(b, i),
+        b';' => {
+            let end = line_end(b, i);
+            if *depth == 0 {
+                game.closing_comments.push(i as u32 + 1..end as u32);
+            }
+            end
+        }
         b'%' if at_line_start(b, i) => line_end(b, i),
         // Some exports write variations in square brackets (the
         // splitter leaves a `[` that opens no tag pair in the movetext);
@@ -337,50 +346,6 @@ fn number_end(b: &[u8], i: usize) -> usize {
     dots_end(b, digits)
 }
 
-/// Reads the comment opening at `b[i]` (at the top level, its clocks,
-/// claims and words); returns the offset after it.
-fn read_comment(b: &[u8], i: usize, depth: usize, game: &mut GameRecord<'_>) -> usize {
-    if depth == 0
-        && let Some(after) = lone_clock(b, i, game)
-    {
-        return after;
-    }
-    // Comments are short (`{ [%clk 0:03:12] }`): a plain loop beats
-    // memchr's set-up on them.
-    let end = b[i + 1..]
-        .iter()
-        .position(|&c| c == b'}')
-        .map(|p| i + 1 + p);
-    let text_end = end.unwrap_or(b.len());
-    if depth == 0 {
-        let text = &b[i + 1..text_end];
-        annotate(text, game);
-        // Words in any script (`Белые сдались`), not a `[%command]`.
-        let words = text.iter().find(|c| !c.is_ascii_whitespace());
-        if words.is_some_and(|&c| c.is_ascii_alphabetic() || !c.is_ascii()) {
-            game.closing_comment = Some(i as u32 + 1..text_end as u32);
-        }
-    }
-    if end.is_none() && game.damage.is_none() {
-        game.damage = Some(("comment `{` is never closed".into(), i));
-    }
-    text_end + 1
-}
-
-/// `{ [%clk 0:03:12] }`, the comment a server writes after nearly every
-/// move, read at once: the clock of the move before it, no claim, no words.
-/// Returns the offset after it; `None` for any other comment.
-fn lone_clock(b: &[u8], i: usize, game: &mut GameRecord<'_>) -> Option<usize> {
-    let comment = b.get(i..i + 18)?;
-    if !comment.starts_with(b"{ [%clk ") || !comment.ends_with(b"] }") {
-        return None;
-    }
-    let last = game.moves.last_mut()?;
-    last.clock = Some(Clock::hms(&comment[8..15])?);
-    game.layout.other_clocks += 1;
-    Some(i + 18)
-}
-
 /// The `]` closing a `[word]` that holds no white space.
 fn markup_end(b: &[u8], i: usize) -> Option<usize> {
     let close = b[i + 1..]
@@ -418,7 +383,7 @@ fn a_move(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>)
     if start == end || is_annotation(&b[start..end]) {
         return;
     }
-    game.closing_comment = None;
+    game.closing_comments.clear();
     game.moves.push(MoveToken {
         span: start as u32..end as u32,
         clock: None,
@@ -442,58 +407,7 @@ fn is_annotation(text: &[u8]) -> bool {
     }
 }
 
-/// Applies a comment's `[%clk]` and `[%emt]` to the move before it, and
-/// collects its claims.
-fn annotate(comment: &[u8], game: &mut GameRecord<'_>) {
-    let ply = game.moves.len();
-    for (name, args) in commands(comment) {
-        match (name, game.moves.last_mut()) {
-            (b"clk", Some(last)) => {
-                last.clock = Clock::parse(args).or(last.clock);
-                match two_fields(args) {
-                    true => game.layout.two_field_clocks += 1,
-                    false => game.layout.other_clocks += 1,
-                }
-            }
-            (b"emt", Some(last)) => last.emt = Clock::parse(args).or(last.emt),
-            _ => {
-                if let Some(claim) = Claim::read(ply, name, args) {
-                    game.claims.push(claim);
-                }
-            }
-        }
-    }
-    if let Some(last) = game.moves.last_mut()
-        && last.clock.is_none()
-        && let Some(left) = engine_time_left(comment)
-    {
-        last.clock = Some(left);
-        game.layout.other_clocks += 1;
-    }
-}
-
-/// TCEC's and cutechess's engine comments give the time left after the
-/// move in milliseconds, `tl=4206438` among `d=27, sd=49, mt=33540, …`: a
-/// clock reading where no `[%clk]` gives one.
-fn engine_time_left(comment: &[u8]) -> Option<Clock> {
-    let at = memchr::memmem::find(comment, b"tl=")?;
-    let key_starts = at == 0 || matches!(comment[at - 1], b' ' | b',' | b'{');
-    let digits = &comment[at + 3..digits_end(comment, at + 3)];
-    let millis: u64 = std::str::from_utf8(digits).ok()?.parse().ok()?;
-    (key_starts && !digits.is_empty()).then_some(Clock(millis))
-}
-
-/// A reading written `a:bb` (`1:28`, `0:15.40`): two fields, which may be
-/// minutes and seconds or hours and minutes.
-fn two_fields(args: &[u8]) -> bool {
-    let whole = args
-        .trim_ascii()
-        .split(|&b| b == b'.')
-        .next()
-        .unwrap_or_default();
-    whole.iter().filter(|&&b| b == b':').count() == 1
-}
-
+mod comment;
 mod control;
 mod tag_section;
 #[cfg(test)]

@@ -4,12 +4,15 @@
 //! and each clause matched whole against the vocabulary's phrases.
 //!
 //! A statement is read *whole* when every clause is accounted for: an
-//! ending, an aside that names nobody (`both low on time`), or an engine's
-//! figures (`0.00/40 0.099s`). A clause that is not
-//! understood, asked (`Black flagged?`), denied (`claim rejected`, `Nein`),
-//! hedged (`allegedly`) or an aside naming a player (`White in time
-//! trouble`: time trouble is no flag) leaves it read *in part*, and then it
-//! decides nothing. Nothing is matched inside a word or a clause.
+//! ending, a result (`0-1`), an aside that names nobody (`both low on
+//! time`), an engine's figures (`0.00/40 0.099s`), or a remark in a language
+//! read that holds no ending or result (`A fine game.`). A clause that holds
+//! an ending it does not state whole (`Black resigned here`), asked
+//! (`Black flagged?`, `(?)`), denied (`claim rejected`, `Nein`), hedged
+//! (`allegedly`), an aside naming a player (`White in time trouble`: time
+//! trouble is no flag), or in a language not read leaves it read *in part*,
+//! and then it decides nothing. A clause is matched whole, never from a
+//! word inside another.
 //!
 //! A player's name that is also a colour word (a Black player called
 //! `White, Alan`) gives a sentence two readings; where they differ, the
@@ -21,7 +24,8 @@ use shakmaty::Color;
 
 use crate::model::ending::{Ending, Naming, Party, Role, Stated, Unread, UnreadKind};
 use crate::model::outcome::GameResult;
-use text::{Clause, Folded, clauses, mark_names, marked_side, name_candidates, occurs};
+use clause::{Heard, Known};
+use text::{Folded, clauses, mark_names, marked_side, name_candidates, occurs};
 pub(crate) use text::{fold, words_of};
 pub use vocabulary::LANGUAGES;
 use vocabulary::{Element, Kind, Meaning, VOCABULARY, Vocabulary, is_number};
@@ -69,15 +73,27 @@ pub(crate) enum Read {
     /// Words that tell an ending this grammar does not know, or that
     /// contradict themselves.
     NotUnderstood,
-    /// Nothing about the ending (a comment about the position, `?`).
-    Silent,
+    /// Read whole, and nothing about the ending: figures, a remark in a
+    /// language read with no ending or result in it (`a fine game`).
+    Inert,
 }
 
 /// Reads a statement. `strict` for a tag, whose every word is about the
 /// ending; a comment may say nothing of it.
 pub(crate) fn read(text: &str, names: Names<'_>, strict: bool) -> Read {
+    read_as(text, names, strict, true)
+}
+
+/// Reads a statement whose writer names the players by their names only,
+/// never by colour words (chess.com's `Termination`: `White won on time`
+/// there is the player called `White`).
+pub(crate) fn read_by_name(text: &str, names: Names<'_>, strict: bool) -> Read {
+    read_as(text, names, strict, false)
+}
+
+fn read_as(text: &str, names: Names<'_>, strict: bool, colours: bool) -> Read {
     if !text.chars().any(char::is_alphanumeric) {
-        return Read::Silent;
+        return signs(text, strict);
     }
     let vocabulary = &*VOCABULARY;
     // Most statements are one phrase without a player (`Normal`, `Time
@@ -91,12 +107,14 @@ pub(crate) fn read(text: &str, names: Names<'_>, strict: bool) -> Read {
     }
     let folded = Folded::of(text);
     let candidates = name_candidates(names);
+    let known = Known::of(text, names);
     let marked = mark_names(&folded, &candidates);
-    let first = vocabulary.read_marked(&marked, text, strict);
+    let first = vocabulary.read_marked(&marked, strict, &known);
     // A name that is also a colour word, and stands in the text: read
     // again as the colour.
     let Some(side) = candidates
         .iter()
+        .filter(|_| colours)
         .find(|(_, name)| vocabulary.is_colour_word(name) && occurs(&folded.text, name))
         .map(|c| c.0)
     else {
@@ -106,9 +124,34 @@ pub(crate) fn read(text: &str, names: Names<'_>, strict: bool) -> Read {
         .into_iter()
         .filter(|c| !vocabulary.is_colour_word(&c.1))
         .collect();
-    let second = vocabulary.read_marked(&mark_names(&folded, &plain), text, strict);
+    let second = vocabulary.read_marked(&mark_names(&folded, &plain), strict, &known);
     one_reading(first, second, side)
 }
+
+/// Text without a letter or a digit: a question mark doubts (`(?)` in a
+/// comment); punctuation and the annotators' glyphs (`±`, `∞`) say nothing;
+/// any other sign (an emoji) may say anything.
+fn signs(text: &str, strict: bool) -> Read {
+    let written = text.trim();
+    let unread = |kind| {
+        Read::Partial(Unread {
+            clause: written.to_string(),
+            kind,
+        })
+    };
+    if !strict && written.contains('?') {
+        return unread(UnreadKind::Hedge);
+    }
+    let quiet = |c: char| c.is_whitespace() || c.is_ascii_punctuation() || GLYPHS.contains(c);
+    match (written.chars().all(quiet), strict) {
+        (true, _) => Read::Inert,
+        (false, true) => Read::NotUnderstood,
+        (false, false) => unread(UnreadKind::Language),
+    }
+}
+
+/// Punctuation beyond ASCII and the glyphs of chess annotation.
+const GLYPHS: &str = "…–—‐‑‒―«»“”„‘’‚·•±∓⩲⩱∞⇆⇄↑→△□⨀⊥⟳⌓○●◯⊕⊞⇔½";
 
 /// The reading of a sentence read with the names and with the colour
 /// words: the same fact, or one of them read at all, or ambiguous.
@@ -116,7 +159,7 @@ fn one_reading(named: Read, coloured: Read, side: Color) -> Read {
     match (named, coloured) {
         (Read::Said(a), Read::Said(b)) if a.fact() != b.fact() => Read::Ambiguous(side),
         (said @ Read::Said(_), _) | (_, said @ Read::Said(_)) => said,
-        (Read::Silent, other) => other,
+        (Read::Inert, other) => other,
         (first, _) => first,
     }
 }
@@ -184,6 +227,18 @@ impl Said {
         }
     }
 
+    /// Adds a result written in figures; `false` when the clauses before
+    /// give another, or name its winner as the one the ending befell.
+    fn add_result(&mut self, result: Stated) -> bool {
+        let Some(both) = self.result.with(result) else {
+            return false;
+        };
+        let fallen_wins =
+            matches!((self.party, both), (Some(p), Stated::Win(w)) if p.fallen() == w);
+        self.result = both;
+        !fallen_wins
+    }
+
     /// What the words say, however they name the player.
     fn fact(&self) -> (Ending, bool, Option<Color>, Stated, bool) {
         let fallen = self.party.map(Party::fallen);
@@ -209,38 +264,21 @@ fn clause_result(meaning: Meaning, party: Option<Party>) -> Stated {
     }
 }
 
-/// What one clause is.
-enum Heard {
-    /// It tells the ending, or the result.
-    Told(Meaning, Option<Party>),
-    /// Read, and no part of the statement: an aside naming nobody, figures.
-    Aside,
-    /// It keeps the statement from being read whole; `ending` when it is
-    /// about the ending (an ending asked, a clause holding an ending word).
-    Doubtful { kind: UnreadKind, ending: bool },
-}
-
 impl Vocabulary {
     /// Reads a text whose names are marked.
-    fn read_marked(&self, marked: &Folded, text: &str, strict: bool) -> Read {
+    fn read_marked(&self, marked: &Folded, strict: bool, known: &Known<'_>) -> Read {
         let mut said = Said::default();
         let mut told = false;
-        // The clause quoted as the doubt (a denial before a clause merely
-        // not understood), and whether any doubtful clause is about the
-        // ending.
+        // The clause quoted as the doubt: one that denies, doubts or asks
+        // before one merely not understood.
         let mut doubt: Option<(UnreadKind, Range<usize>)> = None;
-        let mut about_the_ending = false;
         for clause in clauses(&marked.text) {
-            match self.hear(&clause) {
-                Heard::Told(meaning, party) => {
-                    if !said.add(meaning, party) {
-                        return Read::NotUnderstood;
-                    }
-                    told = true;
-                }
+            match self.hear(&clause, known, strict) {
+                Heard::Told(meaning, party) if said.add(meaning, party) => told = true,
+                Heard::Result(result) if said.add_result(result) => told = true,
+                Heard::Told(..) | Heard::Result(_) => return Read::NotUnderstood,
                 Heard::Aside => {}
-                Heard::Doubtful { kind, ending } => {
-                    about_the_ending |= ending;
+                Heard::Doubtful(kind) => {
                     let vague = |k: UnreadKind| k == UnreadKind::NotUnderstood;
                     if doubt.as_ref().is_none_or(|d| vague(d.0) && !vague(kind)) {
                         doubt = Some((kind, clause.span.clone()));
@@ -248,43 +286,18 @@ impl Vocabulary {
                 }
             }
         }
-        let unread = |(kind, span): (UnreadKind, Range<usize>)| {
-            Read::Partial(Unread {
-                clause: marked.quote(text, span),
-                kind,
-            })
-        };
         match doubt {
             None if told => Read::Said(said),
-            Some(d) if told || d.0 == UnreadKind::Question => unread(d),
-            _ if strict || about_the_ending => Read::NotUnderstood,
-            _ => Read::Silent,
-        }
-    }
-
-    /// What a clause is.
-    fn hear(&self, clause: &Clause<'_>) -> Heard {
-        let words = &clause.words;
-        let Some((meaning, party)) = self.meaning(words) else {
-            if words.iter().all(|w| is_figures(w)) {
-                return Heard::Aside;
+            None if strict => Read::NotUnderstood,
+            None => Read::Inert,
+            Some((kind, span)) if told || kind != UnreadKind::NotUnderstood => {
+                Read::Partial(Unread {
+                    clause: marked.quote(known.written, span),
+                    kind,
+                })
             }
-            let ending = words.iter().any(|w| self.signals.contains(*w));
-            return Heard::Doubtful {
-                kind: UnreadKind::NotUnderstood,
-                ending,
-            };
-        };
-        let kind = match meaning.kind {
-            Kind::Aside if party.is_none() => return Heard::Aside,
-            Kind::Aside => UnreadKind::NamedAside,
-            Kind::Denial => UnreadKind::Denial,
-            Kind::Hedge => UnreadKind::Hedge,
-            _ if clause.question => UnreadKind::Question,
-            _ => return Heard::Told(meaning, party),
-        };
-        let ending = kind == UnreadKind::Question;
-        Heard::Doubtful { kind, ending }
+            Some(_) => Read::NotUnderstood,
+        }
     }
 
     /// What a clause means, and the player it names.
@@ -386,12 +399,6 @@ impl Vocabulary {
     }
 }
 
-/// Figures, not words: an engine's score and time (`+0.35/18`, `0.099s`),
-/// a move in brackets (`Kg7`), a clause number (`15.4.3`).
-fn is_figures(word: &str) -> bool {
-    word.bytes().any(|b| b.is_ascii_digit())
-}
-
 /// The lengths of the prefixes of `words` that a slotless phrase matches.
 fn prefix_lengths(elements: &[Element], words: &[&str]) -> Vec<usize> {
     let Some((first, rest)) = elements.split_first() else {
@@ -437,6 +444,8 @@ impl Binding {
     }
 }
 
+mod clause;
+mod language;
 mod text;
 mod vocabulary;
 

@@ -173,22 +173,36 @@ fn ending_edits(
             });
         }
     }
-    let comment = record.closing_comment.clone();
-    let tells = record
-        .closing_comment()
-        .is_some_and(|c| tells_an_ending(&c, record));
-    if let Some(span) = comment.filter(|_| tells) {
-        edits.push(Edit {
-            at: span.end as usize + 1,
-            remove: 0,
-            insert: format!(
-                " {{{OWN_NOTE} {words} ({}){OWN_ENDING_NOTE_END}}}",
-                verdict.rule
-            )
-            .into_bytes(),
-        });
-    }
+    edits.extend(ending_note(record, verdict, &words, eol));
     edits
+}
+
+/// The note saying the result, after the last comment that tells an
+/// ending, which it replaces for a reader (after a `;` comment, on a line
+/// of its own).
+fn ending_note(record: &GameRecord<'_>, verdict: &Verdict, words: &str, eol: &str) -> Option<Edit> {
+    let telling = record
+        .closing_comments
+        .iter()
+        .zip(record.closing_texts())
+        .filter(|(_, text)| tells_an_ending(text, record))
+        .map(|(span, _)| span.clone())
+        .last();
+    let end = telling?.end as usize;
+    let braced = record.bytes.get(end) == Some(&b'}');
+    let note = format!(
+        "{{{OWN_NOTE} {words} ({}){OWN_ENDING_NOTE_END}}}",
+        verdict.rule
+    );
+    Some(Edit {
+        at: if braced { end + 1 } else { end },
+        remove: 0,
+        insert: match braced {
+            true => format!(" {note}"),
+            false => format!("{eol}{note}"),
+        }
+        .into_bytes(),
+    })
 }
 
 /// Words the audit reads back as `correct`, and as the ending where the

@@ -133,6 +133,11 @@ impl fmt::Display for Doubt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Doubt::NotUnderstood(words) => write!(f, "{words} is not understood"),
+            // Words that are one clause doubt, deny or ask about the rest
+            // of the record.
+            Doubt::Partial(words, unread) if unread.clause == words.text => {
+                write!(f, "{words} {}", predicate(unread.kind, "the record says"))
+            }
             Doubt::Partial(words, unread) => {
                 write!(f, "{words} is read only in part: {unread}")
             }
@@ -150,16 +155,19 @@ impl fmt::Display for Doubt {
 /// "“claim rejected” denies it".
 impl fmt::Display for Unread {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let clause = &self.clause;
-        match self.kind {
-            UnreadKind::NotUnderstood => write!(f, "“{clause}” is not understood"),
-            UnreadKind::Question => write!(f, "“{clause}” is asked, not stated"),
-            UnreadKind::Denial => write!(f, "“{clause}” denies or rejects what it says"),
-            UnreadKind::Hedge => write!(f, "“{clause}” doubts what it says"),
-            UnreadKind::NamedAside => write!(
-                f,
-                "“{clause}” names a player in an aside (time trouble is no flag)"
-            ),
-        }
+        write!(f, "“{}” {}", self.clause, predicate(self.kind, "it says"))
+    }
+}
+
+/// What a clause that keeps a statement from being read whole does; `what`
+/// is what it bears on.
+fn predicate(kind: UnreadKind, what: &str) -> String {
+    match kind {
+        UnreadKind::NotUnderstood => "is not understood".into(),
+        UnreadKind::Question => "is asked, not stated".into(),
+        UnreadKind::Denial => format!("denies or rejects what {what}"),
+        UnreadKind::Hedge => format!("doubts what {what}"),
+        UnreadKind::NamedAside => "names a player in an aside (time trouble is no flag)".into(),
+        UnreadKind::Language => "holds words this reader does not know".into(),
     }
 }

@@ -165,7 +165,7 @@ fn read_straight_as_written(json: &str) -> bool {
     assert_eq!(format!("{:?}", direct.claims), format!("{:?}", read.claims));
     assert_eq!(direct.damage, read.damage, "{pgn}");
     assert_eq!(direct.control, read.control, "{pgn}");
-    assert_eq!(direct.closing_comment, read.closing_comment, "{pgn}");
+    assert_eq!(direct.closing_comments, read.closing_comments, "{pgn}");
     assert_eq!(direct.legacy_encoding, read.legacy_encoding);
     assert_eq!(direct.text_encoding(), read.text_encoding());
     let (a, b) = (&direct.layout, &read.layout);

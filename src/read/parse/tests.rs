@@ -51,7 +51,7 @@ fn a_lone_clock_comment_is_read_like_any_other() {
         clocks,
         [Some(Clock(178_000)), Some(Clock(36_001_000)), None]
     );
-    assert!(g.claims.is_empty() && g.closing_comment.is_none());
+    assert!(g.claims.is_empty() && g.closing_comments.is_empty());
 }
 
 #[test]

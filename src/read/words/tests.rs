@@ -144,7 +144,7 @@ fn nothing_is_read_inside_a_clause_or_a_word() {
     // Two clauses that contradict each other are not understood.
     assert_eq!(tag("White resigned, Black resigned"), None);
     assert_eq!(tag("Draw agreed, White wins"), None);
-    assert_eq!(read("?", NAMES, true), Read::Silent);
+    assert_eq!(read("?", NAMES, true), Read::Inert);
 }
 
 #[test]
@@ -159,26 +159,25 @@ fn comments_hold_figures_but_not_unread_endings() {
         comment("+M1/127 0.003s, White mates"),
         Read::Said(_)
     ));
-    assert_eq!(comment("(Kg7)"), Read::Silent);
-    assert_eq!(comment("a fine game"), Read::Silent);
+    assert_eq!(comment("(Kg7)"), Read::Inert);
+    assert_eq!(comment("a fine game"), Read::Inert);
     // An ending word in a clause not understood: not understood.
     assert_eq!(
         comment("Black resigned here, the knight is trapped"),
         Read::NotUnderstood
     );
-    assert_eq!(
+    // A remark in a language read, with no ending or result in it, is set
+    // aside beside the ending (round eight's w64).
+    assert!(matches!(
         comment("Black resigned, the knight is trapped"),
-        Read::Partial(Unread {
-            clause: "the knight is trapped".into(),
-            kind: UnreadKind::NotUnderstood
-        })
-    );
+        Read::Said(_)
+    ));
     // An annotator's paragraph is read by the same rule (lichess's
-    // broadcast of the 2023 world championship): its ending is read, but
-    // the clause after it is not, so it decides nothing.
+    // broadcast of the 2023 world championship): its ending is read, and
+    // the clause after it is a remark about the material.
     let read =
         comment("White resigned, as he loses a lot of material without getting anything in return");
-    assert!(matches!(read, Read::Partial(_)), "{read:?}");
+    assert!(matches!(read, Read::Said(_)), "{read:?}");
     // Words about the result that no clause states are not understood,
     // whatever their length: never silence.
     assert_eq!(
@@ -485,4 +484,212 @@ fn folding_keeps_words_whole() {
         [vec!["x", "won"], vec!["game", "abandoned"]]
     );
     assert_eq!(words("3-fold rep"), [vec!["3-fold", "rep"]]);
+}
+
+/// Round eight's w68: a result written in figures is a result, read with
+/// the words beside it, never figures set aside.
+#[test]
+fn a_result_in_figures_is_read_as_a_result() {
+    assert_eq!(result("0-1"), Some(Stated::Win(Black)));
+    assert_eq!(result("1:0"), Some(Stated::Win(White)));
+    assert_eq!(result("½-½"), Some(Stated::Draw));
+    assert_eq!(result("0,5-0,5"), Some(Stated::Draw));
+    assert_eq!(
+        tag("Black resigned (1-0)"),
+        Some((Resignation, Stated::Win(White), Some((Black, Role::Loser))))
+    );
+    // Words and figures that disagree, or a flagger who wins.
+    for text in [
+        "Black resigned (0-1)",
+        "Draw agreed, 0-1",
+        "Black resigned; 1/2-1/2",
+        "White flagged (1-0)",
+    ] {
+        assert_eq!(read(text, NAMES, false), Read::NotUnderstood, "{text}");
+    }
+    // An engine's score is still figures.
+    assert_eq!(read("+0.35/18 0.099s", NAMES, false), Read::Inert);
+    assert_eq!(read("0-1 time", NAMES, false), Read::NotUnderstood);
+}
+
+/// Round eight's w60, w62: a question mark standing apart doubts, and a
+/// denial or a hedge alone is never silent.
+#[test]
+fn doubts_alone_and_in_brackets_bear_on_the_record() {
+    let kind = |text: &str| match read(text, NAMES, false) {
+        Read::Partial(unread) => Some(unread.kind),
+        _ => None,
+    };
+    use UnreadKind::*;
+    for text in [
+        "White flagged (?)",
+        "White flagged [?]",
+        "White flagged (!?)",
+        "White flagged. ?",
+        "White flagged - ?",
+        "?",
+        "(?)",
+    ] {
+        assert_eq!(kind(text), Some(Hedge), "{text}");
+    }
+    assert_eq!(kind("White flagged!?"), Some(Question));
+    // A move's own mark is no doubt.
+    assert_eq!(read("32. Rh7+!? Kg8", NAMES, false), Read::Inert);
+    for text in [
+        "Claim rejected",
+        "Nein.",
+        "The arbiter rejected the claim",
+        "Претензия отклонена",
+    ] {
+        assert_eq!(kind(text), Some(Denial), "{text}");
+    }
+    assert_eq!(kind("Under appeal"), Some(Hedge));
+    assert_eq!(kind("Allegedly"), Some(Hedge));
+    // A claim spoken of, not read whole, is about the ending.
+    assert_eq!(
+        read("...but the claim came too late", NAMES, false),
+        Read::NotUnderstood
+    );
+    // An emoji may say anything; punctuation and glyphs nothing.
+    assert_eq!(kind("🚩"), Some(Language));
+    assert_eq!(read("🚩", NAMES, true), Read::NotUnderstood);
+    assert_eq!(read("±", NAMES, false), Read::Inert);
+}
+
+/// Round eight's w66: words in a language this reader does not read are
+/// never a remark.
+#[test]
+fn words_in_a_language_not_read_are_unread() {
+    for text in [
+        "Must võitis ajaga",
+        "Melnie uzvarēja uz laiku",
+        "Juoda laimėjo laiku",
+        "Đen thắng do hết giờ",
+        "흑이 시간승",
+    ] {
+        let read = read(text, NAMES, false);
+        assert!(
+            matches!(&read, Read::Partial(u) if u.kind == UnreadKind::Language),
+            "{text}: {read:?}"
+        );
+    }
+    // Beside an ending read whole, it is still unread.
+    assert!(matches!(
+        read("Black resigned. Must võitis ajaga", NAMES, false),
+        Read::Partial(_)
+    ));
+}
+
+/// The languages added in round eight, each with lichess's own sentence
+/// (marked) and the club files' words.
+#[test]
+fn nordic_languages() {
+    // lichess sv-SE: "Vit har gett upp", "Svart har vunnit".
+    assert_eq!(
+        tag("Vit har gett upp"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(result("Svart har vunnit"), Some(Stated::Win(Black)));
+    assert_eq!(
+        tag("Svart vann på tid"),
+        Some((TimeForfeit, Stated::Win(Black), Some((Black, Role::Winner))))
+    );
+    assert_eq!(ending("Trefaldig upprepning"), Some(Repetition));
+    assert_eq!(result("Remi"), Some(Stated::Draw));
+    assert_eq!(
+        tag("Hvit ga opp"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(result("Uavgjort"), Some(Stated::Draw));
+    assert_eq!(
+        tag("Sort vandt på tid"),
+        Some((TimeForfeit, Stated::Win(Black), Some((Black, Role::Winner))))
+    );
+    assert_eq!(ending("Skakmat"), Some(Checkmate));
+    // lichess fi-FI: "Valkealta loppui aika", "Musta luovutti".
+    assert_eq!(
+        tag("Valkealta loppui aika"),
+        Some((TimeForfeit, Stated::Nothing, Some((White, Role::Subject))))
+    );
+    assert_eq!(
+        tag("Musta luovutti"),
+        Some((Resignation, Stated::Win(White), Some((Black, Role::Loser))))
+    );
+    assert_eq!(result("Musta voitti ajalla"), Some(Stated::Win(Black)));
+}
+
+#[test]
+fn central_and_south_east_european_languages() {
+    // lichess hu-HU: "Világos feladta", "Sötét nyert".
+    assert_eq!(
+        tag("Világos feladta"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(result("Sötét nyert"), Some(Stated::Win(Black)));
+    assert_eq!(result("Fekete nyert időn"), Some(Stated::Win(Black)));
+    assert_eq!(ending("Háromszori állásismétlés"), Some(Repetition));
+    // lichess ro-RO: "Albul a cedat", "Negrul a câştigat" (ş with a cedilla).
+    assert_eq!(
+        tag("Albul a cedat"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(result("Negrul a câştigat"), Some(Stated::Win(Black)));
+    assert_eq!(ending("Negrul a câștigat la timp"), Some(TimeForfeit));
+    // lichess tr-TR: "Beyazın zamanı tükendi", "Zafer Siyahın".
+    assert_eq!(
+        tag("Beyazın zamanı tükendi"),
+        Some((TimeForfeit, Stated::Nothing, Some((White, Role::Subject))))
+    );
+    assert_eq!(result("Zafer Siyahın"), Some(Stated::Win(Black)));
+    assert_eq!(ending("OYUN İPTAL EDİLDİ"), Some(Aborted));
+    // lichess hr-HR: "Bijeli predaje"; Serbian, in Cyrillic.
+    assert_eq!(
+        tag("Bijeli predaje"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(
+        result("Crni je pobijedio zbog isteka vremena"),
+        Some(Stated::Win(Black))
+    );
+    assert_eq!(result("Бели је победио"), Some(Stated::Win(White)));
+    // lichess uk-UA: "Білі здалися", "Нічия за спільною згодою".
+    assert_eq!(
+        tag("Білі здалися"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(ending("Нічия за спільною згодою"), Some(Agreement));
+    assert_eq!(result("Чорні виграли за часом"), Some(Stated::Win(Black)));
+}
+
+#[test]
+fn greek_chinese_and_japanese() {
+    // lichess el-GR: "Τα λευκά παραιτήθηκαν"; capitals carry no accents.
+    assert_eq!(
+        tag("Τα λευκά παραιτήθηκαν"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(result("ΤΑ ΜΑΥΡΑ ΝΙΚΗΣΑΝ"), Some(Stated::Win(Black)));
+    assert_eq!(ending("Τέλος χρόνου"), Some(TimeForfeit));
+    // lichess zh-CN: "白方认输", "三次重复局面"; "黑方超时胜" a win on time.
+    assert_eq!(
+        tag("白方认输"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(ending("三次重复局面"), Some(Repetition));
+    assert_eq!(
+        tag("黑方超时胜"),
+        Some((TimeForfeit, Stated::Win(Black), Some((Black, Role::Winner))))
+    );
+    assert_eq!(result("和棋"), Some(Stated::Draw));
+    // lichess ja-JP: "白が投了しました", "黒の勝ちです", "白時間切れ".
+    assert_eq!(
+        tag("白が投了しました"),
+        Some((Resignation, Stated::Win(Black), Some((White, Role::Loser))))
+    );
+    assert_eq!(result("黒の勝ちです"), Some(Stated::Win(Black)));
+    assert_eq!(
+        tag("白時間切れ"),
+        Some((TimeForfeit, Stated::Nothing, Some((White, Role::Subject))))
+    );
+    assert_eq!(ending("ステイルメイト"), Some(Stalemate));
 }

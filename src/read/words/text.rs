@@ -30,10 +30,29 @@ pub(crate) fn fold(text: &str) -> String {
 }
 
 fn fold_char(c: char, out: &mut String) {
+    // Chinese and Japanese write no spaces between words: each character
+    // is a word of its own, in a statement as in a phrase.
+    if is_ideographic(c) {
+        out.push(' ');
+        out.push(c);
+        out.push(' ');
+        return;
+    }
     for c in c.to_lowercase() {
         match c {
             'ß' => out.push_str("ss"),
             'ё' => out.push('е'),
+            // Greek: the final sigma, and the accents people leave out.
+            'ς' => out.push('σ'),
+            'ά' => out.push('α'),
+            'έ' => out.push('ε'),
+            'ή' => out.push('η'),
+            'ί' | 'ϊ' | 'ΐ' => out.push('ι'),
+            'ό' => out.push('ο'),
+            'ύ' | 'ϋ' | 'ΰ' => out.push('υ'),
+            'ώ' => out.push('ω'),
+            // Turkish `İ` lowers to `i` and a combining dot.
+            '\u{307}' => {}
             '’' | '‘' | '`' | '´' | 'ʼ' => out.push('\''),
             'à'..='ɏ' if c != '÷' && c != '×' => {
                 out.push_str(deunicode::deunicode_char(c).unwrap_or(""))
@@ -41,6 +60,11 @@ fn fold_char(c: char, out: &mut String) {
             c => out.push(c),
         }
     }
+}
+
+/// A Chinese character, or Japanese kana.
+fn is_ideographic(c: char) -> bool {
+    matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}' | '\u{ff66}'..='\u{ff9f}')
 }
 
 /// A text folded for matching, with where each of its bytes stands in the
@@ -163,7 +187,9 @@ fn is_whole_word(text: &str, at: usize, end: usize) -> bool {
 }
 
 /// A clause of a statement: its words, where it stands, and whether it is
-/// asked (it ends with `?`).
+/// asked (it ends with `?`). A question mark standing alone — `(?)`,
+/// `(!?)`, `White flagged. ?` — is a clause without words: the annotator's
+/// sign of doubt.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Clause<'t> {
     pub words: Vec<&'t str>,
@@ -172,29 +198,55 @@ pub(super) struct Clause<'t> {
 }
 
 /// The clauses of a folded text: cut at punctuation, at a full stop before
-/// a space, and at a dash between spaces.
+/// a space, and at a dash between spaces. A result written in figures
+/// (`1:0`, `0,5-0,5`) is not cut.
 pub(super) fn clauses(text: &str) -> Vec<Clause<'_>> {
     let spaced = |c: Option<char>| c.is_none_or(char::is_whitespace);
-    let mut clauses = Vec::new();
+    let figure = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit() || c == '½');
+    let mut clauses: Vec<Clause<'_>> = Vec::new();
     let (mut start, mut before) = (0, None);
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         let after = chars.peek().map(|&(_, c)| c);
         let cut = match c {
-            ',' | ';' | ':' | '(' | ')' | '[' | ']' | '{' | '}' | '!' | '?' | '¿' | '¡' | '"'
-            | '«' | '»' | '“' | '”' | '„' | '|' => true,
+            ',' | ':' => !(figure(before) && figure(after)),
+            ';' | '(' | ')' | '[' | ']' | '{' | '}' | '!' | '?' | '¿' | '¡' | '"' | '«' | '»'
+            | '“' | '”' | '„' | '|' => true,
             '.' => spaced(after),
             '-' | '–' | '—' => spaced(before) && spaced(after),
             _ => false,
         };
         if cut {
-            clauses.extend(clause(text, start..i, c == '?'));
+            match clause(text, start..i, c == '?') {
+                Some(clause) => clauses.push(clause),
+                None if c == '?' => asked(text, &mut clauses, start..i + 1),
+                None => {}
+            }
             start = i + c.len_utf8();
         }
         before = Some(c);
     }
     clauses.extend(clause(text, start..text.len(), false));
     clauses
+}
+
+/// A `?` that ends no words: written against the word before it (`Rh7+!?`,
+/// `flagged!?`), it asks that clause; standing apart (`(?)`, `. ?`), it
+/// is a clause of its own.
+fn asked<'t>(text: &'t str, clauses: &mut Vec<Clause<'t>>, span: Range<usize>) {
+    let head = text[..span.start].trim_end_matches(['!', '?']);
+    let attached = head
+        .chars()
+        .next_back()
+        .is_some_and(|c| c.is_alphanumeric() || c == '+' || c == '#');
+    match clauses.last_mut() {
+        Some(last) if attached && last.span.end == head.len() => last.question = true,
+        _ => clauses.push(Clause {
+            words: Vec::new(),
+            span: span.end - 1..span.end,
+            question: true,
+        }),
+    }
 }
 
 /// The clause of `text[span]`, if it holds a word.

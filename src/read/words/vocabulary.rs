@@ -15,7 +15,8 @@
 //!   what the others say: the statement is read in part), `white` and
 //!   `black` (how a sentence names a colour), or `filler`: words listed after the colon that, met in a
 //!   comment, are no sign that it tells the ending (`time`), though a
-//!   phrase may hold them.
+//!   phrase may hold them; or `signal`: no phrase, but a clause holding
+//!   one is about the ending (`claim`).
 //! - `ROLE` says who the `{side}` of the phrase is: `loser`, `winner`, or
 //!   `subject` (the one the ending happened to, without a result: whose
 //!   flag fell, who was stalemated).
@@ -47,6 +48,18 @@ pub const LANGUAGES: &[(&str, &str)] = &[
     ("ru", include_str!("lang/ru.txt")),
     ("pl", include_str!("lang/pl.txt")),
     ("cs", include_str!("lang/cs.txt")),
+    ("sv", include_str!("lang/sv.txt")),
+    ("nb", include_str!("lang/nb.txt")),
+    ("da", include_str!("lang/da.txt")),
+    ("fi", include_str!("lang/fi.txt")),
+    ("hu", include_str!("lang/hu.txt")),
+    ("ro", include_str!("lang/ro.txt")),
+    ("tr", include_str!("lang/tr.txt")),
+    ("uk", include_str!("lang/uk.txt")),
+    ("hr", include_str!("lang/hr.txt")),
+    ("el", include_str!("lang/el.txt")),
+    ("zh", include_str!("lang/zh.txt")),
+    ("ja", include_str!("lang/ja.txt")),
 ];
 
 /// Every language's words, read at first use.
@@ -128,6 +141,14 @@ pub(super) struct Vocabulary {
     /// Every word of the phrases that name a colour: a player's name
     /// holding one can be read as a colour.
     pub colour_words: HashSet<String>,
+    /// Every word of every phrase: a word this reader knows, and where a
+    /// phrase standing inside a longer clause may begin.
+    pub phrase_words: HashSet<String>,
+    /// The words any language calls filler (`the`, `time`, `left`): one
+    /// alone inside a clause is no sign that it tells the ending.
+    pub filler: HashSet<String>,
+    /// The most elements a phrase has.
+    pub longest: usize,
     /// Two languages giving one phrase two meanings: the first kept.
     pub clashes: Vec<String>,
 }
@@ -139,13 +160,15 @@ impl Vocabulary {
         let mut vocabulary = Vocabulary::default();
         let mut errors = Vec::new();
         let mut filler = HashSet::default();
+        let mut signals = HashSet::default();
         for (language, text) in languages {
             for (n, line) in text.lines().enumerate() {
                 let line = line.trim();
                 if line.is_empty() || line.starts_with('#') {
                     continue;
                 }
-                if let Err(why) = vocabulary.add_line(line, &mut filler) {
+                let lists = (&mut filler, &mut signals);
+                if let Err(why) = vocabulary.add_line(line, lists) {
                     errors.push(format!("{language}.txt line {}: {why}", n + 1));
                 }
             }
@@ -153,15 +176,28 @@ impl Vocabulary {
         vocabulary
             .signals
             .retain(|w| !filler.contains(w) && !is_number(w));
+        vocabulary.phrase_words.extend(signals.iter().cloned());
+        vocabulary.signals.extend(signals);
+        vocabulary.filler = filler;
         (vocabulary, errors)
     }
 
-    fn add_line(&mut self, line: &str, filler: &mut HashSet<String>) -> Result<(), LineError> {
+    /// Reads a line; `filler` and `signal` lines into those lists.
+    fn add_line(
+        &mut self,
+        line: &str,
+        (filler, signals): (&mut HashSet<String>, &mut HashSet<String>),
+    ) -> Result<(), LineError> {
         let (head, phrases) = line.split_once(':').ok_or(LineError::NoColon)?;
         let mut head = head.split_whitespace();
         let kind = head.next().ok_or(LineError::NoKind)?;
-        if kind == "filler" {
-            filler.extend(phrases.split_whitespace().map(fold));
+        let list = match kind {
+            "filler" => Some(filler),
+            "signal" => Some(signals),
+            _ => None,
+        };
+        if let Some(list) = list {
+            list.extend(phrases.split_whitespace().map(fold));
             return Ok(());
         }
         let colour = match kind {
@@ -183,6 +219,12 @@ impl Vocabulary {
     fn add_phrase(&mut self, elements: Vec<Element>, meaning: Meaning) {
         if meaning.kind.tells() {
             self.add_signals(&elements);
+        }
+        self.longest = self.longest.max(elements.len());
+        for element in &elements {
+            if let Element::Word { alternatives, .. } = element {
+                self.phrase_words.extend(alternatives.iter().cloned());
+            }
         }
         let slotted = elements.iter().any(|e| !matches!(e, Element::Word { .. }));
         if slotted {
@@ -215,6 +257,7 @@ impl Vocabulary {
 impl Vocabulary {
     fn add_colour(&mut self, elements: Vec<Element>, colour: Color) {
         let at = self.colours.len();
+        self.longest = self.longest.max(elements.len());
         for element in &elements {
             if let Element::Word {
                 alternatives,
@@ -222,6 +265,7 @@ impl Vocabulary {
             } = element
             {
                 self.colour_words.extend(alternatives.iter().cloned());
+                self.phrase_words.extend(alternatives.iter().cloned());
             }
         }
         // The words it may start with: those up to its first required one.
