@@ -346,12 +346,14 @@ fn tell_ending(
 ) -> String {
     use ending::EndingSource as From;
     let from = match source {
-        From::TerminationTag | From::ResultComment | From::ResultTag | From::ServerCode => {
-            match said {
-                Some(s) => format!("{} says so", s.words),
-                None => "as the record says".into(),
-            }
-        }
+        From::TerminationTag
+        | From::ResultComment
+        | From::ResultTag
+        | From::ServerCode
+        | From::Claim => match said {
+            Some(s) => format!("{} says so", s.words),
+            None => "as the record says".into(),
+        },
         From::Board => "as the board shows".into(),
         From::Clocks => "read from the loser's clock at zero".into(),
         From::Inferred => {

@@ -201,6 +201,8 @@ pub struct Edition {
     pub fivefold_clause: &'static str,
     /// A resignation where the winner cannot checkmate is a draw (2023).
     pub resignation_draw: Option<&'static str>,
+    /// The claimed draws: the same position three times, fifty moves.
+    pub claimed_draws: [&'static str; 2],
     /// The project's paraphrase of each clause it cites.
     pub texts: Texts,
 }
@@ -354,6 +356,8 @@ impl Book {
             Clause::SeventyFiveMoves => e.seventy_five.unwrap_or("9.6"),
             Clause::FivefoldRepetition => e.fivefold_clause,
             Clause::Resignation => e.resignation_draw.unwrap_or("5.1.2"),
+            Clause::RepetitionClaim => e.claimed_draws[0],
+            Clause::FiftyMovesClaim => e.claimed_draws[1],
             Clause::InsufficientMaterial => match r.win_on_time {
                 WinOnTime::UnlessInsufficient(clauses) => clauses.rule,
                 WinOnTime::WithMatingMaterial(clauses) => clauses.draw,

@@ -12,12 +12,13 @@ use super::finding::draw::DrawFinding;
 use super::finding::verdict::{Borne, VerdictFinding};
 use super::server_draw::draw_the_laws_do_not_have;
 use super::{
-    Decision, Game, Judgement, Judging, Placement, abandonment, automatic, board, clocks, draw,
-    finish, forfeit, illegal, position, resignation, setup, time,
+    Decision, Game, Judgement, Judging, Placement, abandonment, automatic, board, claimed_draw,
+    clocks, draw, finish, forfeit, illegal, position, resignation, setup, time,
 };
 use crate::board::helpmate::Helpmate;
 use crate::laws::incident::Incident;
 use crate::laws::verdict::Verdict;
+use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
 use crate::model::time_control::Category;
@@ -34,25 +35,7 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
     game.use_proof_of(rules);
     let book = &placement.book;
     let recorded = game.recorded();
-    let mut incidents = Vec::new();
-    let mut decisions = Vec::new();
-    board::ended_on_board(game, rules, recorded, &mut decisions);
-    automatic::judge(game, book, recorded, &mut decisions);
-    illegal::judge(game, book, recorded, &mut incidents, &mut decisions);
-    position::judge(game, book, recorded, &mut incidents, &mut decisions);
-    setup::judge(game, book, recorded, &mut incidents, &mut decisions);
-    let tables = rules.tablebases.as_deref();
-    time::judge(
-        game,
-        (book, tables),
-        recorded,
-        &mut incidents,
-        &mut decisions,
-    );
-    let postponed = draw::judge(game, rules, book, recorded, &mut incidents, &mut decisions);
-    clocks::judge(game, rules, book, &mut incidents);
-    notation(game, &mut incidents);
-    unread_claims(game, &mut incidents);
+    let (mut incidents, decisions, postponed) = propose(game, rules, book, recorded);
     let (verdict, helpmate) = settle(game, book, recorded, decisions, &mut incidents);
     let (ending, mut verdict) = finish::ending(game, verdict);
     verdict = add_caveats(game, rules, &placement, verdict, postponed);
@@ -88,6 +71,32 @@ pub fn judge_placed(game: &Game<'_>, rules: &Judging, placement: Placement) -> J
         judgement.quote_the_short_line();
     }
     judgement
+}
+
+/// What every clause proposes, with the incidents it found, and a 10.2
+/// claim the arbiter postponed.
+fn propose(
+    game: &Game<'_>,
+    rules: &Judging,
+    book: &Book,
+    recorded: GameResult,
+) -> (Vec<Incident>, Vec<Decision>, Option<DrawFinding>) {
+    let mut incidents = Vec::new();
+    let mut decisions = Vec::new();
+    board::ended_on_board(game, rules, recorded, &mut decisions);
+    automatic::judge(game, book, recorded, &mut decisions);
+    illegal::judge(game, book, recorded, &mut incidents, &mut decisions);
+    position::judge(game, book, recorded, &mut incidents, &mut decisions);
+    setup::judge(game, book, recorded, &mut incidents, &mut decisions);
+    let judged_by = (book, rules.tablebases.as_deref());
+    time::judge(game, judged_by, recorded, &mut incidents, &mut decisions);
+    claimed_draw::judge(game, book, recorded, &mut incidents, &mut decisions);
+    let postponed = draw::judge(game, rules, book, recorded, &mut incidents, &mut decisions);
+    clocks::judge(game, rules, book, &mut incidents);
+    notation(game, &mut incidents);
+    unread_claims(game, &mut incidents);
+    decisions.extend(resting_on_a_rejected_claim(game, recorded, &incidents));
+    (incidents, decisions, postponed)
 }
 
 /// The earliest decision ends the game; what was recorded after it does
@@ -225,6 +234,8 @@ fn add_caveats(
                 | Clause::Stalemate
                 | Clause::DeadPosition
                 | Clause::QuickplayFinish
+                | Clause::RepetitionClaim
+                | Clause::FiftyMovesClaim
                 | Clause::SeventyFiveMoves
                 | Clause::FivefoldRepetition
         )
@@ -365,6 +376,43 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
         comment: game.record.closing_texts().last().map(|c| c.to_string()),
     };
     Some(Verdict::decide(recorded, recorded, clause, 0, reason).for_review())
+}
+
+/// A claim at the end of the record that fails, beside the result it asked
+/// for (an illegal-move or time claim: the claimant's win; a draw claim: a
+/// draw): the result rests on a decision the record does not hold, and a
+/// human must look. Whatever the claim; a clause that decides it more
+/// closely (15.4.3's own) comes first.
+fn resting_on_a_rejected_claim(
+    game: &Game<'_>,
+    recorded: GameResult,
+    incidents: &[Incident],
+) -> Option<Decision> {
+    let end = game.plies();
+    let rejected = incidents
+        .iter()
+        .find(|i| i.kind == IncidentKind::RejectedClaim && i.ply >= end && i.side.is_some())?;
+    let claimant = rejected.side?;
+    let asked = game
+        .claims
+        .iter()
+        .filter_map(|c| c.as_ref().ok())
+        .filter(|c| c.ply >= end && c.by == Claimant::Player(claimant))
+        .find_map(|c| match c.kind {
+            ClaimKind::Illegal | ClaimKind::Time => Some(GameResult::Win(claimant)),
+            ClaimKind::Draw | ClaimKind::Repetition | ClaimKind::FiftyMoves => {
+                Some(GameResult::Draw)
+            }
+            ClaimKind::SetUp => None,
+        })?;
+    (asked == recorded).then(|| {
+        let reason = VerdictFinding::RestsOnRejectedClaim {
+            rejected: Box::new(rejected.detail.clone()),
+            recorded,
+        };
+        let verdict = Verdict::decide(recorded, recorded, Clause::AsRecorded, end, reason);
+        Decision::new(end, 9, verdict.for_review())
+    })
 }
 
 /// Claims that cannot be read: reported at the end, no effect.

@@ -20,6 +20,7 @@ pub mod adjudicate;
 mod automatic;
 mod board;
 mod both_flags;
+mod claimed_draw;
 mod clocks;
 mod draw;
 pub mod edition;

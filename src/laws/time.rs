@@ -27,7 +27,7 @@ use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
 use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::Clause;
+use crate::model::verdict::{Clause, Status};
 use crate::read::ending::{Ending, Statement};
 
 /// Where the claim behind a flag fall comes from.
@@ -134,15 +134,49 @@ pub(super) fn judge(
                 source,
             ));
         }
-        Some(AtEnd::Unsaid(said)) => decisions.push(flagger_unsaid(game, book, recorded, said)),
+        Some(AtEnd::Unsaid(said)) => {
+            decisions.push(flagger_unsaid(game, (book, tables), recorded, said))
+        }
         None => {}
     }
 }
 
 /// Words that say a flag fell, naming nobody, beside a draw in a record no
-/// server kept: the result turns on who flagged, which only the arbiter
-/// knows.
+/// server kept: the reading is the flag its clock alone shows at zero,
+/// else the one flag that gives the recorded result (either, where both
+/// give it); where neither does, the result turns on who flagged, which
+/// only the arbiter knows.
 fn flagger_unsaid(
+    game: &Game<'_>,
+    judged_by: (&Book, Option<&Tablebases>),
+    recorded: GameResult,
+    said: &Statement,
+) -> Decision {
+    let ply = game.plies();
+    let reading = |flagged: Color, whose| {
+        let source = ClaimSource::Stated(said, whose);
+        flag_fall(game, judged_by, recorded, ply, flagged, source)
+    };
+    let at_zero = |side: Color| game.clock_after(side, ply).is_some_and(|c| c.is_zero());
+    match (at_zero(Color::White), at_zero(Color::Black)) {
+        (true, false) => return reading(Color::White, Whose::ClockAtZero),
+        (false, true) => return reading(Color::Black, Whose::ClockAtZero),
+        _ => {}
+    }
+    let gives =
+        |d: &Decision| d.verdict.correct == Some(recorded) && d.verdict.status != Status::Review;
+    let [white, black] = [Color::White, Color::Black].map(|c| reading(c, Whose::OnlyReading));
+    match (gives(&white), gives(&black)) {
+        (true, false) => white,
+        (false, true) => black,
+        (true, true) => reading(game.replay.end.turn(), Whose::EitherReading),
+        (false, false) => unsaid_for_the_arbiter(game, judged_by.0, recorded, said),
+    }
+}
+
+/// The flag nobody is named for, neither reading giving the recorded
+/// result: the arbiter says who flagged.
+fn unsaid_for_the_arbiter(
     game: &Game<'_>,
     book: &Book,
     recorded: GameResult,

@@ -2,7 +2,8 @@
 //!
 //! In a comment, in the bracket style of `%clk`, after the move they follow:
 //! `[%claim illegal white]`, `[%claim time black]`, `[%claim draw white]`,
-//! `[%claim setup black]`, `[%arbiter illegal]`. A sidecar CSV can give the
+//! `[%claim setup black]`, `[%claim repetition white]` (9.2; `threefold`),
+//! `[%claim fifty black]` (9.3), `[%arbiter illegal]`. A sidecar CSV can give the
 //! same commands ([`crate::read::events`]).
 
 use std::fmt;
@@ -20,6 +21,11 @@ pub enum ClaimKind {
     Draw,
     /// The pieces were set up wrongly or the board turned (15.4.1.2).
     SetUp,
+    /// A draw: the position has stood three times (9.2).
+    Repetition,
+    /// A draw: fifty moves by each player without a capture or a pawn
+    /// move (9.3).
+    FiftyMoves,
 }
 
 impl ClaimKind {
@@ -29,6 +35,8 @@ impl ClaimKind {
             ClaimKind::Time => "time",
             ClaimKind::Draw => "draw",
             ClaimKind::SetUp => "setup",
+            ClaimKind::Repetition => "repetition",
+            ClaimKind::FiftyMoves => "fifty",
         }
     }
 }
@@ -85,6 +93,8 @@ impl Claim {
                     "time" => ClaimKind::Time,
                     "draw" => ClaimKind::Draw,
                     "setup" => ClaimKind::SetUp,
+                    "repetition" | "threefold" | "9.2" => ClaimKind::Repetition,
+                    "fifty" | "50" | "50-moves" | "9.3" => ClaimKind::FiftyMoves,
                     _ => return Some(Err(ClaimError::UnknownKind(kind.to_string()))),
                 };
                 let side = match *side {

@@ -20,6 +20,10 @@ pub enum Clause {
     IllegalPosition,
     /// 10.2: draw claim in the quickplay finish.
     QuickplayFinish,
+    /// 9.2: a draw claimed on the same position standing three times.
+    RepetitionClaim,
+    /// 9.3: a draw claimed after fifty moves without capture or pawn move.
+    FiftyMovesClaim,
     /// 9.6.2 (2014 on): 75 moves by each player without capture or pawn move.
     SeventyFiveMoves,
     /// 9.6.1 (2014 on): the same position five times.
@@ -53,6 +57,8 @@ impl Clause {
             Clause::TimeClaim | Clause::BothFlags => "15.4.3",
             Clause::IllegalPosition => "15.4.4",
             Clause::QuickplayFinish => "10.2",
+            Clause::RepetitionClaim => "9.2",
+            Clause::FiftyMovesClaim => "9.3",
             Clause::SeventyFiveMoves => "9.6.2",
             Clause::FivefoldRepetition => "9.6.1",
             Clause::Resignation => "5.1.2",

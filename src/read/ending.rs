@@ -62,6 +62,8 @@ pub enum EndingSource {
     /// A server's own code in its export: lichess's `status`, chess.com's
     /// `result` of each side ([`server_code`]).
     ServerCode,
+    /// A claim or an arbiter's act written as a command (`[%claim …]`).
+    Claim,
     /// Read into words the record does not have: a `Termination "Normal"`
     /// game, decisive and not mated on the board, taken as resigned; drawn,
     /// as agreed.
@@ -79,6 +81,7 @@ impl EndingSource {
             EndingSource::Clocks => "clocks",
             EndingSource::ResultTag => "result-tag",
             EndingSource::ServerCode => "server-code",
+            EndingSource::Claim => "claim",
             EndingSource::Inferred => "inferred",
             EndingSource::None => "none",
         }
@@ -179,6 +182,10 @@ pub enum Doubt {
     /// Two statements of the record that give different results, name
     /// different endings, or different players.
     Disagree(Quote, Quote),
+    /// A claim or a ruling written where this reader does not read one: in
+    /// a comment between the moves (after `ply` plies), or a `[%claim …]`
+    /// of a kind it does not know.
+    Claim(Quote, Option<usize>),
 }
 
 /// All a record says about its ending: the statement the audit reads, and
@@ -218,6 +225,9 @@ impl Reading {
                 Read::Ambiguous(side) => Doubt::Ambiguous(entry.words, side),
             };
             doubt.get_or_insert(unsure);
+        }
+        if let Some((words, ply)) = testimony::claims(record).into_iter().next() {
+            doubt.get_or_insert(Doubt::Claim(words, ply));
         }
         statements.extend(unplayed::forfeit_mark(record));
         let first = statements

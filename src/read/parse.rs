@@ -59,6 +59,9 @@ pub struct GameRecord<'a> {
     /// braces, or after a `;` to the line's end. Where FICS and ICC say how
     /// the game ended, and annotators, arbiters and tools add to it.
     pub closing_comments: Vec<Range<u32>>,
+    /// The comments with words between the moves, each with the number of
+    /// plies before it: a claim or a ruling may be written there.
+    pub move_comments: Vec<(u32, Range<u32>)>,
     /// What text that is not UTF-8 is read as: the file's guessed encoding
     /// (see [`crate::read::encoding`]); `None` for Windows-1252.
     pub legacy_encoding: Option<&'static Encoding>,
@@ -158,13 +161,23 @@ impl<'a> GameRecord<'a> {
     /// The texts of [`GameRecord::closing_comments`], trimmed, decoded as
     /// the tags are, in order.
     pub fn closing_texts(&self) -> impl Iterator<Item = Cow<'a, str>> + '_ {
-        self.closing_comments.iter().map(|span| {
-            let raw = &self.bytes[span.start as usize..span.end as usize];
-            match decode(raw, self.legacy()) {
-                Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
-                Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
-            }
-        })
+        self.closing_comments.iter().map(|span| self.text_of(span))
+    }
+
+    /// The texts of [`GameRecord::move_comments`], each with its ply.
+    pub fn move_texts(&self) -> impl Iterator<Item = (u32, Cow<'a, str>)> + '_ {
+        self.move_comments
+            .iter()
+            .map(|(ply, span)| (*ply, self.text_of(span)))
+    }
+
+    /// A comment's text, trimmed, decoded as the tags are.
+    fn text_of(&self, span: &Range<u32>) -> Cow<'a, str> {
+        let raw = &self.bytes[span.start as usize..span.end as usize];
+        match decode(raw, self.legacy()) {
+            Cow::Borrowed(text) => Cow::Borrowed(text.trim()),
+            Cow::Owned(text) => Cow::Owned(text.trim().to_string()),
+        }
     }
 
     /// What text that is not UTF-8 is read as.
@@ -383,7 +396,9 @@ fn a_move(b: &[u8], mut start: usize, mut end: usize, game: &mut GameRecord<'_>)
     if start == end || is_annotation(&b[start..end]) {
         return;
     }
-    game.closing_comments.clear();
+    let ply = game.moves.len() as u32;
+    let before = game.closing_comments.drain(..).map(|span| (ply, span));
+    game.move_comments.extend(before);
     game.moves.push(MoveToken {
         span: start as u32..end as u32,
         clock: None,

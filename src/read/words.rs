@@ -139,7 +139,8 @@ fn signs(text: &str, strict: bool) -> Read {
             kind,
         })
     };
-    if !strict && written.contains('?') {
+    // A tag's lone `?` is PGN's "not known"; any other question doubts.
+    if written.contains('?') && !(strict && written == "?") {
         return unread(UnreadKind::Hedge);
     }
     let quiet = |c: char| c.is_whitespace() || c.is_ascii_punctuation() || GLYPHS.contains(c);
@@ -162,6 +163,15 @@ fn one_reading(named: Read, coloured: Read, side: Color) -> Read {
         (Read::Inert, other) => other,
         (first, _) => first,
     }
+}
+
+/// Whether a text speaks of a claim, an appeal or a ruling (`claimed`,
+/// `Einspruch`, `претензия`), understood or not.
+pub(crate) fn mentions_a_claim(text: &str) -> bool {
+    let folded = fold(text);
+    words_of(&folded)
+        .iter()
+        .any(|w| VOCABULARY.claim_words.contains(*w))
 }
 
 /// The result a `Result` tag's words give (`remis`, `Weiß gewinnt`), if

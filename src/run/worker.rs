@@ -129,7 +129,7 @@ fn count_layout(
         (judged && record.results_disagree().is_some(), "two-results"),
         (record.result_words().is_some(), "result-in-words"),
         (
-            matches!(doubt, Some(Doubt::NotUnderstood(_))),
+            matches!(doubt, Some(Doubt::NotUnderstood(_) | Doubt::Claim(..))),
             "ending-not-understood",
         ),
         (

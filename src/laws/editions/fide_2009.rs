@@ -60,7 +60,16 @@ pub const FIDE_2009: Edition = Edition {
     fivefold: Fivefold::None,
     fivefold_clause: "9.2",
     resignation_draw: None,
+    claimed_draws: ["9.2", "9.3"],
     texts: Texts::Own(&[
+        (
+            "9.2",
+            "A player may claim a draw when the same position, with the same player to move and the same rights, stands or is about to stand for at least the third time, not necessarily by a repetition of moves.",
+        ),
+        (
+            "9.3",
+            "A player may claim a draw when each player's last fifty moves have been made, or will have been with his declared move, without a pawn move or a capture.",
+        ),
         (
             "A.4.a",
             "Once each player has completed three moves, no claim about a wrong set-up, board orientation or clock setting can be made; only a king and queen set up the wrong way round forbid castling with that king.",

@@ -55,7 +55,16 @@ pub const FIDE_2014: Edition = Edition {
     fivefold: Fivefold::Consecutive,
     fivefold_clause: "9.6.a",
     resignation_draw: None,
+    claimed_draws: ["9.2", "9.3"],
     texts: Texts::Own(&[
+        (
+            "9.2",
+            "A player may claim a draw when the same position, with the same player to move and the same rights, stands or is about to stand for at least the third time, not necessarily by a repetition of moves.",
+        ),
+        (
+            "9.3",
+            "A player may claim a draw when each player's last fifty moves have been made, or will have been with his declared move, without a pawn move or a capture.",
+        ),
         (
             "A.4.a",
             "Once each player has completed ten moves, the clock setting may not be changed unless the event's schedule would suffer, and no claim about a wrong set-up or board orientation is accepted; a misplaced king may not castle, nor a misplaced rook be castled with.",

@@ -54,6 +54,7 @@ pub const FIDE_2017: Edition = Edition {
     fivefold: Fivefold::AnyFive,
     fivefold_clause: "9.6.1",
     resignation_draw: None,
+    claimed_draws: ["9.2", "9.3"],
     texts: Texts::Amending(TEXTS_2017, TEXTS_2018),
 };
 

@@ -39,6 +39,7 @@ pub const FIDE_2018: Edition = Edition {
         ..FIDE_2017.standard
     },
     null_move_illegal: true,
+    claimed_draws: ["9.2", "9.3"],
     texts: Texts::Own(TEXTS_2018),
     ..FIDE_2017
 };

@@ -34,6 +34,7 @@ pub const FIDE_2023: Edition = Edition {
     },
     supervised_minutes: ByCategory { rapid: 1, blitz: 1 },
     resignation_draw: Some("5.1.2"),
+    claimed_draws: ["9.2", "9.3"],
     texts: Texts::Amending(TEXTS_2023, TEXTS_2018),
     ..FIDE_2018
 };

@@ -64,6 +64,11 @@ mod tests {
                 .collect();
             cited.extend(edition.seventy_five);
             cited.extend(edition.resignation_draw);
+            // The working text is the rapid appendix alone: its games take
+            // 9.2 and 9.3 from the ordinary Laws, which it does not hold.
+            if !matches!(edition.texts, crate::laws::edition::Texts::WorkingText) {
+                cited.extend(edition.claimed_draws);
+            }
             if edition.fivefold != crate::laws::edition::Fivefold::None {
                 cited.push(edition.fivefold_clause);
             }

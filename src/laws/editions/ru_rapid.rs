@@ -49,5 +49,6 @@ pub const RU_RAPID: Edition = Edition {
     fivefold: Fivefold::None,
     fivefold_clause: "9.6",
     resignation_draw: None,
+    claimed_draws: ["9.2", "9.3"],
     texts: Texts::WorkingText,
 };

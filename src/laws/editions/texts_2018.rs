@@ -5,6 +5,14 @@
 /// The 2018 paraphrases; 2023 renumbers Appendix A and keeps the words.
 pub const TEXTS_2018: &[(&str, &str)] = &[
     (
+        "9.2",
+        "A player may claim a draw, to the arbiter and before moving, when the same position (the same player to move, the same castling and en passant rights) is about to stand, or has just stood, for at least the third time.",
+    ),
+    (
+        "9.3",
+        "A player may claim a draw, to the arbiter and before moving, when each player's last fifty moves were made, or will have been with the move he declares, without a pawn move or a capture.",
+    ),
+    (
         "A.4.1.1",
         "Once each player has completed ten moves, the clock setting may not be changed unless the event's schedule would suffer.",
     ),

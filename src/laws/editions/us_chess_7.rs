@@ -74,6 +74,7 @@ pub const US_CHESS_7: Edition = Edition {
     seventy_five: None,
     fivefold: Fivefold::None,
     resignation_draw: None,
+    claimed_draws: ["14C", "14F"],
     texts: Texts::Amending(TEXTS_US, TEXTS_2018),
     ..FIDE_2023
 };
@@ -81,6 +82,14 @@ pub const US_CHESS_7: Edition = Edition {
 /// The project's paraphrases of the rules it cites; the FIDE numbers it
 /// follows read as in 2018.
 const TEXTS_US: &[(&str, &str)] = &[
+    (
+        "14C",
+        "Triple occurrence of position: a player may claim a draw when the same position, with the same player to move and the same rights, stands or is about to stand for the third time.",
+    ),
+    (
+        "14F",
+        "The 50-move rule: a player may claim a draw when each player's last fifty moves were made without a capture or a pawn move.",
+    ),
     (
         "11D",
         "A completed illegal move, once claimed or seen, is taken back and play resumes from the position before it; the opponent receives two extra minutes. No number of illegal moves loses the game by itself.",

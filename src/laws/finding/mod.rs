@@ -14,6 +14,7 @@ use crate::model::clock::Clock;
 
 pub mod board;
 pub mod both_flags;
+pub mod claimed_draw;
 pub mod clocks;
 pub mod draw;
 pub mod edition;
@@ -30,6 +31,7 @@ pub mod verdict;
 
 use board::BoardFinding;
 use both_flags::BothFlagsFinding;
+use claimed_draw::ClaimedDrawFinding;
 use clocks::ClockFinding;
 use draw::DrawFinding;
 use illegal::IllegalFinding;
@@ -82,6 +84,7 @@ findings! {
     Time(TimeFinding),
     BothFlags(BothFlagsFinding),
     Draw(DrawFinding),
+    ClaimedDraw(ClaimedDrawFinding),
     Position(PositionFinding),
     Board(BoardFinding),
     Clock(ClockFinding),

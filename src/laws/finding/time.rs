@@ -82,6 +82,14 @@ pub enum Whose {
     /// A server's record names nobody beside a draw: a server ends the game
     /// the moment a flag falls, so the side to move at the end flagged.
     ToMove,
+    /// Nobody named beside a draw, and his clock alone reads zero.
+    ClockAtZero,
+    /// Nobody named beside a draw, and only his flag gives the recorded
+    /// result (the other's would give the opponent a win he can mate for).
+    OnlyReading,
+    /// Nobody named beside a draw, and either flag gives the recorded
+    /// result: the verdict is the same whoever flagged.
+    EitherReading,
 }
 
 /// The flag, the claim and the claimant's time: how a verdict on a flag

@@ -37,6 +37,13 @@ pub enum VerdictFinding {
     },
     /// A helpmate question the per-game bound left open.
     OverBudget,
+    /// The recorded result is what a claim at the end of the record asked
+    /// for, and the claim fails (`rejected`, the incident's finding): only
+    /// a decision the record does not hold could give it.
+    RestsOnRejectedClaim {
+        rejected: Box<Finding>,
+        recorded: GameResult,
+    },
     /// `--only-rapid` and a game of another category: what the rapid-play
     /// rules (`ru_rapid`), or its category's, would have decided.
     NotRapid {

@@ -5,6 +5,7 @@
 
 pub(super) mod board;
 pub(super) mod both_flags;
+pub(super) mod claimed_draw;
 pub(super) mod clocks;
 pub(super) mod control;
 pub(super) mod draw;

@@ -120,6 +120,7 @@ impl fmt::Display for Quote {
                 write!(f, "the {server} comment “{text}”")
             }
             (EndingSource::ResultComment, None) => write!(f, "the comment “{text}”"),
+            (EndingSource::Claim, _) => write!(f, "the claim command “{text}”"),
             (EndingSource::ServerCode, Some(server)) => {
                 write!(f, "the {server} {} “{text}”", self.tag)
             }
@@ -148,6 +149,18 @@ impl fmt::Display for Doubt {
                 side_name(*side)
             ),
             Doubt::Disagree(a, b) => write!(f, "{a} and {b} disagree"),
+            Doubt::Claim(words, Some(0)) => write!(
+                f,
+                "{words}, before the first move, speaks of a claim or a ruling this reader does \
+                 not read"
+            ),
+            Doubt::Claim(words, Some(ply)) => write!(
+                f,
+                "{words}, after ply {ply}, speaks of a claim or a ruling this reader does not read"
+            ),
+            Doubt::Claim(words, None) => {
+                write!(f, "{words} is a claim of a kind this reader does not know")
+            }
         }
     }
 }

@@ -110,6 +110,20 @@ fn whose_words(f: &mut fmt::Formatter<'_>, flagged: Color, whose: Whose) -> fmt:
             "; the words name nobody, and the server ended the game the moment a flag fell, \
              with {flagged} to move"
         ),
+        Whose::ClockAtZero => write!(
+            f,
+            "; the words name nobody, and {flagged}'s clock alone reads zero"
+        ),
+        Whose::OnlyReading => write!(
+            f,
+            "; the words name nobody, and only {flagged}'s flag gives the recorded result (the \
+             other's would give {flagged} a win)"
+        ),
+        Whose::EitherReading => write!(
+            f,
+            "; the words name nobody, and either player's flag gives the same result, read here \
+             as {flagged}'s"
+        ),
     }
 }
 

@@ -20,13 +20,7 @@ impl fmt::Display for VerdictFinding {
                 correct,
                 rule,
             } => write!(f, "recorded {recorded}, the rules give {correct} ({rule})"),
-            VerdictFinding::MovesAfterEnd { extra, rule } => {
-                let plies = if *extra == 1 { "ply" } else { "plies" };
-                write!(
-                    f,
-                    "{extra} {plies} (half-moves) recorded after the game ended ({rule})"
-                )
-            }
+            VerdictFinding::MovesAfterEnd { extra, rule } => moves_after_end(f, *extra, rule),
             VerdictFinding::WhatBears {
                 named,
                 more,
@@ -45,6 +39,9 @@ impl fmt::Display for VerdictFinding {
                 ru_rapid,
                 reading,
             } => not_rapid(f, category, *ru_rapid, reading),
+            VerdictFinding::RestsOnRejectedClaim { rejected, recorded } => {
+                rests_on_rejection(f, rejected, *recorded)
+            }
             VerdictFinding::OverBudget => write!(
                 f,
                 "but this game needed more than {FULL_SEARCHES_PER_GAME} full helpmate searches, \
@@ -208,4 +205,26 @@ impl std::fmt::Display for Unjudged {
             ),
         }
     }
+}
+
+/// A result that only a rejected claim explains.
+fn rests_on_rejection(
+    f: &mut fmt::Formatter<'_>,
+    rejected: &crate::laws::finding::Finding,
+    recorded: GameResult,
+) -> fmt::Result {
+    write!(
+        f,
+        "{rejected}; the recorded result {recorded} is the one the claim asked for and nothing \
+         else in the record explains it: check the scoresheet"
+    )
+}
+
+/// "2 plies (half-moves) recorded after the game ended (15.4.3)".
+fn moves_after_end(f: &mut fmt::Formatter<'_>, extra: usize, rule: &str) -> fmt::Result {
+    let plies = if extra == 1 { "ply" } else { "plies" };
+    write!(
+        f,
+        "{extra} {plies} (half-moves) recorded after the game ended ({rule})"
+    )
 }

@@ -13,6 +13,7 @@
 use std::borrow::Cow;
 
 use super::{EndingSource, Quote};
+use crate::model::claim::ClaimError;
 use crate::read::parse::{GameRecord, Tags};
 use crate::read::words::{self, Read};
 
@@ -48,6 +49,32 @@ pub(super) fn ledger(record: &GameRecord<'_>) -> Vec<Entry> {
         });
     }
     entries
+}
+
+/// The claims and rulings the record writes where this reader does not
+/// read one: a comment between the moves that speaks of a claim, an appeal
+/// or a ruling (with the plies before it), and a `[%claim …]` of a kind it
+/// does not know.
+pub(super) fn claims(record: &GameRecord<'_>) -> Vec<(Quote, Option<usize>)> {
+    let writer = server(&record.tags);
+    let mut found: Vec<(Quote, Option<usize>)> = record
+        .move_texts()
+        .filter(|(_, text)| words::mentions_a_claim(&readable(text)))
+        .map(|(ply, text)| {
+            let words = quote(EndingSource::ResultComment, "", &text, writer);
+            (words, Some(ply as usize))
+        })
+        .collect();
+    for error in record.claims.iter().filter_map(|c| c.as_ref().err()) {
+        let command = match error {
+            ClaimError::UnknownKind(kind) => format!("[%claim {kind} …]"),
+            ClaimError::UnknownSide(side) => format!("[%claim … {side}]"),
+            ClaimError::Unreadable { name, args } => format!("[%{name} {args}]"),
+            ClaimError::NotACommand(command) => command.clone(),
+        };
+        found.push((quote(EndingSource::Claim, "", &command, None), None));
+    }
+    found
 }
 
 /// The ending tags the record holds, but a lichess `Termination` that says
@@ -102,10 +129,7 @@ fn comments(record: &GameRecord<'_>, writer: Option<&'static str>) -> Vec<Entry>
 /// and lichess's analysis. Empty when nothing else is left.
 pub(super) fn readable(comment: &str) -> Cow<'_, str> {
     let text = without_commands(comment);
-    // Arena's footer after the result: `GameDuration = 04:54:28,
-    // Finalposition <FEN>`.
-    let footer = |t: &str| t.starts_with("GameDuration = ");
-    let template = |t: &str| is_analysis(t) || is_engine_output(t) || footer(t);
+    let template = |t: &str| is_analysis(t) || is_engine_output(t) || is_arena_footer(t);
     match template(text.trim()) {
         true => Cow::Borrowed(""),
         false => text,
@@ -113,14 +137,37 @@ pub(super) fn readable(comment: &str) -> Cow<'_, str> {
 }
 
 /// An engine's output as TCEC and cutechess write it after a move: items
-/// `key=value` apart by commas (`ev=#20, d=22, pd=Kh8, mt=00:00:12, …`).
+/// `key=value` apart by commas (`ev=#20, d=22, pd=Kh8, mt=00:00:12, …`),
+/// each value figures or moves, never words.
 fn is_engine_output(text: &str) -> bool {
+    let figures = |word: &str| {
+        word.bytes().any(|b| b.is_ascii_digit()) || matches!(word, "kN/s" | "O-O" | "O-O-O")
+    };
     text.contains('=')
         && text.split(',').all(|item| {
-            item.trim().split_once('=').is_some_and(|(key, _)| {
-                !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric())
+            item.trim().split_once('=').is_some_and(|(key, value)| {
+                !key.is_empty()
+                    && key.chars().all(|c| c.is_ascii_alphanumeric())
+                    && value.split_whitespace().all(figures)
             })
         })
+}
+
+/// Arena's footer after the result: `GameDuration = 04:54:28,
+/// Finalposition <FEN>`, and nothing else (the `}` that closes the braces
+/// its `;` lines open, as TCEC's files write them).
+fn is_arena_footer(text: &str) -> bool {
+    let Some((duration, fen)) = text
+        .trim_end_matches(['}', ' '])
+        .strip_prefix("GameDuration = ")
+        .and_then(|rest| rest.split_once(", Finalposition "))
+    else {
+        return false;
+    };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    duration.chars().all(|c| c.is_ascii_digit() || c == ':')
+        && fields.len() == 6
+        && fields[0].matches('/').count() == 7
 }
 
 /// `text` without its `[%name …]` commands (clocks, evaluations, arrows).
@@ -278,6 +325,11 @@ mod tests {
         let tcec = "ev=#20, d=22, pd=Kh8, mt=00:00:12, tl=00:23:43, s=22775 kN/s, pv=Rg7 Kh8";
         assert_eq!(readable(tcec), "");
         assert_ne!(readable("d=22, Black resigned").trim(), "");
+        assert_ne!(readable("d=22, note=Black resigned").trim(), "");
+        let arena =
+            "GameDuration = 04:54:28, Finalposition 3r1nk1/6R1/5K1P/1P6/8/8/8/1B6 b - - 2 83";
+        assert_eq!(readable(arena), "");
+        assert_ne!(readable(&format!("{arena}. Claim rejected")), "");
         assert_eq!(
             readable("[%clk 0:01:00 Black resigned").trim(),
             "[%clk 0:01:00 Black resigned"

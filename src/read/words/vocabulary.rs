@@ -15,8 +15,8 @@
 //!   what the others say: the statement is read in part), `white` and
 //!   `black` (how a sentence names a colour), or `filler`: words listed after the colon that, met in a
 //!   comment, are no sign that it tells the ending (`time`), though a
-//!   phrase may hold them; or `signal`: no phrase, but a clause holding
-//!   one is about the ending (`claim`).
+//!   phrase may hold them; or `claim`: words of a claim, an appeal or a
+//!   ruling, no phrase, but a clause holding one is about the ending.
 //! - `ROLE` says who the `{side}` of the phrase is: `loser`, `winner`, or
 //!   `subject` (the one the ending happened to, without a result: whose
 //!   flag fell, who was stalemated).
@@ -141,14 +141,15 @@ pub(super) struct Vocabulary {
     /// Every word of the phrases that name a colour: a player's name
     /// holding one can be read as a colour.
     pub colour_words: HashSet<String>,
-    /// Every word of every phrase: a word this reader knows, and where a
-    /// phrase standing inside a longer clause may begin.
+    /// Every word of every phrase: a word this reader knows.
     pub phrase_words: HashSet<String>,
     /// The words any language calls filler (`the`, `time`, `left`): one
     /// alone inside a clause is no sign that it tells the ending.
     pub filler: HashSet<String>,
     /// The most elements a phrase has.
     pub longest: usize,
+    /// The words of a claim, an appeal or a ruling (`Einspruch`).
+    pub claim_words: HashSet<String>,
     /// Two languages giving one phrase two meanings: the first kept.
     pub clashes: Vec<String>,
 }
@@ -177,12 +178,13 @@ impl Vocabulary {
             .signals
             .retain(|w| !filler.contains(w) && !is_number(w));
         vocabulary.phrase_words.extend(signals.iter().cloned());
-        vocabulary.signals.extend(signals);
+        vocabulary.signals.extend(signals.iter().cloned());
+        vocabulary.claim_words = signals;
         vocabulary.filler = filler;
         (vocabulary, errors)
     }
 
-    /// Reads a line; `filler` and `signal` lines into those lists.
+    /// Reads a line; `filler` and `claim` lines into those lists.
     fn add_line(
         &mut self,
         line: &str,
@@ -193,7 +195,7 @@ impl Vocabulary {
         let kind = head.next().ok_or(LineError::NoKind)?;
         let list = match kind {
             "filler" => Some(filler),
-            "signal" => Some(signals),
+            "claim" => Some(signals),
             _ => None,
         };
         if let Some(list) = list {
@@ -462,39 +464,4 @@ pub(super) fn is_number(word: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_line_of_every_language_reads() {
-        let (vocabulary, errors) = Vocabulary::load(LANGUAGES);
-        assert!(errors.is_empty(), "{errors:#?}");
-        assert!(
-            vocabulary.clashes.is_empty(),
-            "one phrase, two meanings: {:?}",
-            vocabulary.clashes
-        );
-        assert!(vocabulary.fixed.len() > 500, "{}", vocabulary.fixed.len());
-    }
-
-    #[test]
-    fn a_bad_line_is_named() {
-        let (_, errors) = Vocabulary::load(&[("xx", "win: x\nresignation: \nwon: a? b?\n")]);
-        assert_eq!(
-            errors,
-            [
-                "xx.txt line 1: no kind `win`",
-                "xx.txt line 2: `` has no word that must be there",
-                "xx.txt line 3: `a? b?` has no word that must be there"
-            ]
-        );
-    }
-
-    #[test]
-    fn filler_words_are_no_signals() {
-        let v = &*VOCABULARY;
-        assert!(v.signals.contains("resigns") && v.signals.contains("aufgegeben"));
-        assert!(!v.signals.contains("the") && !v.signals.contains("50"));
-        assert!(!v.signals.contains("white"), "colours are no signals");
-    }
-}
+mod tests;
