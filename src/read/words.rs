@@ -165,13 +165,20 @@ fn one_reading(named: Read, coloured: Read, side: Color) -> Read {
     }
 }
 
-/// Whether a text speaks of a claim, an appeal or a ruling (`claimed`,
-/// `Einspruch`, `претензия`), understood or not.
+/// Whether a text speaks of a claim, an appeal or a ruling about the
+/// game (`Black claimed a draw`, `Einspruch gegen die Zeitüberschreitung`),
+/// understood or not: a claim word beside words about the ending. An
+/// annotator's `staking a claim to the centre` is none.
 pub(crate) fn mentions_a_claim(text: &str) -> bool {
+    let vocabulary = &*VOCABULARY;
     let folded = fold(text);
-    words_of(&folded)
-        .iter()
-        .any(|w| VOCABULARY.claim_words.contains(*w))
+    let clauses = clauses(&folded);
+    let claim = |w: &&str| vocabulary.claim_words.contains(*w);
+    clauses.iter().any(|c| c.words.iter().any(claim))
+        && clauses.iter().any(|c| {
+            let rest: Vec<&str> = c.words.iter().copied().filter(|w| !claim(w)).collect();
+            vocabulary.about_the_ending(&rest).is_some()
+        })
 }
 
 /// The result a `Result` tag's words give (`remis`, `Weiß gewinnt`), if

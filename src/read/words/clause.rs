@@ -104,7 +104,7 @@ impl Vocabulary {
     /// ending, or a phrase standing among other words (`in fact the players
     /// agreed a draw`; `the arbiter rejected the claim`). A word any
     /// language calls filler (`left`, `loss`) is no sign alone.
-    fn about_the_ending(&self, words: &[&str]) -> Option<UnreadKind> {
+    pub(super) fn about_the_ending(&self, words: &[&str]) -> Option<UnreadKind> {
         let signal = words
             .iter()
             .any(|w| result_mark(w).is_some() || self.signals.contains(*w));

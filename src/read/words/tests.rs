@@ -693,3 +693,18 @@ fn greek_chinese_and_japanese() {
     );
     assert_eq!(ending("ステイルメイト"), Some(Stalemate));
 }
+
+/// A claim spoken of between the moves is read at its ply; an annotator's
+/// idiom is none.
+#[test]
+fn a_claim_is_words_of_a_claim_beside_words_about_the_ending() {
+    assert!(mentions_a_claim(
+        "Black claimed a draw; the arbiter refused"
+    ));
+    assert!(mentions_a_claim("Einspruch: Zeitüberschreitung"));
+    assert!(mentions_a_claim("White claimed that Black's flag fell"));
+    assert!(!mentions_a_claim(
+        "Black answers by staking his own claim to the center squares"
+    ));
+    assert!(!mentions_a_claim("White resigned"));
+}
