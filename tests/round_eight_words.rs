@@ -247,3 +247,33 @@ fn claims_are_judged_where_written_and_a_result_resting_on_a_rejected_one_is_rev
             .contains("is a claim of a kind this reader does not know")
     );
 }
+
+/// Item 3, on a server: chess.com's older records call a draw on a flag
+/// fall "insufficient material"; the clocks show whose flag it was.
+#[test]
+fn a_server_draw_by_insufficient_material_beside_a_flag_is_judged_as_one() {
+    let old = |black_clock: &str| {
+        format!(
+            "[Event \"Live Chess\"]\n[Site \"Chess.com\"]\n[Date \"2014.05.04\"]\n[White \"anna\"]\n\
+             [Black \"boris\"]\n[Result \"1/2-1/2\"]\n[Link \"https://www.chess.com/game/live/1234567\"]\n\
+             [Termination \"Game drawn by insufficient material\"]\n[TimeControl \"180\"]\n[SetUp \"1\"]\n\
+             [FEN \"8/8/4k3/8/8/3K4/8/5nR1 w - - 0 50\"]\n\n50. Rg2 {{[%clk 0:00:20]}} 50... Ke5 \
+             {{[%clk {black_clock}]}} 51. Rg5+ {{[%clk 0:00:19]}} 1/2-1/2\n\n"
+        )
+    };
+    let read = verdicts(&[old("0:00:00.8"), old("0:00:40")]);
+    assert_eq!(
+        (read[0].0.as_str(), read[0].1.as_str()),
+        ("corrected", "1-0"),
+        "{}",
+        read[0].2
+    );
+    assert!(
+        read[0].2.contains("had two seconds or less"),
+        "{}",
+        read[0].2
+    );
+    // With time on Black's clock the server's draw is no flag: the Laws
+    // have no such draw, and a human reads it.
+    assert_eq!(read[1].0, "review", "{}", read[1].2);
+}

@@ -44,9 +44,26 @@ enum ClaimSource<'g> {
 
 /// Whether the record states the game ended on time.
 fn stated_on_time<'g>(game: &'g Game<'_>) -> Option<&'g Statement> {
-    game.statement
-        .as_ref()
-        .filter(|s| matches!(s.ending, Ending::TimeForfeit | Ending::BothFlags))
+    let said = game.statement.as_ref()?;
+    match said.ending {
+        Ending::TimeForfeit | Ending::BothFlags => Some(said),
+        Ending::InsufficientMaterial if a_counted_flag(game, said) => Some(said),
+        _ => None,
+    }
+}
+
+/// A server's draw "by insufficient material" beside the side to move with
+/// two seconds or less: the clocks show the server's own draw on a flag
+/// fall (chess.com's older records name no timeout), so it is judged as
+/// the flag of the side to move.
+fn a_counted_flag(game: &Game<'_>, said: &Statement) -> bool {
+    let to_move = game.replay.end.turn();
+    said.server()
+        .is_some_and(|s| matches!(s, "chess.com" | "lichess"))
+        && game.recorded() == GameResult::Draw
+        && game
+            .clock_after(to_move, game.plies())
+            .is_some_and(|c| c <= Clock(2_000))
 }
 
 /// The server that decided the flag fall itself: an ending on time in a
@@ -75,6 +92,9 @@ fn flagged_at_end<'g>(game: &'g Game<'_>, recorded: GameResult) -> Option<AtEnd<
         let (flagged, whose) = match (said.side(), recorded.winner(), said.server()) {
             (Some(named), _, _) => (named, Whose::Named),
             (None, Some(winner), _) => (!winner, Whose::ByResult),
+            (None, None, Some(_)) if said.ending == Ending::InsufficientMaterial => {
+                (game.replay.end.turn(), Whose::CountedFlag)
+            }
             (None, None, Some(_)) => (game.replay.end.turn(), Whose::ToMove),
             (None, None, None) => return Some(AtEnd::Unsaid(said)),
         };

@@ -84,6 +84,9 @@ pub enum Whose {
     ToMove,
     /// Nobody named beside a draw, and his clock alone reads zero.
     ClockAtZero,
+    /// A server's draw "by insufficient material", its side to move at two
+    /// seconds or less: its own draw on a flag fall.
+    CountedFlag,
     /// Nobody named beside a draw, and only his flag gives the recorded
     /// result (the other's would give the opponent a win he can mate for).
     OnlyReading,

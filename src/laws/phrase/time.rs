@@ -110,6 +110,11 @@ fn whose_words(f: &mut fmt::Formatter<'_>, flagged: Color, whose: Whose) -> fmt:
             "; the words name nobody, and the server ended the game the moment a flag fell, \
              with {flagged} to move"
         ),
+        Whose::CountedFlag => write!(
+            f,
+            "; the words name nobody, but {flagged}, to move, had two seconds or less: the \
+             server's draw by insufficient material was its draw on a flag fall"
+        ),
         Whose::ClockAtZero => write!(
             f,
             "; the words name nobody, and {flagged}'s clock alone reads zero"
