@@ -128,8 +128,8 @@ fn comments(record: &GameRecord<'_>, writer: Option<&'static str>) -> Vec<Entry>
 /// A comment's text without what a known template writes: its commands
 /// and lichess's analysis. Empty when nothing else is left.
 pub(super) fn readable(comment: &str) -> Cow<'_, str> {
-    let text = without_commands(comment);
-    let template = |t: &str| is_analysis(t) || is_engine_output(t) || is_arena_footer(t);
+    let text = without_arena_footer(without_commands(comment));
+    let template = |t: &str| is_analysis(t) || is_engine_output(t);
     match template(text.trim()) {
         true => Cow::Borrowed(""),
         false => text,
@@ -153,21 +153,46 @@ fn is_engine_output(text: &str) -> bool {
         })
 }
 
-/// Arena's footer after the result: `GameDuration = 04:54:28,
-/// Finalposition <FEN>`, and nothing else (the `}` that closes the braces
-/// its `;` lines open, as TCEC's files write them).
-fn is_arena_footer(text: &str) -> bool {
-    let Some((duration, fen)) = text
-        .trim_end_matches(['}', ' '])
-        .strip_prefix("GameDuration = ")
-        .and_then(|rest| rest.split_once(", Finalposition "))
-    else {
-        return false;
+/// `text` without Arena's footer, wherever it stands: `GameDuration =
+/// 04:54:28, Finalposition <FEN>` (and the `}` that closes the braces its
+/// `;` lines open, as TCEC's files write them).
+fn without_arena_footer(text: Cow<'_, str>) -> Cow<'_, str> {
+    let Some(at) = text.find("GameDuration = ") else {
+        return text;
     };
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    duration.chars().all(|c| c.is_ascii_digit() || c == ':')
-        && fields.len() == 6
-        && fields[0].matches('/').count() == 7
+    let Some(end) = arena_footer_end(&text[at..]) else {
+        return text;
+    };
+    Cow::Owned(format!("{} {}", &text[..at], &text[at + end..]))
+}
+
+/// Where the footer at the start of `text` ends, if it is one.
+fn arena_footer_end(text: &str) -> Option<usize> {
+    let rest = text.strip_prefix("GameDuration = ")?;
+    let (duration, fen) = rest.split_once(", Finalposition ")?;
+    if !duration.chars().all(|c| c.is_ascii_digit() || c == ':') {
+        return None;
+    }
+    // Five fields and the move number's digits.
+    let mut end = text.len() - fen.len();
+    for field in fen.split_inclusive(' ').take(5) {
+        end += field.len();
+    }
+    end += text[end..].len()
+        - text[end..]
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .len();
+    let fields: Vec<&str> = text[text.len() - fen.len()..end]
+        .split_whitespace()
+        .collect();
+    if fields.len() != 6 || fields[0].matches('/').count() != 7 {
+        return None;
+    }
+    let closing = text[end..].trim_start();
+    Some(match closing.strip_prefix('}') {
+        Some(after) => text.len() - after.len(),
+        None => end,
+    })
 }
 
 /// `text` without its `[%name …]` commands (clocks, evaluations, arrows).
@@ -328,8 +353,12 @@ mod tests {
         assert_ne!(readable("d=22, note=Black resigned").trim(), "");
         let arena =
             "GameDuration = 04:54:28, Finalposition 3r1nk1/6R1/5K1P/1P6/8/8/8/1B6 b - - 2 83";
-        assert_eq!(readable(arena), "");
-        assert_ne!(readable(&format!("{arena}. Claim rejected")), "");
+        assert_eq!(readable(arena).trim(), "");
+        assert_eq!(readable(&format!("{arena} }}")).trim(), "");
+        assert_eq!(
+            readable(&format!("{arena}. Claim rejected")).trim(),
+            ". Claim rejected"
+        );
         assert_eq!(
             readable("[%clk 0:01:00 Black resigned").trim(),
             "[%clk 0:01:00 Black resigned"
