@@ -30,6 +30,12 @@ fn verdicts(games: &[String]) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// A verdict of [`verdicts`] has `status`, and its reason `says` so.
+fn assert_reads(read: &(String, String, String), status: &str, says: &str) {
+    assert_eq!(read.0, status, "{}", read.2);
+    assert!(read.2.contains(says), "{}", read.2);
+}
+
 #[test]
 fn w60_w61_w62_words_that_deny_or_doubt_anywhere_send_the_flag_to_review() {
     let flagged = "[Termination \"White flagged\"]";
@@ -163,18 +169,8 @@ fn a_flag_without_its_party_is_the_one_that_gives_the_result() {
         "{}",
         read[0].2
     );
-    assert_eq!(read[1].0, "confirmed", "{}", read[1].2);
-    assert!(
-        read[1].2.contains("White's clock alone reads zero"),
-        "{}",
-        read[1].2
-    );
-    assert_eq!(read[2].0, "review", "{}", read[2].2);
-    assert!(
-        read[2].2.contains("says a flag fell but not whose"),
-        "{}",
-        read[2].2
-    );
+    assert_reads(&read[1], "confirmed", "White's clock alone reads zero");
+    assert_reads(&read[2], "review", "says a flag fell but not whose");
 }
 
 /// Item 4: claims as the record states them.
@@ -222,29 +218,21 @@ fn claims_are_judged_where_written_and_a_result_resting_on_a_rejected_one_is_rev
         "{}",
         read[0].2
     );
-    assert_eq!(read[1].0, "review", "{}", read[1].2);
-    assert!(
-        read[1].2.contains("the position had stood 2 times"),
-        "{}",
-        read[1].2
+    assert_reads(&read[1], "review", "the position had stood 2 times");
+    assert_reads(
+        &read[2],
+        "review",
+        "is legal; the recorded result 0-1 is the one the claim asked for",
     );
-    assert_eq!(read[2].0, "review", "{}", read[2].2);
-    assert!(
-        read[2]
-            .2
-            .contains("is legal; the recorded result 0-1 is the one the claim asked for")
+    assert_reads(
+        &read[3],
+        "review",
+        "speaks of a claim or a ruling this reader does not read",
     );
-    assert_eq!(read[3].0, "review", "{}", read[3].2);
-    assert!(
-        read[3]
-            .2
-            .contains("speaks of a claim or a ruling this reader does not read")
-    );
-    assert_eq!(read[4].0, "review", "{}", read[4].2);
-    assert!(
-        read[4]
-            .2
-            .contains("is a claim of a kind this reader does not know")
+    assert_reads(
+        &read[4],
+        "review",
+        "is a claim of a kind this reader does not know",
     );
 }
 

@@ -226,8 +226,8 @@ impl Reading {
             };
             doubt.get_or_insert(unsure);
         }
-        if let Some((words, ply)) = testimony::claims(record).into_iter().next() {
-            doubt.get_or_insert(Doubt::Claim(words, ply));
+        if doubt.is_none() {
+            doubt = testimony::unread_claim(record).map(|(words, ply)| Doubt::Claim(words, ply));
         }
         statements.extend(unplayed::forfeit_mark(record));
         let first = statements

@@ -51,30 +51,26 @@ pub(super) fn ledger(record: &GameRecord<'_>) -> Vec<Entry> {
     entries
 }
 
-/// The claims and rulings the record writes where this reader does not
+/// The first claim or ruling the record writes where this reader does not
 /// read one: a comment between the moves that speaks of a claim, an appeal
-/// or a ruling (with the plies before it), and a `[%claim …]` of a kind it
-/// does not know.
-pub(super) fn claims(record: &GameRecord<'_>) -> Vec<(Quote, Option<usize>)> {
-    let writer = server(&record.tags);
-    let mut found: Vec<(Quote, Option<usize>)> = record
+/// or a ruling (with the plies before it), else a `[%claim …]` of a kind
+/// it does not know.
+pub(super) fn unread_claim(record: &GameRecord<'_>) -> Option<(Quote, Option<usize>)> {
+    let spoken = record
         .move_texts()
-        .filter(|(_, text)| words::mentions_a_claim(&readable(text)))
-        .map(|(ply, text)| {
-            let words = quote(EndingSource::ResultComment, "", &text, writer);
-            (words, Some(ply as usize))
-        })
-        .collect();
-    for error in record.claims.iter().filter_map(|c| c.as_ref().err()) {
-        let command = match error {
-            ClaimError::UnknownKind(kind) => format!("[%claim {kind} …]"),
-            ClaimError::UnknownSide(side) => format!("[%claim … {side}]"),
-            ClaimError::Unreadable { name, args } => format!("[%{name} {args}]"),
-            ClaimError::NotACommand(command) => command.clone(),
-        };
-        found.push((quote(EndingSource::Claim, "", &command, None), None));
+        .find(|(_, text)| words::mentions_a_claim(&readable(text)));
+    if let Some((ply, text)) = spoken {
+        let words = quote(EndingSource::ResultComment, "", &text, server(&record.tags));
+        return Some((words, Some(ply as usize)));
     }
-    found
+    let error = record.claims.iter().find_map(|c| c.as_ref().err())?;
+    let command = match error {
+        ClaimError::UnknownKind(kind) => format!("[%claim {kind} …]"),
+        ClaimError::UnknownSide(side) => format!("[%claim … {side}]"),
+        ClaimError::Unreadable { name, args } => format!("[%{name} {args}]"),
+        ClaimError::NotACommand(command) => command.clone(),
+    };
+    Some((quote(EndingSource::Claim, "", &command, None), None))
 }
 
 /// The ending tags the record holds, but a lichess `Termination` that says

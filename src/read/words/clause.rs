@@ -3,6 +3,8 @@
 //! (figures, an aside naming nobody, a remark in a language read), or
 //! something that keeps the statement from being read whole.
 
+use std::cell::OnceCell;
+
 use super::text::{Clause, marked_side};
 use super::vocabulary::{Kind, Meaning, Vocabulary};
 use super::{Names, fold, language, words_of};
@@ -23,25 +25,25 @@ pub(super) enum Heard {
 }
 
 /// What a remark's words may be and still be known: the players' names,
-/// word by word, besides the vocabulary and the common words.
+/// word by word, besides the vocabulary and the common words. Both the
+/// names' words and the text's language are worked out only when a remark
+/// asks: most statements are phrases alone.
 pub(super) struct Known<'t> {
     /// The text as written, to quote and to tell its language.
     pub written: &'t str,
-    names: Vec<String>,
+    players: Names<'t>,
+    names: OnceCell<Vec<String>>,
     /// Whether the whole text is reliably in a language read, once asked.
-    reliable: std::cell::OnceCell<bool>,
+    reliable: OnceCell<bool>,
 }
 
 impl<'t> Known<'t> {
-    pub(super) fn of(written: &'t str, names: Names<'_>) -> Known<'t> {
-        let mut parts = Vec::new();
-        for name in [names.white, names.black].into_iter().flatten() {
-            parts.extend(words_of(&fold(name)).into_iter().map(str::to_string));
-        }
+    pub(super) fn of(written: &'t str, players: Names<'t>) -> Known<'t> {
         Known {
             written,
-            names: parts,
-            reliable: std::cell::OnceCell::new(),
+            players,
+            names: OnceCell::new(),
+            reliable: OnceCell::new(),
         }
     }
 
@@ -52,7 +54,17 @@ impl<'t> Known<'t> {
     }
 
     fn is_name(&self, word: &str) -> bool {
-        self.names.iter().any(|n| n == word)
+        let names = self.names.get_or_init(|| {
+            let mut parts = Vec::new();
+            for name in [self.players.white, self.players.black]
+                .into_iter()
+                .flatten()
+            {
+                parts.extend(words_of(&fold(name)).into_iter().map(str::to_string));
+            }
+            parts
+        });
+        names.iter().any(|n| n == word)
     }
 }
 
