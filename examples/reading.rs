@@ -19,7 +19,7 @@ use std::ops::ControlFlow;
 
 use pgn_arbiter::read::ahead::Ahead;
 use pgn_arbiter::read::export::{JsonSplitter, game_record};
-use pgn_arbiter::read::input::{Source, decompress};
+use pgn_arbiter::read::input::{Format, JsonLayout, Source, decompress};
 use pgn_arbiter::read::parse::parse_game;
 use pgn_arbiter::read::split::Splitter;
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
@@ -67,13 +67,16 @@ fn main() {
         .next()
         .expect("usage: reading FILE ours|split|split-ahead|pgn-reader|export");
     let which = args.next().unwrap_or_else(|| "ours".into());
-    let (stream, _) = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
+    let (stream, format) = decompress(Source::File(path.into()).open_raw().unwrap()).unwrap();
     let (games, tokens) = match which.as_str() {
         "ours" => ours(stream, true),
         "split" => ours(stream, false),
         "split-ahead" => ours(Box::new(Ahead::new(stream).unwrap()), false),
         "pgn-reader" => theirs(stream),
-        "export" => export(stream),
+        "export" => match format {
+            Format::Json(layout) => export(stream, layout),
+            Format::Pgn => panic!("not a server's JSON export"),
+        },
         other => panic!("`{other}`: say ours, split, split-ahead, pgn-reader or export"),
     };
     println!("{games} {tokens}");
@@ -96,8 +99,8 @@ fn ours(stream: Box<dyn Read + Send>, parse: bool) -> (u64, u64) {
 
 /// A JSON export cut into games, each read into its record: straight from
 /// the JSON where it can be, else from the PGN written for it.
-fn export(stream: Box<dyn Read + Send>) -> (u64, u64) {
-    let mut splitter = JsonSplitter::with_limit(stream, 512 * 1024, 64 << 20);
+fn export(stream: Box<dyn Read + Send>, layout: JsonLayout) -> (u64, u64) {
+    let mut splitter = JsonSplitter::with_limit(stream, layout, 512 * 1024, 64 << 20);
     let (mut games, mut tokens) = (0, 0);
     while let Some(block) = splitter.next_block().unwrap() {
         for slice in &block.games {

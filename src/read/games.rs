@@ -20,7 +20,9 @@ impl<R: Read> Games<R> {
     pub fn new(reader: R, format: Format, target: usize, max_game: usize) -> Self {
         match format {
             Format::Pgn => Games::Pgn(Splitter::with_limit(reader, target, max_game)),
-            Format::Json => Games::Json(JsonSplitter::with_limit(reader, target, max_game)),
+            Format::Json(layout) => {
+                Games::Json(JsonSplitter::with_limit(reader, layout, target, max_game))
+            }
         }
     }
 

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 
 use bytes::Bytes;
 
-pub use content::{Format, format, not_pgn};
+#[cfg(test)]
+pub(crate) use content::layout;
+pub use content::{Format, JsonLayout, format, format_now, not_pgn};
 
 /// One input as the user named it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -236,7 +238,8 @@ pub fn decompress<R: Read + Send + 'static>(raw: R) -> io::Result<(Box<dyn Read 
             Format::Pgn,
         ));
     }
-    match format(&head) {
+    let (told, text) = told(text)?;
+    match told {
         Ok(format) => Ok((Box::new(text), format)),
         Err(why) => Err(io::Error::new(
             io::ErrorKind::InvalidData,
@@ -262,15 +265,43 @@ fn with_head<R: Read>(mut raw: R) -> io::Result<(Vec<u8>, WithHead<R>)> {
     Ok((copy, io::Cursor::new(head).chain(raw)))
 }
 
+/// The most of a stream read to tell what it holds: white space before
+/// its first value (blank lines, spaces) and a first value longer than a
+/// head are read on to here.
+const TELL_AT_MOST: usize = 16 << 20;
+
+/// What a stream holds ([`format`]), read from as many of its first bytes
+/// as that takes, and the stream with them put back in front.
+fn told<R: Read>(mut raw: R) -> io::Result<(Result<Format, &'static str>, WithHead<R>)> {
+    let mut head = Vec::with_capacity(HEAD_BYTES);
+    let mut want = HEAD_BYTES;
+    let told = loop {
+        let asked = want - head.len();
+        let got = (&mut raw).take(asked as u64).read_to_end(&mut head)?;
+        let whole = got < asked;
+        if let Some(told) = format(&head, whole) {
+            break told;
+        }
+        if want >= TELL_AT_MOST {
+            break format_now(&head);
+        }
+        want *= 4;
+    };
+    Ok((told, io::Cursor::new(head).chain(raw)))
+}
+
 /// A UTF-16 byte-order mark: the text is decoded before it is split.
 fn utf16(head: &[u8]) -> bool {
     head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff])
 }
 
-/// Whether a file that starts with `head` is read as it lies: not
-/// compressed, not UTF-16, and PGN by what `decompress` checks.
-pub fn plain_pgn(head: &[u8]) -> bool {
-    matches!(Packing::of(head), Packing::Plain) && !utf16(head) && not_pgn(head).is_none()
+/// Whether a file that starts with `head` (`whole`: all of it) is read
+/// as it lies: not compressed, not UTF-16, and PGN by what `decompress`
+/// tells from these bytes.
+pub fn plain_pgn(head: &[u8], whole: bool) -> bool {
+    matches!(Packing::of(head), Packing::Plain)
+        && !utf16(head)
+        && format(head, whole) == Some(Ok(Format::Pgn))
 }
 
 /// The error of a stream that is no PGN, carried in an `io::Error` of kind

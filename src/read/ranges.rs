@@ -76,7 +76,7 @@ pub fn place(block: &mut Block, start: u64, before: Placed) {
 pub fn plain_pgn(file: &File) -> io::Result<bool> {
     let mut head = vec![0; WINDOWS[2]];
     let n = read_at_most(file, &mut head, 0)?;
-    Ok(input::plain_pgn(&head[..n]))
+    Ok(input::plain_pgn(&head[..n], n < head.len()))
 }
 
 /// The first line at or after `from` that starts with `[Event "` (`from`

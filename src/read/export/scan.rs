@@ -10,7 +10,8 @@
 use std::io::{self, Read};
 
 use super::super::split::{Block, GameSlice, HEAD};
-use one_a_line::NextLine;
+use crate::read::input::JsonLayout;
+use one_a_line::Stretch;
 use structure::{Frame, KeyStart, next_structural};
 
 /// How much is read at a time.
@@ -24,6 +25,8 @@ struct Pending {
     over: bool,
     /// Text at the top level that is no JSON object.
     junk: bool,
+    /// How many brackets were open outside it.
+    depth: usize,
 }
 
 /// Reads a JSON export and hands out [`Block`]s of whole game objects.
@@ -44,21 +47,25 @@ pub struct JsonSplitter<R> {
     block: Block,
     games_emitted: u64,
     eof: bool,
-    /// Whether the export writes one game a line (NDJSON): its first game
-    /// stood alone on its line, at the top. Then a line break inside a game
-    /// ends it, cut short, rather than the next lines being read into it.
+    /// Whether the export writes its games one a line (NDJSON, or a list
+    /// or a month one game a line): told by its first lines
+    /// ([`JsonLayout`]) or by its first game, closed on the line it opened.
+    /// Then a line break inside a game ends it, cut short, rather than the
+    /// next lines being read into it.
     one_a_line: Option<bool>,
-    /// Stream offset of the current line's first byte.
-    line_start: u64,
-    /// Stream offset of a `{` that began a line inside the first game
-    /// while it was still open ([`JsonSplitter::first_game_cut_at`]).
-    brace_at_line_start: Option<u64>,
+    /// How many brackets are open around a game (0 at the top, 1 in a
+    /// list, 2 in a month's `games`), from the first game.
+    games_depth: Option<usize>,
+    /// Where the value open at the games' depth began.
+    stretch: Option<Stretch>,
+    /// A string was left open at the line's end just read.
+    string_cut: bool,
 }
 
 impl<R: Read> JsonSplitter<R> {
     /// A splitter that hands out blocks of about `target` bytes and treats
     /// a game of more than `max_game` bytes as oversized.
-    pub fn with_limit(reader: R, target: usize, max_game: usize) -> Self {
+    pub fn with_limit(reader: R, layout: JsonLayout, target: usize, max_game: usize) -> Self {
         JsonSplitter {
             reader,
             target: target.max(1),
@@ -77,9 +84,10 @@ impl<R: Read> JsonSplitter<R> {
             },
             games_emitted: 0,
             eof: false,
-            one_a_line: None,
-            line_start: 0,
-            brace_at_line_start: None,
+            one_a_line: (layout == JsonLayout::OneALine).then_some(true),
+            games_depth: None,
+            stretch: None,
+            string_cut: false,
         }
     }
 
@@ -139,6 +147,10 @@ impl<R: Read> JsonSplitter<R> {
                 false => why.to_string(),
             };
             self.emit(game, Some(problem));
+        } else if !self.frames.is_empty() {
+            self.stretch_left_open(
+                "the export ends inside a list that gave no game: the file is cut short",
+            );
         }
         self.frames.clear();
     }
@@ -148,17 +160,6 @@ impl<R: Read> JsonSplitter<R> {
         let mut from = 0; // the chunk's bytes not yet gathered
         let mut i = 0;
         while i < n {
-            match self.first_game_cut_at(i) {
-                NextLine::Read => {}
-                NextLine::Held => {
-                    i += 1;
-                    continue;
-                }
-                NextLine::NewGame => {
-                    self.gather(from, i);
-                    from = self.start_after_broken_first_game(i);
-                }
-            }
             if self.in_string {
                 i = self.in_string_until(i, n);
                 continue;
@@ -174,7 +175,7 @@ impl<R: Read> JsonSplitter<R> {
             }
             let c = self.chunk[i];
             if c == b'\n' {
-                self.new_line(i);
+                self.new_line();
             }
             let ended = match c == b'\n' {
                 true => self.line_end(i),
@@ -193,6 +194,12 @@ impl<R: Read> JsonSplitter<R> {
     fn in_string_until(&mut self, mut i: usize, n: usize) -> usize {
         if self.escaped {
             self.escaped = false;
+            // A line break escapes nothing: where it ends the game, it is
+            // read as the line's end (a line cut after a `\`).
+            if self.chunk[i] == b'\n' && self.cuts_at_line_end() {
+                (self.in_string, self.key, self.string_cut) = (false, None, true);
+                return i;
+            }
             self.key_byte(self.chunk[i]);
             return i + 1;
         }
@@ -208,15 +215,16 @@ impl<R: Read> JsonSplitter<R> {
             // strings counts the line and cuts the game; elsewhere the
             // string is read on, the line counted.
             if !self.cuts_at_line_end() {
-                self.new_line(i);
+                self.new_line();
                 self.key_byte(b'\n');
                 return i + 1;
             }
-            (self.in_string, self.key) = (false, None);
+            (self.in_string, self.key, self.string_cut) = (false, None, true);
             return i;
         }
         if self.chunk[i] == b'\\' {
             self.escaped = true;
+            self.key_byte(b'\\');
         } else {
             self.in_string = false;
             self.key_end();
@@ -243,6 +251,7 @@ impl<R: Read> JsonSplitter<R> {
             && let Some(top) = self.frames.last_mut()
         {
             top.key_is_games = key.is(b"games");
+            top.named_a_game_field |= key.names_a_game_field();
         }
     }
 
@@ -261,6 +270,9 @@ impl<R: Read> JsonSplitter<R> {
             }
             return None;
         }
+        if self.frames.last().is_some_and(|top| top.games_untold) && c != b'\n' {
+            self.tell_games(c);
+        }
         match c {
             b'"' => {
                 self.in_string = true;
@@ -268,7 +280,7 @@ impl<R: Read> JsonSplitter<R> {
                 self.key = key.then(KeyStart::default);
             }
             b'{' => self.open_object(i),
-            b'[' => self.open_array(),
+            b'[' => self.open_array(i),
             b'}' | b']' => return self.close(i),
             b',' => self.comma(),
             b':' => {
@@ -289,18 +301,16 @@ impl<R: Read> JsonSplitter<R> {
         }
     }
 
-    /// Whether an object opened now is a game: at the top, in a list at
-    /// the top, or in a month's `games`.
+    /// Whether a value opened now is at a game's place: at the top, or in
+    /// a list of games (a list at the top, a month's `games`, a list in
+    /// either).
     fn at_a_games_place(&self) -> bool {
-        match self.frames.as_slice() {
-            [] => true,
-            [only] => only.array,
-            [.., top] => top.games,
-        }
+        self.frames.last().is_none_or(|top| top.array && top.games)
     }
 
     fn open_object(&mut self, i: usize) {
         let game = self.pending.is_none() && self.at_a_games_place();
+        self.open_stretch(i);
         if game {
             self.pending = Some(self.pending_at(i, false));
         }
@@ -311,38 +321,57 @@ impl<R: Read> JsonSplitter<R> {
         });
     }
 
-    /// A list; a `games` list in an object at a game's place makes that
-    /// object a month, and its objects the games.
-    fn open_array(&mut self) {
-        let mut games = false;
-        if let Some(top) = self.frames.last_mut()
-            && !top.array
-            && top.key_is_games
-            && (top.game || top.month)
-        {
-            if top.game {
-                top.game = false;
-                self.pending = None;
-            }
-            top.month = true;
-            games = true;
-        }
+    /// A list: of games at a game's place; in an object at a game's place
+    /// that has named no field of a game, its `games` list is told by its
+    /// first value ([`JsonSplitter::tell_games`]); anywhere else a field.
+    fn open_array(&mut self, i: usize) {
+        let games = self.at_a_games_place();
+        let games_untold = self.frames.last().is_some_and(|top| {
+            !top.array && top.key_is_games && (top.game || top.month) && !top.named_a_game_field
+        });
+        self.open_stretch(i);
         self.frames.push(Frame {
             array: true,
             games,
+            games_untold,
             ..Frame::default()
         });
     }
 
+    /// The first value of a `games` list told apart: an object or a list
+    /// makes the object around it a month, and the list its games; anything
+    /// else leaves it a game with a field of that name.
+    fn tell_games(&mut self, c: u8) {
+        let holds_games = matches!(c, b'{' | b'[');
+        let n = self.frames.len();
+        let Some(list) = self.frames.last_mut() else {
+            return;
+        };
+        list.games_untold = false;
+        list.games = holds_games;
+        if !holds_games || n < 2 {
+            return;
+        }
+        let owner = &mut self.frames[n - 2];
+        if owner.game {
+            owner.game = false;
+            self.pending = None;
+        }
+        owner.month = true;
+    }
+
     fn close(&mut self, i: usize) -> Option<usize> {
         let frame = self.frames.pop()?;
+        if self.frames.len() <= self.depth_of_games() {
+            self.stretch = None;
+        }
         if !frame.game {
             return None;
         }
         self.gather_to(i + 1);
         let game = self.pending.take()?;
-        let alone = self.frames.is_empty() && game.line == self.line;
-        self.one_a_line.get_or_insert(alone);
+        self.one_a_line.get_or_insert(game.line == self.line);
+        self.games_depth.get_or_insert(game.depth);
         self.emit(game, None);
         Some(i + 1)
     }
@@ -359,6 +388,7 @@ impl<R: Read> JsonSplitter<R> {
             bytes: Vec::new(),
             over: false,
             junk,
+            depth: self.frames.len(),
         }
     }
 

@@ -1,131 +1,127 @@
-//! Where an export writes one game a line (NDJSON), a line break ends the
-//! game it leaves open, so that one broken line takes no other game. That
-//! it does is told by its first game: closed alone on its line, or, its
-//! line cut short, followed by a line that begins `{"`.
+//! Where an export writes its games one a line (NDJSON, or a list or a
+//! month one game a line), a line break ends whatever the line left open,
+//! so that one broken line takes no other game. That it does is told by
+//! its first lines ([`JsonLayout`](crate::read::input::JsonLayout)) or by
+//! its first game, closed on the line it opened.
 
 use std::io::Read;
 
 use super::{JsonSplitter, Pending};
+use crate::read::split::GameSlice;
 
 /// Why a game of one a line left open is cut short.
 const CUT_AT_LINE_END: &str =
     "the game's JSON ends with its line, not closed: the export writes one game a line";
 
+/// Why a line that opened a list (or a month) and left it open, no game
+/// read from it, gets a row of its own.
+const LIST_LEFT_OPEN: &str = "a line of the export opens a list and leaves it open, no game read \
+     from it: the export writes one game a line";
+
+/// Where a value at the games' depth began, and how many rows the export
+/// had given before it: a value left open that gave none gets a row.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Stretch {
+    offset: u64,
+    line: u64,
+    rows_before: u64,
+}
+
 impl<R: Read> JsonSplitter<R> {
     /// Counts the line break at `chunk[i]`.
-    pub(super) fn new_line(&mut self, i: usize) {
+    pub(super) fn new_line(&mut self) {
         self.line += 1;
-        self.line_start = self.base + i as u64 + 1;
     }
 
-    /// What to make of `chunk[i]` where the export's first game is still
-    /// open on a later line than its first: `{"` at a line's start is a new
-    /// game of one a line, and the first game's line was cut short (a
-    /// pretty-printer breaks the line after `{`, and indents what it
-    /// nests). The `{` is held until the byte after it says which; held
-    /// across a chunk's end by its offset, so the read size changes
-    /// nothing.
-    pub(super) fn first_game_cut_at(&mut self, i: usize) -> NextLine {
-        // Decided at the first game's end: nothing to look at after it.
-        if self.one_a_line.is_some() {
-            return NextLine::Read;
-        }
-        let (at, c) = (self.base + i as u64, self.chunk[i]);
-        let held = self.brace_at_line_start.take();
-        if !self.first_game_open_across_lines() {
-            return NextLine::Read;
-        }
-        if at == self.line_start && c == b'{' {
-            self.brace_at_line_start = Some(at);
-            return NextLine::Held;
-        }
-        if held.is_none_or(|brace| brace + 1 != at) {
-            return NextLine::Read;
-        }
-        if c == b'"' {
-            return NextLine::NewGame;
-        }
-        // Not a game's start after all: the `{` is read as it would have been.
-        match self.in_string {
-            true => self.key_byte(b'{'),
-            false => self.open_object(i),
-        }
-        NextLine::Read
+    /// The brackets open around a game: none until the first game has
+    /// ended (a month opens as a game).
+    pub(super) fn depth_of_games(&self) -> usize {
+        self.games_depth.unwrap_or(0)
     }
 
-    /// The first game began on an earlier line, at the top, and is open:
-    /// whether the export writes one game a line is not yet known.
-    fn first_game_open_across_lines(&self) -> bool {
-        self.frames.first().is_some_and(|f| f.game)
-            && (self.pending.as_ref()).is_some_and(|g| !g.junk && g.line < self.line)
+    /// How many rows the export has given so far.
+    fn rows(&self) -> u64 {
+        self.games_emitted + self.block.games.len() as u64
     }
 
-    /// Ends the first game before the `{` held at the line's start (its
-    /// bytes gathered up to `chunk[i]`, the `"` after it), as cut short,
-    /// and opens the game that `{` begins. Returns where the chunk's bytes
-    /// not yet gathered begin.
-    pub(super) fn start_after_broken_first_game(&mut self, i: usize) -> usize {
-        let Some(mut game) = self.pending.take() else {
-            return i;
-        };
-        if !game.over {
-            // The `{`, and the line's end before it, as a game cut at its
-            // line's end keeps neither.
-            game.bytes.pop();
-            while game.bytes.pop_if(|c| matches!(c, b'\n' | b'\r')).is_some() {}
+    /// Notes where a value opened at `chunk[i]` begins, if it opens at the
+    /// games' depth.
+    pub(super) fn open_stretch(&mut self, i: usize) {
+        if self.frames.len() == self.depth_of_games() {
+            self.stretch = Some(Stretch {
+                offset: self.base + i as u64,
+                line: self.line,
+                rows_before: self.rows(),
+            });
         }
-        self.cut_at_line_end(game);
-        self.one_a_line = Some(true);
-        // The held `{` opens the next game, a byte before `chunk[i]`.
-        self.open_object(i);
-        if let Some(game) = &mut self.pending {
-            game.offset -= 1;
-            game.bytes.push(b'{');
-        }
-        i
     }
 
     /// A line break outside strings (or one that a string never closed
-    /// before): where the export writes one game a line, the game still
-    /// open ends here, cut short, and the next line is read afresh, so
-    /// that one broken game does not take the games after it. Returns
-    /// where the gathered bytes end, when a game ended here.
+    /// before): where the export writes one game a line, what is still
+    /// open ends here — a game cut short, or a list that gave no game —
+    /// and the next line is read afresh. Returns where the gathered bytes
+    /// end, when a game ended here.
     pub(super) fn line_end(&mut self, i: usize) -> Option<usize> {
-        if !self.cuts_at_line_end() {
+        let string_cut = std::mem::take(&mut self.string_cut);
+        if !self.cuts_at_line_end() || !string_cut && self.opening_line() {
             return None;
         }
-        self.gather_to(i);
-        let game = self.pending.take()?;
-        self.cut_at_line_end(game);
-        Some(i)
+        if self.pending.as_ref().is_some_and(|game| !game.junk) {
+            self.gather_to(i);
+            let game = self.pending.take()?;
+            self.cut_at_line_end(game);
+            return Some(i);
+        }
+        self.stretch_left_open(LIST_LEFT_OPEN);
+        None
+    }
+
+    /// Whether the line ended where the export's first games are awaited:
+    /// after the `[` of a list or a month's `games`, no game read yet, and
+    /// no string left open.
+    fn opening_line(&self) -> bool {
+        let awaits_games = |top: &super::Frame| top.array && (top.games || top.games_untold);
+        // A list in a list (`[[[`) opens no export.
+        let nested = self
+            .frames
+            .windows(2)
+            .any(|pair| pair[0].array && pair[1].array);
+        self.games_depth.is_none() && !nested && self.frames.last().is_some_and(awaits_games)
     }
 
     /// Hands out `game`, left open at its line's end, as cut short, and
-    /// leaves the scan where its object was opened.
+    /// leaves the scan at the games' depth.
     fn cut_at_line_end(&mut self, game: Pending) {
-        while let Some(frame) = self.frames.pop() {
-            if frame.game {
-                break;
-            }
-        }
+        self.games_depth.get_or_insert(game.depth);
+        self.frames.truncate(game.depth.min(self.depth_of_games()));
         (self.in_string, self.escaped, self.key) = (false, false, None);
+        self.stretch = None;
         self.emit(game, Some(CUT_AT_LINE_END.into()));
     }
 
-    /// Whether a line break ends the game being read: one is, and the
-    /// export writes one game a line.
-    pub(super) fn cuts_at_line_end(&self) -> bool {
-        let open = self.pending.as_ref().is_some_and(|game| !game.junk);
-        open && self.one_a_line == Some(true)
+    /// A value opened at the games' depth and left open (at its line's
+    /// end, or the export's): a row of its own if it gave none, and the
+    /// scan back at the games' depth.
+    pub(super) fn stretch_left_open(&mut self, why: &str) {
+        if let Some(stretch) = self.stretch.take()
+            && self.rows() == stretch.rows_before
+        {
+            let start = self.block.data.len();
+            self.block.games.push(GameSlice {
+                bytes: start..start,
+                offset: stretch.offset,
+                line: stretch.line,
+                problem: Some(why.to_string()),
+            });
+        }
+        self.frames.truncate(self.depth_of_games());
+        (self.in_string, self.escaped, self.key) = (false, false, None);
     }
-}
 
-/// What a byte at the start of a line inside the open first game is.
-pub(super) enum NextLine {
-    /// Read as ever.
-    Read,
-    /// A `{` held until the next byte.
-    Held,
-    /// The `"` after a held `{`: a new game.
-    NewGame,
+    /// Whether a line break ends what is open: the export writes one game
+    /// a line, and a game, or a value deeper than the games, is open.
+    pub(super) fn cuts_at_line_end(&self) -> bool {
+        let game_open = self.pending.as_ref().is_some_and(|game| !game.junk);
+        self.one_a_line == Some(true) && (game_open || self.frames.len() > self.depth_of_games())
+    }
 }

@@ -17,7 +17,8 @@ fn split(
             Ok(n)
         }
     }
-    let mut s = JsonSplitter::with_limit(Small(json, read), target, max_game);
+    let layout = crate::read::input::layout(json.trim_ascii_start());
+    let mut s = JsonSplitter::with_limit(Small(json, read), layout, target, max_game);
     let mut out = Vec::new();
     let mut first = 0;
     while let Some(block) = s.next_block().unwrap() {
@@ -129,10 +130,10 @@ fn the_values_skipped_whole_keep_the_structure_and_the_lines() {
     // inside a list is still no month, and line breaks inside values count.
     let a = "{\"id\":\"a\",\"clocks\":[6000, 5990,\n5980],\"games\":1,\"ok\":true}";
     let b = "{\"id\":\"b\",\"x\":[1,2,{\"games\":[{\"id\":\"c\"}]},null,-1.5e3]}";
-    let month = format!("{{\"n\": 12, \"games\": [{a},\n{b}]}}\n{{\"id\":\"d\"}}");
+    let month = format!("{{\n\"n\": 12, \"games\": [{a},\n{b}]}}\n{{\"id\":\"d\"}}");
     let games = split(month.as_bytes(), 7, 1, 1 << 20);
     let found: Vec<_> = games.iter().map(|g| (g.0.as_str(), g.2)).collect();
-    assert_eq!(found, [(a, 1), (b, 3), ("{\"id\":\"d\"}", 4)]);
+    assert_eq!(found, [(a, 2), (b, 4), ("{\"id\":\"d\"}", 5)]);
 }
 
 #[test]
@@ -158,8 +159,8 @@ fn a_game_left_open_at_its_lines_end_takes_no_other_game() {
             "read {read} bytes at a time"
         );
     }
-    // Games written over several lines, or one a line inside a list, are
-    // not one game a line: their line breaks cut nothing.
+    // Games written over several lines are not one game a line: their
+    // line breaks cut nothing, in a list too.
     let pretty = "{\n \"id\": \"a\"\n}\n{\"id\":\"b\"}\n{\n \"id\": \"c\"\n}";
     assert_eq!(
         texts(pretty),
@@ -169,8 +170,30 @@ fn a_game_left_open_at_its_lines_end_takes_no_other_game() {
             "{\n \"id\": \"c\"\n}"
         ]
     );
-    let listed = "[{\"id\":\"a\"},\n{\n\"id\":\"b\"}]";
-    assert_eq!(texts(listed), ["{\"id\":\"a\"}", "{\n\"id\":\"b\"}"]);
+    let listed = "[{\n\"id\":\"a\"},\n{\"id\":\"b\"},{\n\"id\":\"c\"}]";
+    assert_eq!(
+        texts(listed),
+        ["{\n\"id\":\"a\"}", "{\"id\":\"b\"}", "{\n\"id\":\"c\"}"]
+    );
+    // A list (or a month) one game a line is one game a line: a game it
+    // leaves open is cut at its line's end, and the games after it read.
+    let one_a_line = "[\n{\"id\":\"a\"},\n{\"id\":\"b\",\"x\":[\n{\"id\":\"c\"}\n]";
+    let month = format!("{{\"games\":{one_a_line}}}");
+    for export in [one_a_line, &month] {
+        for read in [1, 5, 1 << 16] {
+            let got: Vec<_> = cut_rows(export, read)
+                .into_iter()
+                .map(|g| (g.0, g.2, g.3))
+                .collect();
+            let want = [
+                ("{\"id\":\"a\"}", 2, false),
+                ("{\"id\":\"b\",\"x\":[", 3, true),
+                ("{\"id\":\"c\"}", 4, false),
+            ];
+            let want: Vec<_> = want.iter().map(|g| (g.0.to_string(), g.1, g.2)).collect();
+            assert_eq!(got, want, "{export:?} read {read} at a time");
+        }
+    }
 }
 
 #[test]
