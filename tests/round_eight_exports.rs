@@ -146,3 +146,118 @@ fn r71_a_cut_object_in_a_list_one_game_a_line_takes_only_itself() {
     let want: Vec<String> = [&sites[..1], &sites[2..6]].concat();
     assert_eq!(game_rows(&export), (want, 6));
 }
+
+/// Every real lichess object of `tests/data`, one a line.
+fn all_lichess_lines() -> Vec<String> {
+    [
+        "servers/lichess-indexinator-2025.ndjson",
+        "servers/lichess-indexinator-clocks-evals.ndjson",
+    ]
+    .iter()
+    .flat_map(|name| {
+        let text = std::fs::read_to_string(data(name)).unwrap();
+        text.lines().map(String::from).collect::<Vec<_>>()
+    })
+    .filter(|line| !line.trim().is_empty())
+    .collect()
+}
+
+/// Each row's verdict, the sites and names aside.
+fn verdicts_of(export: &str) -> Vec<(String, String, String, String)> {
+    let run = audit(&["-"], Some(export.as_bytes()));
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    run.verdicts
+        .iter()
+        .map(|r| {
+            let cols = ["status", "correct_result", "rule", "ending"];
+            let [a, b, c, d] = cols.map(|c| r[c].clone());
+            (a, b, c, d)
+        })
+        .collect()
+}
+
+/// r66, r72 by the class: every real lichess object written as other valid
+/// JSON that python reads alike — numbers as floats or with exponents, `-0`,
+/// a field given twice (the last counts), a lone surrogate in a name, the
+/// variant and the status as lichess's objects in either key order — gives
+/// the rows the object itself gives.
+#[test]
+fn r66_r72_valid_json_written_another_way_gives_the_same_rows() {
+    let lines = all_lichess_lines();
+    assert!(lines.len() > 10);
+    let want = verdicts_of(&(lines.join("\n") + "\n"));
+    assert!(want.iter().all(|v| v.0 != "error"), "{want:?}");
+    let rewrites: [(&str, fn(&str) -> String); 6] = [
+        ("integers written as floats", |l| as_floats(l)),
+        ("a rating with an exponent", |l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let r = v["players"]["white"]["rating"].as_i64().unwrap_or(1500);
+            l.replacen(
+                &format!("\"rating\":{r}"),
+                &format!("\"rating\":{r}.0e0"),
+                1,
+            )
+        }),
+        ("ratingDiff -0", |l| {
+            l.replace("\"ratingDiff\":0", "\"ratingDiff\":-0")
+        }),
+        ("rated twice, the last true", |l| {
+            l.replacen("\"rated\":true", "\"rated\":false,\"rated\":true", 1)
+        }),
+        ("a lone surrogate in a name", |l| {
+            l.replacen("\"name\":\"", "\"name\":\"\\ud83d", 1)
+        }),
+        ("variant and status as objects", |l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let (variant, status) = (
+                v["variant"].as_str().unwrap(),
+                v["status"].as_str().unwrap(),
+            );
+            let shown = match variant {
+                "standard" => "Standard",
+                "chess960" => "Chess960",
+                _ => "From Position",
+            };
+            l.replacen(
+                &format!("\"variant\":\"{variant}\""),
+                &format!("\"variant\":{{\"name\":\"{shown}\",\"key\":\"{variant}\"}}"),
+                1,
+            )
+            .replacen(
+                &format!("\"status\":\"{status}\""),
+                &format!("\"status\":{{\"name\":\"draw\",\"id\":1,\"name\":\"{status}\"}}"),
+                1,
+            )
+        }),
+    ];
+    for (how, rewrite) in rewrites {
+        let rewritten: Vec<String> = lines.iter().map(|l| rewrite(l)).collect();
+        let changed = rewritten.iter().zip(&lines).filter(|(a, b)| a != b).count();
+        assert!(changed > 0, "{how}: no object rewritten");
+        // serde_json refuses a lone surrogate, which python reads.
+        for line in rewritten.iter().filter(|_| !how.contains("surrogate")) {
+            serde_json::from_str::<serde_json::Value>(line)
+                .unwrap_or_else(|e| panic!("{how}: {e}"));
+        }
+        assert_eq!(verdicts_of(&(rewritten.join("\n") + "\n")), want, "{how}");
+    }
+}
+
+/// Each integer after a key written as a float: `"rating":1500` as
+/// `"rating":1500.0`.
+fn as_floats(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("\":") {
+        let (head, tail) = rest.split_at(at + 2);
+        out.push_str(head);
+        let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+        let after = tail.as_bytes().get(digits);
+        out.push_str(&tail[..digits]);
+        if digits > 0 && matches!(after, Some(b',' | b'}')) {
+            out.push_str(".0");
+        }
+        rest = &tail[digits..];
+    }
+    out + rest
+}

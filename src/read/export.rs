@@ -41,6 +41,7 @@ mod lichess;
 mod object;
 mod pgn_text;
 mod plain;
+pub(crate) mod repair;
 pub mod scan;
 mod tag_sink;
 mod tcn;
@@ -73,8 +74,22 @@ impl GameText {
 pub fn game_text(json: &[u8]) -> GameText {
     match object(json) {
         Ok(game) => text_of(&game),
-        Err(refused) => refused,
+        Err(refused) => match repaired(json) {
+            Some(clean) => object(clean.as_bytes()).map_or(refused, |game| text_of(&game)),
+            None => refused,
+        },
     }
+}
+
+/// Valid JSON that the typed reading refuses, as every JSON reader reads
+/// it: a field given twice is its last (python's and serde_json's `Value`),
+/// a lone surrogate escape is U+FFFD (python keeps the lone code point,
+/// which no text holds). `None` where it is not JSON, or holds neither.
+fn repaired(json: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(json).ok()?;
+    let text = repair::lone_surrogates(text);
+    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
+    serde_json::to_string(&value).ok()
 }
 
 /// One game object of an export read straight into the record the audit
@@ -94,7 +109,7 @@ pub fn game_text(json: &[u8]) -> GameText {
 /// assert_eq!(record.moves[1].clock.map(|c| c.millis()), Some(600_030));
 /// ```
 pub fn game_record(json: &[u8]) -> Result<GameRecord<'_>, GameText> {
-    let game = object(json)?;
+    let game = object(json).map_err(|_| game_text(json))?;
     if Server::of(&game) == Some(Server::Lichess)
         && let Some(record) = lichess::record(&game, json)
     {

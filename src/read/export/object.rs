@@ -48,6 +48,7 @@ pub(super) struct GameObject<'a> {
     pub speed: Text<'a>,
     #[serde(borrow)]
     pub perf: Text<'a>,
+    #[serde(deserialize_with = "whole")]
     pub created_at: Option<i64>,
     #[serde(borrow)]
     pub status: Option<Named<'a>>,
@@ -62,7 +63,9 @@ pub(super) struct GameObject<'a> {
     #[serde(borrow)]
     pub pgn: Text<'a>,
     pub clock: Option<LichessClock>,
+    #[serde(deserialize_with = "whole_list")]
     pub clocks: Option<Vec<u64>>,
+    #[serde(deserialize_with = "whole")]
     pub days_per_turn: Option<u64>,
     #[serde(borrow)]
     pub initial_fen: Text<'a>,
@@ -82,6 +85,7 @@ pub(super) struct GameObject<'a> {
     #[serde(borrow)]
     pub tcn: Text<'a>,
     #[serde(rename = "end_time")]
+    #[serde(deserialize_with = "whole")]
     pub end_time: Option<i64>,
     #[serde(borrow)]
     pub white: Option<ChessComPlayer<'a>>,
@@ -105,10 +109,13 @@ pub(super) struct Players<'a> {
 pub(super) struct LichessPlayer<'a> {
     #[serde(borrow)]
     pub user: Option<User<'a>>,
+    #[serde(deserialize_with = "whole")]
     pub ai_level: Option<u64>,
     #[serde(borrow)]
     pub name: Text<'a>,
+    #[serde(deserialize_with = "whole")]
     pub rating: Option<i64>,
+    #[serde(deserialize_with = "whole")]
     pub rating_diff: Option<i64>,
 }
 
@@ -134,7 +141,9 @@ pub(super) struct Opening<'a> {
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 pub(super) struct LichessClock {
+    #[serde(deserialize_with = "whole")]
     pub initial: Option<u64>,
+    #[serde(deserialize_with = "whole")]
     pub increment: Option<u64>,
 }
 
@@ -144,6 +153,7 @@ pub(super) struct LichessClock {
 pub(super) struct ChessComPlayer<'a> {
     #[serde(borrow)]
     pub username: Text<'a>,
+    #[serde(deserialize_with = "whole")]
     pub rating: Option<i64>,
     #[serde(borrow)]
     pub result: Text<'a>,
@@ -183,18 +193,94 @@ impl<'de> Visitor<'de> for NameVisitor {
         Ok(Named(Cow::Owned(name.to_string())))
     }
 
+    /// The object's `key` (lichess's own: `standard`, `fromPosition`),
+    /// else its `name` as a key (`From Position` is `fromPosition`); of a
+    /// field given twice, the last, as JSON's readers read it.
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
-        let mut found = None;
+        let (mut key_field, mut name) = (None, None);
         while let Some(key) = map.next_key::<Str<'de>>()? {
-            if matches!(&*key, "name" | "key") && found.is_none() {
-                found = Some(map.next_value::<Str<'de>>()?.0);
-            } else {
-                map.next_value::<IgnoredAny>()?;
+            match &*key {
+                "key" => key_field = Some(map.next_value::<Str<'de>>()?.0),
+                "name" => name = Some(map.next_value::<Str<'de>>()?.0),
+                _ => drop(map.next_value::<IgnoredAny>()?),
             }
         }
-        found
+        key_field
+            .or_else(|| name.map(|name| Cow::Owned(as_key(&name))))
             .map(Named)
             .ok_or_else(|| serde::de::Error::missing_field("name"))
+    }
+}
+
+/// A name lichess shows (`Standard`, `From Position`, `King of the Hill`)
+/// as the key it writes (`standard`, `fromPosition`, `kingOfTheHill`).
+fn as_key(name: &str) -> String {
+    let mut words = name.split([' ', '-']).filter(|w| !w.is_empty());
+    let mut key = words.next().unwrap_or_default().to_lowercase();
+    for word in words {
+        let mut letters = word.chars();
+        key.extend(letters.next().map(|c| c.to_ascii_uppercase()));
+        key.push_str(&letters.as_str().to_lowercase());
+    }
+    key
+}
+
+/// An integer field as JSON may write it: `1500`, `1500.0`, `1.5e3`, `-0`
+/// — a number whose value is whole, as python reads each; `null` none.
+fn whole<'de, D: Deserializer<'de>, T: TryFrom<i128>>(d: D) -> Result<Option<T>, D::Error> {
+    let Some(Whole(value)) = Option::<Whole>::deserialize(d)? else {
+        return Ok(None);
+    };
+    T::try_from(value)
+        .map(Some)
+        .map_err(|_| serde::de::Error::custom(format!("the number {value} is out of range")))
+}
+
+/// A list of integers written as [`whole`] reads one.
+fn whole_list<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u64>>, D::Error> {
+    let Some(list) = Option::<Vec<Whole>>::deserialize(d)? else {
+        return Ok(None);
+    };
+    list.into_iter()
+        .map(|Whole(value)| u64::try_from(value))
+        .collect::<Result<_, _>>()
+        .map(Some)
+        .map_err(|_| serde::de::Error::custom("a clock reading below zero"))
+}
+
+/// A JSON number whose value is whole.
+struct Whole(i128);
+
+impl<'de> Deserialize<'de> for Whole {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(WholeVisitor)
+    }
+}
+
+struct WholeVisitor;
+
+impl Visitor<'_> for WholeVisitor {
+    type Value = Whole;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a whole number")
+    }
+
+    fn visit_i64<E>(self, n: i64) -> Result<Whole, E> {
+        Ok(Whole(n.into()))
+    }
+
+    fn visit_u64<E>(self, n: u64) -> Result<Whole, E> {
+        Ok(Whole(n.into()))
+    }
+
+    fn visit_f64<E: serde::de::Error>(self, n: f64) -> Result<Whole, E> {
+        // Within i64, where an f64 still holds every whole number exactly
+        // up to 2^53 and a rating or a time far less.
+        match n.is_finite() && n.fract() == 0.0 && n.abs() < 9.2e18 {
+            true => Ok(Whole(n as i128)),
+            false => Err(E::custom(format!("{n} is no whole number"))),
+        }
     }
 }
 

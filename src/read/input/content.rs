@@ -82,8 +82,12 @@ pub fn format(head: &[u8], whole: bool) -> Option<Result<Format, &'static str>> 
     if content.is_empty() && !whole {
         return None;
     }
-    match json_evidence(content, whole) {
-        Evidence::Games | Evidence::CutGames => Some(Ok(Format::Json(layout(content)))),
+    // A lone surrogate escape, which python reads and serde_json refuses,
+    // makes no value less JSON (a head may end inside a character).
+    let text = String::from_utf8_lossy(content);
+    let mended = crate::read::export::repair::lone_surrogates(&text);
+    match json_evidence(mended.as_bytes(), whole) {
+        Evidence::Games | Evidence::CutGames => Some(Ok(Format::Json(layout(mended.as_bytes())))),
         Evidence::Unended => None,
         Evidence::NoGames { json } => Some(match not_pgn(content) {
             None => Ok(Format::Pgn),
