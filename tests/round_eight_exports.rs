@@ -261,3 +261,41 @@ fn as_floats(line: &str) -> String {
     }
     out + rest
 }
+
+/// r70 by the class: every real chess.com game's `pgn` written with other
+/// line ends (CR, CRLF) or a byte-order mark before it gives the rows the
+/// month itself gives, tags and all.
+#[test]
+fn r70_a_pgn_field_with_other_line_ends_or_a_bom_gives_the_same_rows() {
+    let month: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(data("servers/chess-com-aegboye7-2025-03.json")).unwrap(),
+    )
+    .unwrap();
+    let rows = |month: &serde_json::Value| {
+        let run = audit(&["-"], Some(month.to_string().as_bytes()));
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        let cols = ["white", "black", "status", "correct_result", "rule", "ending", "reason"];
+        let rows: Vec<Vec<String>> = run
+            .verdicts
+            .iter()
+            .map(|r| cols.iter().map(|c| r[*c].clone()).collect())
+            .collect();
+        rows
+    };
+    let want = rows(&month);
+    assert!(want.len() > 20 && want.iter().all(|r| !r[0].is_empty()));
+    let rewrites: [(&str, fn(&str) -> String); 3] = [
+        ("CR", |pgn| pgn.replace('\n', "\r")),
+        ("CRLF", |pgn| pgn.replace('\n', "\r\n")),
+        ("a byte-order mark", |pgn| format!("\u{feff}{pgn}")),
+    ];
+    for (how, rewrite) in rewrites {
+        let mut rewritten = month.clone();
+        for game in rewritten["games"].as_array_mut().unwrap() {
+            if let Some(pgn) = game["pgn"].as_str() {
+                game["pgn"] = rewrite(pgn).into();
+            }
+        }
+        assert_eq!(rows(&rewritten), want, "{how}");
+    }
+}

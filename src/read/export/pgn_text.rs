@@ -60,8 +60,15 @@ pub(super) fn is_escaped(value: &str) -> bool {
 }
 
 /// `tags` put at the end of a PGN's tag section (before its first line
-/// that is not a tag pair), or in front of a PGN with none.
+/// that is not a tag pair), or in front of a PGN with none. The server's
+/// text is read as python-chess reads it: a byte-order mark before it is
+/// none of its text, and a line may end with CR, LF or both.
 pub(super) fn with_tags(pgn: &str, tags: &str) -> String {
+    let pgn = pgn.strip_prefix('\u{feff}').unwrap_or(pgn);
+    let pgn = match pgn.contains('\r') {
+        true => std::borrow::Cow::Owned(pgn.replace("\r\n", "\n").replace('\r', "\n")),
+        false => std::borrow::Cow::Borrowed(pgn),
+    };
     let mut at = 0;
     for line in pgn.split_inclusive('\n') {
         if !line.trim_start().starts_with('[') {
