@@ -274,7 +274,15 @@ fn r70_a_pgn_field_with_other_line_ends_or_a_bom_gives_the_same_rows() {
     let rows = |month: &serde_json::Value| {
         let run = audit(&["-"], Some(month.to_string().as_bytes()));
         assert_eq!(run.code(), Some(0), "{}", run.stderr());
-        let cols = ["white", "black", "status", "correct_result", "rule", "ending", "reason"];
+        let cols = [
+            "white",
+            "black",
+            "status",
+            "correct_result",
+            "rule",
+            "ending",
+            "reason",
+        ];
         let rows: Vec<Vec<String>> = run
             .verdicts
             .iter()
@@ -298,4 +306,71 @@ fn r70_a_pgn_field_with_other_line_ends_or_a_bom_gives_the_same_rows() {
         }
         assert_eq!(rows(&rewritten), want, "{how}");
     }
+}
+
+/// r69 by the class: every real game of both servers, one a line, its
+/// second move made unreadable: each row names the game's own line of the
+/// export, the same with `--fixed-pgn` (which writes the games' text) as
+/// without, and the rows are byte-identical.
+#[test]
+fn r69_an_error_in_a_json_game_names_its_objects_line_at_every_door() {
+    let month: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(data("servers/chess-com-aegboye7-2025-03.json")).unwrap(),
+    )
+    .unwrap();
+    let mut lines = all_lichess_lines();
+    lines.extend(
+        month["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g.to_string()),
+    );
+    let broken: Vec<String> = lines.iter().map(|l| unreadable_second_move(l)).collect();
+    let export = broken.join("\n") + "\n";
+    let dir = tempfile::tempdir().unwrap();
+    let fixed = dir.path().join("fixed.pgn");
+    let plain = audit(&["-"], Some(export.as_bytes()));
+    let with_text = audit(
+        &["-", "--fixed-pgn", fixed.to_str().unwrap()],
+        Some(export.as_bytes()),
+    );
+    assert_eq!(plain.verdicts_raw, with_text.verdicts_raw);
+    let mut named = 0;
+    for (k, row) in plain.verdicts.iter().enumerate() {
+        if let Some(at) = row["reason"].find(": line ") {
+            let line = &row["reason"][at + 7..];
+            let line: usize = line.split(':').next().unwrap().parse().unwrap();
+            assert_eq!(line, k + 1, "game {}: {}", k + 1, row["reason"]);
+            named += 1;
+        }
+    }
+    assert!(
+        named * 2 > lines.len(),
+        "{named} of {} rows name a line",
+        lines.len()
+    );
+}
+
+/// A game object with its second move written `Z9`, no move at all.
+fn unreadable_second_move(line: &str) -> String {
+    let mut game: serde_json::Value = serde_json::from_str(line).unwrap();
+    if let Some(moves) = game["moves"].as_str() {
+        let mut tokens: Vec<&str> = moves.split(' ').collect();
+        if tokens.len() > 1 {
+            tokens[1] = "Z9";
+        }
+        game["moves"] = tokens.join(" ").into();
+    } else if let Some(pgn) = game["pgn"].as_str()
+        && let Some(at) = pgn.find("\n1. ")
+    {
+        let rest = &pgn[at + 4..];
+        let first = rest.find(' ').unwrap_or(0);
+        let second = rest[first + 1..]
+            .find(' ')
+            .map_or(rest.len(), |e| first + 1 + e);
+        let broken = format!("{}{} Z9{}", &pgn[..at + 4], &rest[..first], &rest[second..]);
+        game["pgn"] = broken.into();
+    }
+    game.to_string()
 }

@@ -51,6 +51,9 @@ pub struct GameRecord<'a> {
     pub damage: Option<(String, usize)>,
     /// The line of the game's first byte in its source (1 when unknown).
     pub first_line: u64,
+    /// The text was written from a server's JSON object, not found in the
+    /// source: a place in it is its object's line, the first.
+    pub written: bool,
     /// Where things stand in the bytes, for writing the game back corrected.
     pub layout: Layout,
     /// The time control, read from the tag against the first clocks.
@@ -194,6 +197,9 @@ impl<'a> GameRecord<'a> {
 
     /// The line in the source of a byte offset within the game.
     pub fn line_of(&self, offset: usize) -> u64 {
+        if self.written {
+            return self.first_line.max(1);
+        }
         let before = &self.bytes[..offset.min(self.bytes.len())];
         // Lines end at `\n`, `\r\n` or a lone `\r`.
         let breaks = memchr::memchr2_iter(b'\n', b'\r', before)

@@ -73,7 +73,9 @@ pub(crate) fn read_game<'a>(
         Reading::AsText => export::game_text(bytes),
     };
     *pgn = text.pgn;
-    (read_record(pgn, place, options), text.problem)
+    let mut record = read_record(pgn, place, options);
+    record.written = true;
+    (record, text.problem)
 }
 
 /// A game's text read as a run reads it: `line` is its first line in the
