@@ -147,6 +147,9 @@ fn r71_a_cut_object_in_a_list_one_game_a_line_takes_only_itself() {
     assert_eq!(game_rows(&export), (want, 6));
 }
 
+/// A way to write an object's text otherwise, and what it is.
+type Rewrite = (&'static str, fn(&str) -> String);
+
 /// Every real lichess object of `tests/data`, one a line.
 fn all_lichess_lines() -> Vec<String> {
     [
@@ -187,7 +190,7 @@ fn r66_r72_valid_json_written_another_way_gives_the_same_rows() {
     assert!(lines.len() > 10);
     let want = verdicts_of(&(lines.join("\n") + "\n"));
     assert!(want.iter().all(|v| v.0 != "error"), "{want:?}");
-    let rewrites: [(&str, fn(&str) -> String); 6] = [
+    let rewrites: [Rewrite; 6] = [
         ("integers written as floats", |l| as_floats(l)),
         ("a rating with an exponent", |l| {
             let v: serde_json::Value = serde_json::from_str(l).unwrap();
@@ -292,7 +295,7 @@ fn r70_a_pgn_field_with_other_line_ends_or_a_bom_gives_the_same_rows() {
     };
     let want = rows(&month);
     assert!(want.len() > 20 && want.iter().all(|r| !r[0].is_empty()));
-    let rewrites: [(&str, fn(&str) -> String); 3] = [
+    let rewrites: [Rewrite; 3] = [
         ("CR", |pgn| pgn.replace('\n', "\r")),
         ("CRLF", |pgn| pgn.replace('\n', "\r\n")),
         ("a byte-order mark", |pgn| format!("\u{feff}{pgn}")),
@@ -373,4 +376,47 @@ fn unreadable_second_move(line: &str) -> String {
         game["pgn"] = broken.into();
     }
     game.to_string()
+}
+
+/// r65 by the class: every real lichess game, some made variants, some
+/// cut short, stray lines between them: the corrected PGN holds every
+/// input game (a row each), the refused ones as they came.
+#[test]
+fn r65_the_corrected_pgn_copies_every_game_of_an_export() {
+    let mut export = String::new();
+    for (k, line) in all_lichess_lines().iter().enumerate() {
+        let line = match k % 4 {
+            1 => line.replacen("\"variant\":\"standard\"", "\"variant\":\"crazyhouse\"", 1),
+            2 => line[..line.len() / 2].to_string(),
+            _ => line.clone(),
+        };
+        export.push_str(&line);
+        export.push('\n');
+        if k % 5 == 3 {
+            export.push_str("[[[\n");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fixed = dir.path().join("fixed.pgn");
+    let run = audit(
+        &["-", "--fixed-pgn", fixed.to_str().unwrap()],
+        Some(export.as_bytes()),
+    );
+    assert_eq!(run.code(), Some(0), "{}", run.stderr());
+    assert!(
+        !run.stderr().contains("could not be copied"),
+        "{}",
+        run.stderr()
+    );
+    let errors = run
+        .verdicts
+        .iter()
+        .filter(|r| r["status"] == "error")
+        .count();
+    assert!(errors > 5);
+    let copied = std::fs::read_to_string(&fixed).unwrap();
+    let again = audit(&[fixed.to_str().unwrap()], None);
+    assert_eq!(again.verdicts.len(), run.verdicts.len(), "{copied}");
+    assert!(copied.contains("; {\"id\":"), "the cut games as they came");
+    assert!(copied.contains("[Variant \"Crazyhouse\"]"));
 }

@@ -46,6 +46,9 @@ pub struct GameSlice {
     /// Why the game cannot be read whole: too large, or cut off by a read
     /// error.
     pub problem: Option<String>,
+    /// Only the head of the game was kept (too large, cut off): its text
+    /// cannot be copied out.
+    pub head_only: bool,
 }
 
 /// Whole games cut from one source.
@@ -320,6 +323,7 @@ impl<R: Read> Splitter<R> {
             bytes: first..end,
             offset,
             line: s.line,
+            head_only: problem.is_some(),
             problem,
         })
     }

@@ -61,21 +61,40 @@ pub(crate) fn read_game<'a>(
         let problem = slice.problem.clone();
         return (read_record(bytes, place, options), problem);
     }
-    if let Some(problem) = &slice.problem {
-        return (read_record(&[], place, options), Some(problem.clone()));
-    }
     let Written { pgn } = written;
-    let text = match reading {
-        Reading::Fastest => match export::game_record(bytes) {
+    let text = match (&slice.problem, reading) {
+        (Some(problem), _) => export::GameText {
+            pgn: Vec::new(),
+            problem: Some(problem.clone()),
+        },
+        (None, Reading::Fastest) => match export::game_record(bytes) {
             Ok(record) => return (placed(record, place, options), None),
             Err(text) => text,
         },
-        Reading::AsText => export::game_text(bytes),
+        (None, Reading::AsText) => export::game_text(bytes),
     };
-    *pgn = text.pgn;
+    // What could not be written as PGN is kept as it came, in a comment,
+    // so that the corrected PGN holds every game of the input.
+    *pgn = match text.pgn.is_empty() {
+        true => as_comment(bytes),
+        false => text.pgn,
+    };
     let mut record = read_record(pgn, place, options);
     record.written = true;
     (record, text.problem)
+}
+
+/// An export's text that holds no game it can write, as PGN: each of its
+/// lines a `;` comment, before an unknown result.
+fn as_comment(bytes: &[u8]) -> Vec<u8> {
+    let mut pgn = Vec::with_capacity(bytes.len() + 16);
+    for line in bytes.split(|&c| c == b'\n') {
+        pgn.extend_from_slice(b"; ");
+        pgn.extend_from_slice(line.strip_suffix(b"\r").unwrap_or(line));
+        pgn.push(b'\n');
+    }
+    pgn.extend_from_slice(b"*\n");
+    pgn
 }
 
 /// A game's text read as a run reads it: `line` is its first line in the

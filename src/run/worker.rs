@@ -92,7 +92,9 @@ fn audit_game(
     let audited = AuditedGame {
         origin,
         record: &record,
-        whole: problem.is_none(),
+        // A JSON game is copied as written, or as it came where it could
+        // not be (`read_game`): only a head cut off is not.
+        whole: !slice.head_only && (problem.is_none() || block.json),
         game: game.as_ref(),
         judgement: &judgement,
     };

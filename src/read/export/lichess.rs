@@ -124,6 +124,24 @@ fn read_moves(game: &GameObject, json: &[u8], moves: &str) -> Option<(Vec<MoveTo
     Some((read, clocks_written))
 }
 
+/// The name lichess's PGN gives a variant (its `Variant` tag), so that a
+/// game copied out is read again as the variant it is.
+fn variant_name(key: Option<&str>) -> Cow<'static, str> {
+    Cow::Borrowed(match key {
+        None | Some("standard") => "Standard",
+        Some("chess960") => "Chess960",
+        Some("fromPosition") => "From Position",
+        Some("crazyhouse") => "Crazyhouse",
+        Some("antichess") => "Antichess",
+        Some("atomic") => "Atomic",
+        Some("horde") => "Horde",
+        Some("kingOfTheHill") => "King of the Hill",
+        Some("racingKings") => "Racing Kings",
+        Some("threeCheck") => "Three-check",
+        Some(other) => return Cow::Owned(other.to_string()),
+    })
+}
+
 /// Why a game is not judged: a variant other than chess and Chess960.
 fn refusal(game: &GameObject) -> Option<String> {
     match game.variant() {
@@ -186,13 +204,10 @@ fn each_tag<'a>(game: &GameObject<'a>, out: &mut impl TagSink<'a>) {
         ))
     });
     ratings(game, out);
-    let named = match game.variant() {
-        Some("chess960") => "Chess960",
-        Some("fromPosition") => "From Position",
-        _ => "Standard",
-    };
     let opening = game.opening.as_ref();
-    out.put("Variant", Cow::Borrowed(named));
+    let named = variant_name(game.variant());
+    let standard = named == "Standard";
+    out.put("Variant", named);
     out.put("TimeControl", Cow::Owned(time_control(game)));
     out.put_if("ECO", opening.and_then(|o| borrowed(&o.eco)));
     out.put_if("Opening", opening.and_then(|o| borrowed(&o.name)));
@@ -201,7 +216,7 @@ fn each_tag<'a>(game: &GameObject<'a>, out: &mut impl TagSink<'a>) {
     out.put_if("Termination", termination.map(Cow::Borrowed));
     out.put_if(LICHESS_STATUS, status);
     out.put_if(LICHESS_WINNER, borrowed(&game.winner));
-    if let Some(fen) = borrowed(&game.initial_fen).filter(|_| named != "Standard") {
+    if let Some(fen) = borrowed(&game.initial_fen).filter(|_| !standard) {
         out.put("FEN", fen);
         out.put("SetUp", Cow::Borrowed("1"));
     }

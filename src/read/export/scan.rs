@@ -458,6 +458,7 @@ impl<R: Read> JsonSplitter<R> {
             offset: game.offset,
             line: game.line,
             problem,
+            head_only: game.over,
         });
     }
 }

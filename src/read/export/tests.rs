@@ -83,7 +83,7 @@ fn variants_and_games_without_moves_are_refused_by_name() {
     let (_, problem) = written(r#"{"id":"y","status":"mate","moves":"e4","clocks":["1"]}"#);
     assert!(
         problem.as_deref().unwrap().contains(
-            "a field of the game's JSON is not as its server writes it: invalid type: string \"1\", expected u64"
+            "a field of the game's JSON is not as its server writes it: invalid type: string \"1\", expected a whole number"
         ),
         "{problem:?}"
     );

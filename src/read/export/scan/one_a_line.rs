@@ -112,6 +112,7 @@ impl<R: Read> JsonSplitter<R> {
                 offset: stretch.offset,
                 line: stretch.line,
                 problem: Some(why.to_string()),
+                head_only: false,
             });
         }
         self.frames.truncate(self.depth_of_games());
