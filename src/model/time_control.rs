@@ -222,6 +222,12 @@ impl Control {
         let Some(first) = first else {
             return unit::unchecked(tag, written, written_in());
         };
+        // A daily control's clock shows the time left for the move only
+        // (chess.com's `%clk` under a day-a-move control): a reading far
+        // below it says nothing against it.
+        if written.first().is_some_and(category::daily) {
+            return Control::as_written(written);
+        }
         let start = |p: &[Period]| p[0].base.millis().saturating_add(p[0].increment.millis());
         if first.millis() <= start(&written) + NOISE {
             let below = from_move_one && far_below(first, start(&written));

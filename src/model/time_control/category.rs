@@ -152,6 +152,6 @@ impl RapidFloor {
 }
 
 /// One move per day or more: correspondence ("daily") chess.
-fn daily(first: &Period) -> bool {
+pub(super) fn daily(first: &Period) -> bool {
     first.moves.is_some_and(|m| m <= 1) && first.base.millis() >= 86_400_000
 }

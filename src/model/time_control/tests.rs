@@ -150,3 +150,31 @@ fn unknowns_are_not_errors() {
         assert_eq!(Category::of(tag), Category::Unknown, "{tag}");
     }
 }
+
+/// r68 by the class: under a day-a-move control (1 to 14 days, as chess.com
+/// and lichess write them), clocks that show only the time left for the
+/// move — any readings, however far below the day — leave the control as
+/// written, daily.
+#[test]
+fn a_daily_control_is_never_read_from_its_clocks() {
+    let mut state: u64 = 0x5eed_da11;
+    let mut next = |below: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % below
+    };
+    for days in 1..=14u64 {
+        let tag = format!("1/{}", days * 86_400);
+        for _ in 0..50 {
+            let n = 1 + next(30) as usize;
+            let limit = days * 86_400;
+            let white: Vec<u64> = (0..n).map(|_| next(limit)).collect();
+            let black: Vec<u64> = (0..n).map(|_| next(limit)).collect();
+            let (white, black) = (readings(&white), readings(&black));
+            let c = Control::read(Some(&tag), [&white, &black], true, || WrittenIn::Unsaid);
+            assert_eq!(c.category(), Category::Daily, "{tag} {white:?}");
+            assert_eq!(c.reading, Reading::Tag, "{tag} {white:?}");
+        }
+    }
+}
