@@ -420,3 +420,100 @@ fn r65_the_corrected_pgn_copies_every_game_of_an_export() {
     assert!(copied.contains("; {\"id\":"), "the cut games as they came");
     assert!(copied.contains("[Variant \"Crazyhouse\"]"));
 }
+
+/// Each `[%clk h:mm:ss]` of White's moves from the `from`-th on raised by
+/// `seconds`, and the game's address made `site`.
+fn raised(game: &str, from: usize, seconds: u64, site: &str) -> String {
+    let mut out = String::new();
+    let mut rest = game;
+    let mut k = 0;
+    while let Some(at) = rest.find("[%clk ") {
+        let (head, tail) = rest.split_at(at + 6);
+        out.push_str(head);
+        let end = tail.find(']').unwrap();
+        let parts: Vec<u64> = tail[..end]
+            .split(':')
+            .map(|p| p.parse().unwrap_or(0))
+            .collect();
+        let mut total = parts.iter().fold(0, |t, p| t * 60 + p);
+        if k % 2 == 0 && k / 2 >= from {
+            total += seconds;
+        }
+        out.push_str(&format!(
+            "{}:{:02}:{:02}",
+            total / 3600,
+            total / 60 % 60,
+            total % 60
+        ));
+        rest = &tail[end..];
+        k += 1;
+    }
+    out.push_str(rest);
+    let site_at = out.find("[Site \"").unwrap();
+    let site_end = site_at + out[site_at..].find("\"]").unwrap();
+    format!("{}[Site \"{site}{}", &out[..site_at], &out[site_end..])
+}
+
+/// Item 7 by the class: real lichess games, White's clock raised by one,
+/// two or three gifts of 15 seconds from a move after the tenth on — a
+/// lichess clock rises so only by the opponent's gift: no clock change;
+/// the same games on chess.com, which gives no time, are changes.
+#[test]
+fn a_lichess_gift_of_time_is_no_clock_change_and_a_chess_com_rise_is() {
+    let text = std::fs::read_to_string(data("lichess-2021-10-first-999.pgn")).unwrap();
+    let games: Vec<&str> = text
+        .split("\n\n[Event ")
+        .map(|g| g.trim_start_matches("[Event "))
+        .filter(|g| g.matches("[%clk").count() >= 60)
+        .take(40)
+        .collect();
+    assert!(games.len() >= 20);
+    let changes = |site: &str| {
+        let pgn: String = games
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                raised(
+                    &format!("[Event {g}\n\n"),
+                    12 + k % 10,
+                    15 * (1 + k as u64 % 3),
+                    site,
+                )
+            })
+            .collect();
+        let run = audit_pgn(&pgn);
+        assert_eq!(run.verdicts.len(), games.len());
+        let games_with: std::collections::BTreeSet<_> = run
+            .incidents
+            .iter()
+            .filter(|i| i["kind"] == "clock-change")
+            .map(|i| i["game"].clone())
+            .collect();
+        games_with.len()
+    };
+    assert_eq!(changes("https://lichess.org/abcdefgh"), 0);
+    // A gift less the time the player used since may fall within chess.com's
+    // rounding of a second: nearly every game, not each.
+    assert!(changes("https://www.chess.com/game/live/1") * 10 >= games.len() * 9);
+}
+
+/// Item 7: one clock at zero beside a draw is a flag fall, as beside a win.
+#[test]
+fn a_clock_at_zero_beside_a_draw_is_a_flag_fall() {
+    let game = |result: &str| {
+        format!(
+            "[Event \"Club\"]\n[Site \"Club\"]\n[Result \"{result}\"]\n[TimeControl \"600\"]\n\n\
+             1. e4 {{[%clk 0:09:50]}} e5 {{[%clk 0:09:40]}} 2. Nf3 {{[%clk 0:09:30]}} \
+             Nc6 {{[%clk 0:00:00]}} {result}\n\n"
+        )
+    };
+    for result in ["1-0", "1/2-1/2"] {
+        let run = audit_pgn(&game(result));
+        let flags = run
+            .incidents
+            .iter()
+            .filter(|i| i["kind"] == "flag-fall")
+            .count();
+        assert_eq!(flags, 1, "{result}: {:?}", run.incidents);
+    }
+}

@@ -122,7 +122,10 @@ impl Watch<'_, '_> {
             clock.credited |= 1 << o.index;
         }
         let over = now.millis().saturating_sub(prev.millis() + allowed);
-        if over <= self.tolerance.millis() {
+        // lichess keeps the clocks itself, and a clock rises there past the
+        // control only by the opponent's gift of 15 seconds (each gift, less
+        // the time the player used since): no change of its setting.
+        if over <= self.tolerance.millis() || self.game.record.tags.server() == Some("lichess") {
             return;
         }
         let change = Change {

@@ -40,6 +40,9 @@ enum ClaimSource<'g> {
     Stated(&'g Statement, Whose),
     /// Nothing stated: the loser's last clock reading is zero.
     ClockAtZero,
+    /// Nothing stated: one side's last clock reading is zero beside a
+    /// draw, no claim on record.
+    ZeroBesideDraw,
 }
 
 /// Whether the record states the game ended on time.
@@ -157,7 +160,42 @@ pub(super) fn judge(
         Some(AtEnd::Unsaid(said)) => {
             decisions.push(flagger_unsaid(game, (book, tables), recorded, said))
         }
-        None => {}
+        None => flag_beside_a_draw(game, (book, tables), recorded, incidents, decisions),
+    }
+}
+
+/// One clock at zero beside a draw, no words about it: the flag fell, as
+/// beside a win. Where the opponent could not checkmate, the flag fall
+/// gives the draw itself; else the flag went unclaimed before the draw
+/// (a draw agreed then stands), and the fall is an incident only.
+fn flag_beside_a_draw(
+    game: &Game<'_>,
+    judged_by: (&Book, Option<&Tablebases>),
+    recorded: GameResult,
+    incidents: &mut Vec<Incident>,
+    decisions: &mut Vec<Decision>,
+) {
+    if recorded != GameResult::Draw || game.statement.is_some() || game.doubt.is_some() {
+        return;
+    }
+    let at_zero = |side: Color| game.final_clock(side).is_some_and(|c| c.is_zero());
+    let flagged = match (at_zero(Color::White), at_zero(Color::Black)) {
+        (true, false) => Color::White,
+        (false, true) => Color::Black,
+        _ => return,
+    };
+    let ply = game.plies();
+    let decision = flag_fall(
+        game,
+        judged_by,
+        recorded,
+        ply,
+        flagged,
+        ClaimSource::ZeroBesideDraw,
+    );
+    match decision.verdict.correct == Some(GameResult::Draw) {
+        true => decisions.push(decision),
+        false => incidents.extend(decision.incidents),
     }
 }
 
@@ -313,6 +351,7 @@ fn claim_read(source: ClaimSource<'_>) -> ClaimRead {
             whose,
         },
         ClaimSource::ClockAtZero => ClaimRead::ClockAtZero,
+        ClaimSource::ZeroBesideDraw => ClaimRead::ZeroBesideDraw,
     }
 }
 

@@ -70,6 +70,8 @@ pub enum ClaimRead {
     },
     /// The flagged side's clock at zero and the result.
     ClockAtZero,
+    /// The flagged side's clock at zero beside a draw: no claim on record.
+    ZeroBesideDraw,
 }
 
 /// How the record shows whose flag fell, when its words say one did.

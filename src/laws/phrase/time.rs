@@ -93,6 +93,11 @@ fn claim_words(f: &mut fmt::Formatter<'_>, flagged: Color, read: &ClaimRead) -> 
             "{claimant_name}'s claim is read from {}'s clock at zero and the result",
             side_name(flagged)
         ),
+        ClaimRead::ZeroBesideDraw => write!(
+            f,
+            "{}'s clock reads zero beside the draw, and no claim by {claimant_name} is on record",
+            side_name(flagged)
+        ),
     }
 }
 
