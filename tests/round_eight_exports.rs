@@ -517,3 +517,28 @@ fn a_clock_at_zero_beside_a_draw_is_a_flag_fall() {
         assert_eq!(flags, 1, "{result}: {:?}", run.incidents);
     }
 }
+
+/// Item 4: the games a Python client (berserk) saved — dates as text, keys
+/// sorted, one list — give the rows of the same games as lichess exported
+/// them.
+#[test]
+fn a_python_clients_dump_reads_as_the_export_it_came_from() {
+    let rows = |name: &str| -> Vec<Row> {
+        let run = audit(&[data(name).to_str().unwrap()], None);
+        assert_eq!(run.code(), Some(0), "{}", run.stderr());
+        let mut rows = run.verdicts;
+        for row in &mut rows {
+            row.remove("source");
+            row.remove("offset");
+        }
+        rows
+    };
+    let dumped = rows("servers/lichess-berserk-dump.json");
+    assert_eq!(dumped.len(), 22);
+    assert!(
+        dumped
+            .iter()
+            .all(|r| r["status"] != "error" && r["date"] != "????.??.??")
+    );
+    assert_eq!(dumped, rows("servers/lichess-indexinator-2025.ndjson"));
+}

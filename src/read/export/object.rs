@@ -8,6 +8,8 @@ use std::borrow::Cow;
 use std::fmt;
 
 use serde::Deserialize;
+
+use crate::model::date::Day;
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 
 /// A string field the export wrote, if it wrote one.
@@ -48,7 +50,7 @@ pub(super) struct GameObject<'a> {
     pub speed: Text<'a>,
     #[serde(borrow)]
     pub perf: Text<'a>,
-    #[serde(deserialize_with = "whole")]
+    #[serde(deserialize_with = "moment")]
     pub created_at: Option<i64>,
     #[serde(borrow)]
     pub status: Option<Named<'a>>,
@@ -236,6 +238,58 @@ fn whole<'de, D: Deserializer<'de>, T: TryFrom<i128>>(d: D) -> Result<Option<T>,
         .map_err(|_| serde::de::Error::custom(format!("the number {value} is out of range")))
 }
 
+/// A moment as epoch milliseconds: a number, as lichess writes it, or the
+/// text a Python client's dump writes for it (berserk's dates through
+/// `json.dump(…, default=str)`: `2023-02-19 19:54:57.125000+00:00`; ISO's
+/// `T` and `Z` too).
+fn moment<'de, D: Deserializer<'de>>(d: D) -> Result<Option<i64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Moment<'a> {
+        Millis(Whole),
+        #[serde(borrow)]
+        Text(Str<'a>),
+    }
+    match Option::<Moment>::deserialize(d)? {
+        None => Ok(None),
+        Some(Moment::Millis(Whole(millis))) => i64::try_from(millis)
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom("a moment out of range")),
+        Some(Moment::Text(text)) => epoch_millis(&text)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("“{}” is no date and time", &*text))),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM:SS[.fraction][Z|±HH:MM]` as epoch milliseconds.
+fn epoch_millis(text: &str) -> Option<i64> {
+    let number = |s: &str| s.parse::<i64>().ok();
+    let (date, rest) = text.trim().split_at_checked(10)?;
+    let mut ymd = date.split('-').map(number);
+    let (y, m, day) = (ymd.next()??, ymd.next()??, ymd.next()??);
+    let rest = rest.strip_prefix([' ', 'T'])?;
+    let (time, zone) = rest.split_at(rest.find(['Z', '+', '-']).unwrap_or(rest.len()));
+    let (hms, fraction) = time.split_once('.').unwrap_or((time, ""));
+    let mut hms = hms.split(':').map(number);
+    let (h, min, sec) = (hms.next()??, hms.next()??, hms.next()??);
+    let millis = format!("{fraction:0<3}").get(..3).and_then(number)?;
+    let offset = match zone {
+        "" | "Z" => 0,
+        _ => {
+            let (sign, hm) = zone.split_at(1);
+            let (zh, zm) = hm.split_once(':')?;
+            (number(zh)? * 60 + number(zm)?) * if sign == "-" { -1 } else { 1 }
+        }
+    };
+    let day = Day::new(
+        u16::try_from(y).ok()?,
+        u8::try_from(m).ok()?,
+        u8::try_from(day).ok()?,
+    );
+    let days = i64::from(day.days_since_epoch()?);
+    Some(((days * 24 + h) * 60 + min - offset) * 60_000 + sec * 1000 + millis)
+}
+
 /// A list of integers written as [`whole`] reads one.
 fn whole_list<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<u64>>, D::Error> {
     let Some(list) = Option::<Vec<Whole>>::deserialize(d)? else {
@@ -324,5 +378,57 @@ pub(super) fn reborrow<'a>(text: &Cow<'a, str>) -> Cow<'a, str> {
     match text {
         Cow::Borrowed(text) => Cow::Borrowed(text),
         Cow::Owned(text) => Cow::Owned(text.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every moment written as a Python client writes it (`str` of an
+    /// aware datetime), in ISO's form and at another offset, is read back
+    /// to its millisecond.
+    #[test]
+    fn a_moment_written_as_text_is_read_to_its_millisecond() {
+        let mut state: u64 = 0x000d_a7e5_eed5;
+        for _ in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let millis = (state % 4_102_444_800_000) as i64;
+            let day = Day::from_days_since_epoch(millis.div_euclid(86_400_000)).unwrap();
+            let of_day = millis.rem_euclid(86_400_000);
+            let (h, m, s, ms) = (
+                of_day / 3_600_000,
+                of_day / 60_000 % 60,
+                of_day / 1000 % 60,
+                of_day % 1000,
+            );
+            let date = format!("{:04}-{:02}-{:02}", day.year, day.month, day.day);
+            let python = format!("{date} {h:02}:{m:02}:{s:02}.{ms:03}000+00:00");
+            let iso = format!("{date}T{h:02}:{m:02}:{s:02}.{ms:03}Z");
+            assert_eq!(epoch_millis(&python), Some(millis), "{python}");
+            assert_eq!(epoch_millis(&iso), Some(millis), "{iso}");
+            // The same moment an hour and a half east of UTC.
+            let east = millis + 90 * 60_000;
+            let day = Day::from_days_since_epoch(east.div_euclid(86_400_000)).unwrap();
+            let of_day = east.rem_euclid(86_400_000);
+            let (h, m, s, ms) = (
+                of_day / 3_600_000,
+                of_day / 60_000 % 60,
+                of_day / 1000 % 60,
+                of_day % 1000,
+            );
+            let local = format!(
+                "{:04}-{:02}-{:02} {h:02}:{m:02}:{s:02}.{ms:03}+01:30",
+                day.year, day.month, day.day
+            );
+            assert_eq!(epoch_millis(&local), Some(millis), "{local}");
+        }
+        assert_eq!(
+            epoch_millis("2023-02-19 19:54:57+00:00"),
+            Some(1_676_836_497_000)
+        );
+        assert_eq!(epoch_millis("19 Feb 2023"), None);
     }
 }
