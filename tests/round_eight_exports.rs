@@ -542,3 +542,55 @@ fn a_python_clients_dump_reads_as_the_export_it_came_from() {
     );
     assert_eq!(dumped, rows("servers/lichess-indexinator-2025.ndjson"));
 }
+
+/// Item 4 by the class: every decided game of a real over-the-board file
+/// written as a pairing program writes its round — the tags, `PlyCount
+/// "0"`, no move, `*` or the result for the movetext — stands unchecked
+/// (`confirmed`, ending `no-moves`); its opponent written `BYE`, a bye.
+#[test]
+fn a_pairing_programs_round_stands_unchecked_and_a_bye_is_a_bye() {
+    let text = std::fs::read_to_string(data("otb/colombia-events-2008-2019.pgn")).unwrap();
+    let mut round = String::new();
+    let mut wanted = Vec::new();
+    for (k, game) in text.split("\n\n[").enumerate().take(120) {
+        let tags: Vec<&str> = game
+            .lines()
+            .map(|l| l.trim_start_matches('['))
+            .filter(|l| l.ends_with("\"]") && !l.starts_with("PlyCount"))
+            .collect();
+        let Some(result) = tags.iter().find_map(|t| t.strip_prefix("Result \"")) else {
+            continue;
+        };
+        let result = result.trim_end_matches("\"]");
+        if !matches!(result, "1-0" | "0-1" | "1/2-1/2") {
+            continue;
+        }
+        let bye = k % 7 == 0 && result == "1-0";
+        for tag in &tags {
+            match (bye, tag.starts_with("Black \"")) {
+                (true, true) => round.push_str("[Black \"BYE\"]\n"),
+                _ => round.push_str(&format!("[{tag}\n")),
+            }
+        }
+        let marker = if k % 2 == 0 { "*" } else { result };
+        round.push_str(&format!("[PlyCount \"0\"]\n\n {marker}\n\n"));
+        wanted.push((
+            result.to_string(),
+            if bye { "unplayed" } else { "no-moves" },
+        ));
+    }
+    assert!(wanted.len() > 60);
+    let run = audit_pgn(&round);
+    let got: Vec<(String, &str)> = run
+        .verdicts
+        .iter()
+        .map(|r| {
+            assert_eq!(r["status"], "confirmed", "{r:?}");
+            assert_eq!(r["correct_result"], r["recorded_result"], "{r:?}");
+            (r["recorded_result"].clone(), r["ending"].as_str())
+        })
+        .collect();
+    assert_eq!(got, wanted);
+    let endings = &run.summary["endings"];
+    assert!(endings["no-moves"].as_u64().unwrap() > 50, "{endings}");
+}

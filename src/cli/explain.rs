@@ -350,7 +350,8 @@ fn tell_ending(
         | From::ResultComment
         | From::ResultTag
         | From::ServerCode
-        | From::Claim => match said {
+        | From::Claim
+        | From::PlayerTag => match said {
             Some(s) => format!("{} says so", s.words),
             None => "as the record says".into(),
         },

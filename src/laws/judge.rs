@@ -353,7 +353,30 @@ fn unmoved_verdict(
 /// `{Black resigns} 1-0` before the first move states how it ended (a
 /// forfeit stated is [`forfeit::judge`]'s).
 fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
-    if game.plies() > 0 || recorded == GameResult::Draw {
+    if game.plies() > 0 {
+        return None;
+    }
+    // No word at all beside the result: a pairing program's round, which
+    // writes no moves; its result stands unchecked. A server and a
+    // broadcast record the moves played: none beside a result may be a game
+    // not played.
+    let kept_by_a_server = game.record.tags.lichess_relay() || game.record.tags.server().is_some();
+    let wordless = !kept_by_a_server
+        && game.statement.is_none()
+        && game.doubt.is_none()
+        && game.record.closing_texts().next().is_none()
+        && game.record.move_comments.is_empty();
+    if wordless && recorded != GameResult::Unfinished {
+        let reason = VerdictFinding::ResultOnly { recorded };
+        return Some(Verdict::decide(
+            recorded,
+            recorded,
+            Clause::AsRecorded,
+            0,
+            reason,
+        ));
+    }
+    if recorded == GameResult::Draw {
         return None;
     }
     let forfeit = game.statement.as_ref().is_some_and(|s| {

@@ -42,6 +42,10 @@ pub enum Ending {
     /// The record says the game was not played, and names no winner: a
     /// draw or no result beside `Unplayed`, `not played`, a bye.
     Unplayed,
+    /// No move is recorded, only a result, and no words: a pairing
+    /// program's round (`PlyCount "0"`, a `*` for the moves it lacks). The
+    /// result stands unchecked.
+    NoMoves,
     /// The ending is not stated and the board does not show it.
     Unknown,
 }
@@ -69,6 +73,7 @@ impl Ending {
             Ending::Unterminated => "unterminated",
             Ending::Forfeit => "forfeit",
             Ending::Unplayed => "unplayed",
+            Ending::NoMoves => "no-moves",
             Ending::Unknown => "unknown",
         }
     }
@@ -159,7 +164,7 @@ impl Stated {
             Agreement | Repetition | FiftyMoves | SeventyFiveMoves | Stalemate
             | InsufficientMaterial | DeadPosition => Stated::Draw,
             Aborted | Adjourned | Unterminated => Stated::NoResult,
-            TimeForfeit | BothFlags | Adjudication | Forfeit | Unplayed | Unknown => {
+            TimeForfeit | BothFlags | Adjudication | Forfeit | Unplayed | NoMoves | Unknown => {
                 Stated::Nothing
             }
         }

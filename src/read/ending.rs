@@ -62,6 +62,8 @@ pub enum EndingSource {
     /// A server's own code in its export: lichess's `status`, chess.com's
     /// `result` of each side ([`server_code`]).
     ServerCode,
+    /// A player's tag naming no player: `[Black "BYE"]`.
+    PlayerTag,
     /// A claim or an arbiter's act written as a command (`[%claim …]`).
     Claim,
     /// Read into words the record does not have: a `Termination "Normal"`
@@ -80,6 +82,7 @@ impl EndingSource {
             EndingSource::Board => "board",
             EndingSource::Clocks => "clocks",
             EndingSource::ResultTag => "result-tag",
+            EndingSource::PlayerTag => "player-tag",
             EndingSource::ServerCode => "server-code",
             EndingSource::Claim => "claim",
             EndingSource::Inferred => "inferred",
@@ -230,6 +233,7 @@ impl Reading {
             doubt = testimony::unread_claim(record).map(|(words, ply)| Doubt::Claim(words, ply));
         }
         statements.extend(unplayed::forfeit_mark(record));
+        statements.extend(unplayed::bye(record));
         let first = statements
             .iter()
             .position(|s| s.ending != Ending::Unknown)

@@ -74,6 +74,9 @@ pub enum VerdictFinding {
         recorded: GameResult,
         comment: Option<String>,
     },
+    /// A result and no move, nor any word: a pairing program's round (it
+    /// writes no moves); `recorded` stands unchecked.
+    ResultOnly { recorded: GameResult },
     /// A move written irregularly, read as meant.
     ReadAsMeant(Irregular),
 }

@@ -62,6 +62,11 @@ impl fmt::Display for VerdictFinding {
                 overturns,
                 said,
             } => as_recorded(f, *recorded, *overturns, said.as_ref()),
+            VerdictFinding::ResultOnly { recorded } => write!(
+                f,
+                "no move is recorded, only the result {recorded} (a pairing program's round): it \
+                 stands as recorded, unchecked"
+            ),
             VerdictFinding::UnplayedOrUnrecorded { recorded, comment } => {
                 unplayed_or_unrecorded(f, *recorded, comment.as_deref())
             }

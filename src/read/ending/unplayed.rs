@@ -40,3 +40,39 @@ pub(super) fn forfeit_mark(record: &GameRecord<'_>) -> Option<Statement> {
         },
     })
 }
+
+/// A bye written as a player (`[Black "BYE"]`, a pairing program's round),
+/// beside no move: the game was not played.
+pub(super) fn bye(record: &GameRecord<'_>) -> Option<Statement> {
+    if !record.moves.is_empty() {
+        return None;
+    }
+    let is_bye = |name: Option<&str>| {
+        name.map(|n| n.trim().trim_matches(['(', ')', '-', ' ']))
+            .is_some_and(|n| n.eq_ignore_ascii_case("bye"))
+    };
+    let tag = match (
+        is_bye(record.tags.white.as_deref()),
+        is_bye(record.tags.black.as_deref()),
+    ) {
+        (true, false) => "White",
+        (false, true) => "Black",
+        _ => return None,
+    };
+    let text = match tag {
+        "White" => record.tags.white.as_deref(),
+        _ => record.tags.black.as_deref(),
+    };
+    Some(Statement {
+        ending: Ending::Unplayed,
+        party: None,
+        result: Stated::Nothing,
+        by_play: false,
+        words: Quote {
+            source: EndingSource::PlayerTag,
+            tag,
+            text: text.unwrap_or_default().to_string(),
+            server: None,
+        },
+    })
+}
