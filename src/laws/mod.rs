@@ -50,6 +50,7 @@ pub use game::Game;
 pub(crate) use game::MateAnswer;
 pub use judge::{judge, judge_placed};
 pub use phrase::control::control_notes;
+pub use phrase::edition::regime_of;
 pub use phrase::{ShortLines, as_sentence, capitalised};
 pub use placement::{Laws, Placement, Unplaced};
 
@@ -98,7 +99,8 @@ pub struct Judging {
     pub short_lines: ShortLines,
 }
 
-/// The `regime` column: `15.3` for a supervised event, `15.4` otherwise.
+/// The `regime` column under the Russian rules: `15.3` for a supervised
+/// event, `15.4` otherwise.
 pub fn regime_name(supervised: bool) -> &'static str {
     if supervised { "15.3" } else { "15.4" }
 }

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use crate::laws::incident::Incident;
-use crate::laws::{Judgement, regime_name, side_name};
+use crate::laws::{Judgement, regime_of, side_name};
 use crate::model::clock::Clock;
 use crate::model::verdict::Status;
 use crate::read::events::Unmatched;
@@ -162,7 +162,7 @@ impl<'a> VerdictRow<'a> {
                 Status::Error => made_cell(origin.locate(&verdict.reason), raw),
                 _ => made_cell(worded(&verdict.reason), raw),
             },
-            regime: regime_name(book.supervised),
+            regime: regime_of(book),
             laws: book.edition.name,
             time_control_used: record.control.pgn(),
             time_control_read: record.control.reading.as_str(),

@@ -46,3 +46,38 @@ fn us_category(f: &mut fmt::Formatter<'_>, category: Category, by: &str) -> fmt:
         Category::Unknown => f.write_str(UNKNOWN),
     }
 }
+
+/// The `regime` column: the part of the rule set that judged the game —
+/// under the Russian rules its Article 15 regime; under FIDE's, the
+/// appendix (`A.4`, `A.5`, `B.3`) or `Laws` (a standard game, or a
+/// supervised one); under US Chess's, `US Chess`, or `US Chess blitz` (its
+/// blitz rules).
+///
+/// ```
+/// use pgn_arbiter::laws::{regime_of, edition::Book, editions};
+/// use pgn_arbiter::model::time_control::Category;
+/// let edition = |name| *editions::ALL.iter().find(|e| e.name == name).unwrap();
+/// let book = |e, c, s| regime_of(&Book::new(edition(e), c, s));
+/// assert_eq!(book("ru-rapid", Category::Blitz, false), "15.4");
+/// assert_eq!(book("fide-2023", Category::Rapid, false), "A.5");
+/// assert_eq!(book("fide-2023", Category::Standard, false), "Laws");
+/// assert_eq!(book("us-chess-7", Category::Rapid, false), "US Chess");
+/// ```
+pub fn regime_of(book: &crate::laws::edition::Book) -> &'static str {
+    if book.edition.is_ru_rapid() {
+        return crate::laws::regime_name(book.supervised);
+    }
+    let clause = book.rules.illegal_clause;
+    if book.edition.name.starts_with("us-chess") {
+        return match clause.starts_with('B') {
+            true => "US Chess blitz",
+            false => "US Chess",
+        };
+    }
+    let appendix = clause.starts_with(|c: char| c.is_ascii_uppercase());
+    match clause.match_indices('.').nth(1) {
+        Some((second, _)) if appendix => &clause[..second],
+        _ if appendix => clause,
+        _ => "Laws",
+    }
+}
