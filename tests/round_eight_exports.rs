@@ -594,3 +594,63 @@ fn a_pairing_programs_round_stands_unchecked_and_a_bye_is_a_bye() {
     let endings = &run.summary["endings"];
     assert!(endings["no-moves"].as_u64().unwrap() > 50, "{endings}");
 }
+
+/// Item 5: a run that fails leaves the report before it as it was, its
+/// lock file's bytes and time included; `explain` takes a folder as
+/// `audit` does.
+#[test]
+fn a_failed_run_leaves_the_report_and_explain_takes_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let run = |input: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .args([
+                "audit",
+                input.to_str().unwrap(),
+                "-o",
+                report.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap()
+    };
+    let folder = dir.path().join("round");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::copy(
+        repo("samples/rules/15.4.2-claimed-illegal-move.pgn"),
+        folder.join("round-1.pgn"),
+    )
+    .unwrap();
+    assert!(run(&folder).status.success());
+    let state = || {
+        let lock = report.join(".pgn-arbiter.lock");
+        let files: Vec<_> = [
+            "verdicts.csv",
+            "incidents.csv",
+            "summary.json",
+            ".pgn-arbiter.lock",
+        ]
+        .iter()
+        .map(|f| std::fs::read(report.join(f)).unwrap())
+        .collect();
+        (files, std::fs::metadata(lock).unwrap().modified().unwrap())
+    };
+    let before = state();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let junk = dir.path().join("junk.pgn");
+    std::fs::write(&junk, "junk words, no game\n").unwrap();
+    assert!(!run(&junk).status.success());
+    assert!(
+        before == state(),
+        "the report and its lock are as they were"
+    );
+    let explained = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .args(["explain", folder.to_str().unwrap(), "--game", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        explained.status.success(),
+        "{}",
+        String::from_utf8_lossy(&explained.stderr)
+    );
+    assert!(String::from_utf8_lossy(&explained.stdout).starts_with("Game 1 of "));
+}

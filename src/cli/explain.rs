@@ -40,7 +40,8 @@ use position::explain_fen;
     pgn-arbiter explain --fen '8/8/4k3/q7/8/3K4/5N2/8 b - - 0 1'"
 )]
 pub struct Args {
-    /// A PGN file (compressed or not), or `-` for stdin.
+    /// A PGN file or a server's export (compressed or not), a folder of
+    /// them (as `audit` reads it), or `-` for stdin.
     #[arg(required_unless_present = "fen")]
     pub file: Option<PathBuf>,
     /// Which game of the file, counting from 1 (default: the first).
@@ -133,7 +134,14 @@ pub(crate) fn tell(
             };
             // A value the options refuse is a usage error, as `audit`'s.
             let config = settings.resolve()?;
-            explain_source(source, request, config.options(), color).map_err(unreadable)
+            let options = config.options();
+            match source {
+                Source::File(path) if path.is_dir() => {
+                    explain_folder(&path, request, options, color)
+                }
+                source => explain_source(source, request, options, color),
+            }
+            .map_err(unreadable)
         }
         (None, None) => Err(unreadable("give a PGN file or --fen FEN".into())),
     }
@@ -152,6 +160,45 @@ fn choosing(shown: &str, counted: usize, more: bool) -> String {
          verdicts.csv's game column) or --site URL (its Site, Link or GameURL); \
          `pgn-arbiter audit {shown}` lists the ones not confirmed.\n"
     )
+}
+
+/// A folder, read as `audit` reads it: its one file's game, or the game
+/// whose address `--site` names in any of its files; a game's number
+/// counts within its file (verdicts.csv's `source` names it).
+fn explain_folder(
+    folder: &std::path::Path,
+    request: &Request,
+    options: &Options,
+    color: bool,
+) -> Result<String, String> {
+    let found = crate::read::input::sources(&[folder.to_path_buf()]);
+    if let Some(error) = found.errors.first() {
+        return Err(error.clone());
+    }
+    match (found.sources.as_slice(), &request.site) {
+        ([one], _) => explain_source(one.clone(), request, options, color),
+        (files, Some(site)) => files
+            .iter()
+            .find_map(|file| explain_source(file.clone(), request, options, color).ok())
+            .ok_or_else(|| {
+                format!(
+                    "{}: no game of its files has \"{site}\" as its Site, Link or GameURL",
+                    folder.display()
+                )
+            }),
+        (files, None) => {
+            let names: Vec<String> = files.iter().take(5).map(Source::name).collect();
+            let more = if files.len() > 5 { ", …" } else { "" };
+            Err(format!(
+                "{} holds {} files ({}{more}); a game's number counts within its file, which \
+                 verdicts.csv's source column names: give the file (`pgn-arbiter explain FILE \
+                 --game N`) or the game's address (--site URL)",
+                folder.display(),
+                files.len(),
+                names.join(", ")
+            ))
+        }
+    }
 }
 
 /// Finds the game asked for and tells it.

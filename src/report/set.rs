@@ -135,7 +135,7 @@ struct Staged {
     /// The directory did not exist before this run.
     created: bool,
     /// Held until the output is in place or given up.
-    _lock: lock::Lock,
+    lock: lock::Lock,
 }
 
 /// The outputs of a run, staged. Dropped without [`ReportSet::commit`], it
@@ -214,12 +214,14 @@ impl ReportSet {
 
 impl Drop for ReportSet {
     fn drop(&mut self) {
-        for staged in &self.staged {
+        for staged in &mut self.staged {
             let _ = remove(&staged.temp);
             if staged.created {
                 // A folder this run made goes, its lock file with it.
                 let _ = fs::remove_file(lock::path_of(&staged.target, true));
                 let _ = fs::remove_dir(&staged.target); // only if now empty
+            } else {
+                staged.lock.put_back();
             }
         }
     }
@@ -257,7 +259,7 @@ fn stage_one(output: &Owner<'_>) -> Result<Staged, StageError> {
         temp,
         owns: output.owns,
         created,
-        _lock: held,
+        lock: held,
     })
 }
 

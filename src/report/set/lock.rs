@@ -16,7 +16,25 @@ use super::{OutputKind, Refusal, StageError};
 /// A held lock; dropped, it is released.
 #[derive(Debug)]
 pub(super) struct Lock {
-    _file: File,
+    file: File,
+    /// What the lock file held before this run wrote its process number,
+    /// and when it was last written: put back when the run writes nothing
+    /// ([`Lock::put_back`]), so that a failed run leaves the previous
+    /// report as it was, its lock file included.
+    before: Option<(String, std::time::SystemTime)>,
+}
+
+impl Lock {
+    /// The lock file as it was before this run took it.
+    pub(super) fn put_back(&mut self) {
+        let Some((held, modified)) = self.before.take() else {
+            return;
+        };
+        let _ = self.file.set_len(0);
+        let _ = self.file.rewind();
+        let _ = self.file.write_all(held.as_bytes());
+        let _ = self.file.set_modified(modified);
+    }
 }
 
 /// The lock file of an output: inside a folder, beside a file.
@@ -58,8 +76,14 @@ pub(super) fn take(at: &Path, what: OutputKind, output: &Path) -> Result<Lock, S
         }
         Err(TryLockError::Error(e)) => return Err(io_error(e)),
     }
+    let mut held = String::new();
+    let _ = file.read_to_string(&mut held);
+    let before = file.metadata().and_then(|m| m.modified()).ok();
     file.set_len(0).map_err(io_error)?;
     file.rewind().map_err(io_error)?;
     writeln!(file, "{}", std::process::id()).map_err(io_error)?;
-    Ok(Lock { _file: file })
+    Ok(Lock {
+        file,
+        before: before.map(|modified| (held, modified)),
+    })
 }
