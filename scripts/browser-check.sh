@@ -21,7 +21,7 @@ echo "installing playwright-core and axe-core from npm (into a temporary folder)
 (cd "$work" && npm init -y >/dev/null && npm install --silent --no-audit --no-fund playwright-core@1 axe-core@4 >/dev/null)
 
 cargo build -q --release --bin pgn-arbiter
-"${CARGO_TARGET_DIR:-target}"/release/pgn-arbiter audit samples tests/data/otb -o "$work/csv" --html "$work/site" 2>/dev/null || true
+"${CARGO_TARGET_DIR:-target}"/release/pgn-arbiter audit samples tests/data/otb -o "$work/csv" --html "$work/site" --html-pages all 2>/dev/null || true
 shots=$work
 [ "$save" = 1 ] && shots=scripts/screenshots
 cp scripts/browser-check.mjs "$work/check.mjs"

@@ -182,6 +182,9 @@ fn every_door_shows_the_rows_helpmate_line() {
                 short_lines,
                 "--html",
                 html.to_str().unwrap(),
+                // A confirmed row has a page only where every game's is asked.
+                "--html-pages",
+                "all",
             ],
             None,
         );

@@ -56,9 +56,19 @@ pub struct Args {
     pub fixed_pgn: Option<PathBuf>,
     /// Also write a static HTML report to DIR: an index of every game that
     /// is not confirmed or has an incident, flagged games first, and a page
-    /// for each with boards and a clock chart.
+    /// with boards and a clock chart for each an appeal reads (corrected,
+    /// review, error).
     #[arg(long, value_name = "DIR")]
     pub html: Option<PathBuf>,
+    /// Which games get an HTML page: `appeals` (corrected, review, error)
+    /// or `all` (every game, each listed in the index).
+    #[arg(
+        long,
+        value_name = "WHICH",
+        default_value = "appeals",
+        requires = "html"
+    )]
+    pub html_pages: HtmlPages,
     /// Audit only the games that start in the K-th of N equal byte ranges
     /// of the one input (an uncompressed file), numbered as in the whole
     /// file: the N reports merged (`pgn-arbiter merge`) are the whole one.
@@ -162,7 +172,7 @@ fn audit(args: &Args) -> Result<Summary, Failure> {
         html: args.html.as_deref().map(|at| Html {
             at,
             report_dir: &args.output,
-            every_game: false,
+            every_game: args.html_pages == HtmlPages::All,
         }),
     };
     let mut outputs = plan.build(&config, Some(&set), &inputs, Vec::new())?;
@@ -201,4 +211,13 @@ fn nothing_read(summary: &Summary, dir: &Path) -> Failure {
 
 fn report_summary(s: &Summary, dir: &Path) {
     say!("{}", terminal::summary(s, dir).trim_end_matches('\n'));
+}
+
+/// Which games the HTML report gives a page (`--html-pages`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HtmlPages {
+    /// The rows an appeal reads: corrected, review, error.
+    Appeals,
+    /// Every game.
+    All,
 }

@@ -175,6 +175,21 @@ fn stem_of(name: &str) -> String {
 }
 
 /// The index row of a game.
+/// The index row of a game with no page of its own (confirmed, in a run
+/// that writes pages for the rows an appeal reads).
+pub fn unpaged_row(
+    record: &GameRecord<'_>,
+    judgement: &Judgement,
+    origin: Origin<'_>,
+    stem: &str,
+) -> IndexRow {
+    let (book, verdict) = (&judgement.book, &judgement.verdict);
+    IndexRow {
+        page: String::new(),
+        ..index_row(record, book, verdict, &judgement.incidents, origin, stem)
+    }
+}
+
 fn index_row(
     record: &GameRecord<'_>,
     book: &Book,

@@ -108,10 +108,18 @@ impl Format for Pages {
         let (origin, judgement) = (game.origin, game.judgement);
         let stem = &self.stems[origin.input];
         let verdict = &judgement.verdict;
-        let to_look_at = verdict.status != Status::Confirmed || !judgement.incidents.is_empty();
+        // The rows an appeal reads (corrected, review, error) get a page; a
+        // confirmed row with an incident stands in the index alone, its
+        // page written only where every game's is asked for (a month of a
+        // server's games flags thousands it confirms: 427 MB of pages).
+        let appeal = verdict.status != Status::Confirmed;
+        let listed = appeal || !judgement.incidents.is_empty() || self.every_game;
+        if !listed {
+            return;
+        }
         let page = game
             .game
-            .filter(|_| to_look_at || self.every_game)
+            .filter(|_| appeal || self.every_game)
             .and_then(|replayed| html::page(replayed, judgement, origin, (stem, &self.flags)))
             .or_else(|| {
                 (verdict.status == Status::Error)
@@ -121,9 +129,13 @@ impl Format for Pages {
                     })
                     .flatten()
             });
-        if let Some(page) = page
-            && written.failed.is_none()
-        {
+        let Some(page) = page else {
+            written
+                .rows
+                .push(html::unpaged_row(game.record, judgement, origin, stem));
+            return;
+        };
+        if written.failed.is_none() {
             match write(&self.dir.join(&page.row.page), page.html.as_bytes()) {
                 Ok(()) => written.rows.push(page.row),
                 Err(e) => written.failed = Some(e),
