@@ -126,6 +126,7 @@ fn json_evidence(content: &[u8], whole: bool) -> Evidence {
         let rest = content[at..].trim_ascii_start();
         at = content.len() - rest.len();
         let mut values = serde_json::Deserializer::from_slice(rest).into_iter::<Shape>();
+        SAW_A_GAME.set(false);
         match values.next() {
             // An export of games all cut short is still one.
             None if cut => return Evidence::CutGames,
@@ -136,6 +137,9 @@ fn json_evidence(content: &[u8], whole: bool) -> Evidence {
             }
             Some(Ok(Shape::Games)) => return Evidence::Games,
             Some(Ok(_)) => at += values.byte_offset(),
+            // A value longer than the head (a month on one line) that
+            // already holds a whole game is an export.
+            Some(Err(_)) if SAW_A_GAME.get() => return Evidence::Games,
             Some(Err(e)) if e.is_eof() && !whole => return Evidence::Unended,
             Some(Err(_)) => {
                 // After a first value, or a first line that is JSON cut
@@ -262,6 +266,12 @@ enum Shape {
 /// exports.
 const GAME_KEYS: [&str; 6] = ["moves", "pgn", "url", "status", "players", "white"];
 
+thread_local! {
+    /// A whole game object was read inside the value being read, even if
+    /// the value itself is cut short by the head's end.
+    static SAW_A_GAME: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl<'de> serde::Deserialize<'de> for Shape {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Shape, D::Error> {
         d.deserialize_any(ShapeVisitor)
@@ -285,6 +295,9 @@ impl<'de> serde::de::Visitor<'de> for ShapeVisitor {
             if GAME_KEYS.contains(&key.as_ref()) || month {
                 shape = Shape::Games;
             }
+        }
+        if matches!(shape, Shape::Games) {
+            SAW_A_GAME.set(true);
         }
         Ok(shape)
     }
