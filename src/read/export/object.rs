@@ -385,6 +385,17 @@ pub(super) fn reborrow<'a>(text: &Cow<'a, str>) -> Cow<'a, str> {
 mod tests {
     use super::*;
 
+    /// A moment's wall-clock date and time (`2023-02-19`, `19:54:57.125`)
+    /// at `offset` minutes east of UTC.
+    fn wall_clock(millis: i64, offset: i64) -> (String, String) {
+        let local = millis + offset * 60_000;
+        let day = Day::from_days_since_epoch(local.div_euclid(86_400_000)).unwrap();
+        let t = local.rem_euclid(86_400_000);
+        let date = format!("{:04}-{:02}-{:02}", day.year, day.month, day.day);
+        let (h, m, s, ms) = (t / 3_600_000, t / 60_000 % 60, t / 1000 % 60, t % 1000);
+        (date, format!("{h:02}:{m:02}:{s:02}.{ms:03}"))
+    }
+
     /// Every moment written as a Python client writes it (`str` of an
     /// aware datetime), in ISO's form and at another offset, is read back
     /// to its millisecond.
@@ -396,33 +407,14 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             let millis = (state % 4_102_444_800_000) as i64;
-            let day = Day::from_days_since_epoch(millis.div_euclid(86_400_000)).unwrap();
-            let of_day = millis.rem_euclid(86_400_000);
-            let (h, m, s, ms) = (
-                of_day / 3_600_000,
-                of_day / 60_000 % 60,
-                of_day / 1000 % 60,
-                of_day % 1000,
-            );
-            let date = format!("{:04}-{:02}-{:02}", day.year, day.month, day.day);
-            let python = format!("{date} {h:02}:{m:02}:{s:02}.{ms:03}000+00:00");
-            let iso = format!("{date}T{h:02}:{m:02}:{s:02}.{ms:03}Z");
+            let (date, time) = wall_clock(millis, 0);
+            let python = format!("{date} {time}000+00:00");
+            let iso = format!("{date}T{time}Z");
             assert_eq!(epoch_millis(&python), Some(millis), "{python}");
             assert_eq!(epoch_millis(&iso), Some(millis), "{iso}");
             // The same moment an hour and a half east of UTC.
-            let east = millis + 90 * 60_000;
-            let day = Day::from_days_since_epoch(east.div_euclid(86_400_000)).unwrap();
-            let of_day = east.rem_euclid(86_400_000);
-            let (h, m, s, ms) = (
-                of_day / 3_600_000,
-                of_day / 60_000 % 60,
-                of_day / 1000 % 60,
-                of_day % 1000,
-            );
-            let local = format!(
-                "{:04}-{:02}-{:02} {h:02}:{m:02}:{s:02}.{ms:03}+01:30",
-                day.year, day.month, day.day
-            );
+            let (date, time) = wall_clock(millis, 90);
+            let local = format!("{date} {time}+01:30");
             assert_eq!(epoch_millis(&local), Some(millis), "{local}");
         }
         assert_eq!(
