@@ -356,16 +356,14 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
     if game.plies() > 0 {
         return None;
     }
-    // No word at all beside the result: a pairing program's round, which
+    // No word about the ending beside the result: a pairing program's round, which
     // writes no moves; its result stands unchecked. A server and a
     // broadcast record the moves played: none beside a result may be a game
     // not played.
     let kept_by_a_server = game.record.tags.lichess_relay() || game.record.tags.server().is_some();
-    let wordless = !kept_by_a_server
-        && game.statement.is_none()
-        && game.doubt.is_none()
-        && game.record.closing_texts().next().is_none()
-        && game.record.move_comments.is_empty();
+    // Inert words (an engine's analysis, a remark in a language read)
+    // are no word about it: the ledger reads them so.
+    let wordless = !kept_by_a_server && game.statement.is_none() && game.doubt.is_none();
     if wordless && recorded != GameResult::Unfinished {
         let reason = VerdictFinding::ResultOnly { recorded };
         return Some(Verdict::decide(
