@@ -37,7 +37,8 @@ pub(super) fn ending(game: &Game<'_>, mut verdict: Verdict) -> ((Ending, EndingS
                     .map(|_| (Ending::TimeForfeit, EndingSource::Clocks))
             })
             .or_else(|| {
-                result_only(game, recorded).then_some((Ending::NoMoves, EndingSource::ResultTag))
+                game.result_only()
+                    .then_some((Ending::NoMoves, EndingSource::ResultTag))
             })
             .unwrap_or((Ending::Unknown, EndingSource::None)),
     };
@@ -154,21 +155,6 @@ fn by_play(stated: Option<&Statement>, recorded: GameResult) -> Option<(Ending, 
     Some((ending, EndingSource::Inferred))
 }
 
-/// A record of a result and no move, and no words about it: a pairing
-/// program's round, whose result stands unchecked.
-fn result_only(game: &Game<'_>, recorded: GameResult) -> bool {
-    no_moves_written(game)
-        && game.statement.is_none()
-        && game.record.claims.is_empty()
-        && matches!(recorded, GameResult::Win(_) | GameResult::Draw)
-}
-
-/// A record with no move that no server or broadcast kept (they record
-/// the moves played).
-fn no_moves_written(game: &Game<'_>) -> bool {
-    game.plies() == 0 && !game.record.tags.lichess_relay() && game.record.tags.server().is_none()
-}
-
 /// The record's words against the board.
 fn contradiction(s: &Statement, mark: Option<Ending>) -> Option<RecordFinding> {
     if s.ending == Ending::Unknown {
@@ -235,7 +221,7 @@ fn played_after_all(game: &Game<'_>, s: &Statement) -> Option<AtOdds> {
 fn two_results(game: &Game<'_>) -> Option<AtOdds> {
     let (tag, marker) = game.record.results_disagree()?;
     // A pairing program writes `*` for the moves it does not have.
-    if marker == "*" && no_moves_written(game) && game.recorded() != GameResult::Unfinished {
+    if marker == "*" && game.no_moves_written() && game.recorded() != GameResult::Unfinished {
         return None;
     }
     Some(AtOdds::TwoResults {

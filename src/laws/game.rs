@@ -164,6 +164,24 @@ impl<'a> Game<'a> {
         side_plies.get(before.checked_sub(1)?).map(|&k| k as usize)
     }
 
+    /// A record with no move that no server or broadcast kept (they record
+    /// the moves played): a pairing program writes none.
+    pub(super) fn no_moves_written(&self) -> bool {
+        let tags = &self.record.tags;
+        self.plies() == 0 && !tags.lichess_relay() && tags.server().is_none()
+    }
+
+    /// A result and no move, and no word about the ending (inert words are
+    /// none, as the ledger reads them), nor a claim: a pairing program's
+    /// round, whose result stands unchecked (ending `no-moves`).
+    pub(super) fn result_only(&self) -> bool {
+        self.no_moves_written()
+            && self.statement.is_none()
+            && self.doubt.is_none()
+            && self.record.claims.is_empty()
+            && matches!(self.recorded(), GameResult::Win(_) | GameResult::Draw)
+    }
+
     /// The clock of `side` when the record ends: the `WhiteClock` or
     /// `BlackClock` tag (a broadcast's last reading), else the last `%clk`.
     pub fn final_clock(&self, side: Color) -> Option<Clock> {

@@ -356,15 +356,8 @@ fn unplayed(game: &Game<'_>, recorded: GameResult) -> Option<Verdict> {
     if game.plies() > 0 {
         return None;
     }
-    // No word about the ending beside the result: a pairing program's round, which
-    // writes no moves; its result stands unchecked. A server and a
-    // broadcast record the moves played: none beside a result may be a game
-    // not played.
-    let kept_by_a_server = game.record.tags.lichess_relay() || game.record.tags.server().is_some();
-    // Inert words (an engine's analysis, a remark in a language read)
-    // are no word about it: the ledger reads them so.
-    let wordless = !kept_by_a_server && game.statement.is_none() && game.doubt.is_none();
-    if wordless && recorded != GameResult::Unfinished {
+    // A pairing program's round: its result stands unchecked.
+    if game.result_only() {
         let reason = VerdictFinding::ResultOnly { recorded };
         return Some(Verdict::decide(
             recorded,
