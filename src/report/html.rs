@@ -1,8 +1,8 @@
 //! The HTML report (`audit --html DIR`): a static, self-contained site — no
 //! server, no network, no external fonts or scripts. `index.html` holds the
-//! summary and a table of every game that needs a look — `corrected`,
-//! `review`, `error`, or confirmed with incidents — sortable and filterable
-//! by a little inline script; each such game has a page with SVG boards at
+//! summary and a table of every game, those that need a look first —
+//! `corrected`, `review`, `error` — sortable and filterable by a little
+//! inline script; each of those has a page with SVG boards at
 //! its incidents and at the deciding ply, a chart of both players' clocks
 //! with flag falls marked, the reason, and the recorded PGN.
 //! Pages are rendered by the workers from askama templates in `src/html/`.
@@ -45,8 +45,6 @@ pub struct IndexRow {
     pub url: String,
     pub date: String,
     pub round: String,
-    /// The file's name without its folders (the whole path is `source`).
-    pub file: String,
     /// The time control used, in seconds (`5400+30`), as a person reads it
     /// (`90 min + 30 s`), and its category.
     pub time_control: String,
@@ -217,10 +215,6 @@ fn index_row(
         url: tags.url().unwrap_or_default().to_string(),
         date: tag(&tags.date),
         round: tag(&tags.round),
-        file: std::path::Path::new(origin.source).file_name().map_or_else(
-            || origin.source.to_string(),
-            |f| f.to_string_lossy().into_owned(),
-        ),
         time_control: record.control.pgn().unwrap_or_default(),
         control: record
             .control
@@ -323,8 +317,7 @@ pub fn error_page(
     Some(Page { row, html })
 }
 
-/// The page of a game that needs a look (not confirmed, or with
-/// incidents); `None` for the rest.
+/// A game's page; `None` where it cannot be rendered.
 pub fn page(
     game: &Game<'_>,
     judgement: &Judgement,

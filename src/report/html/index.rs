@@ -1,7 +1,7 @@
 //! The index page, written in bounded memory: each game's row is rendered
-//! as it comes and spilled to one of four files by status (errors,
-//! corrections, reviews, then the games that only have incidents, input
-//! order within each), and the page is then written around them. A month
+//! as it comes and spilled to one of five files by status (errors,
+//! corrections, reviews, the confirmed games with incidents, then the
+//! quiet ones, input order within each), and the page is then written around them. A month
 //! with 40,000 flagged games costs no more memory than one with 40.
 
 use std::collections::BTreeSet;
@@ -52,7 +52,7 @@ pub struct IndexWriter {
 impl IndexWriter {
     /// Spills into hidden files of `dir` (the staged HTML folder).
     pub fn create(dir: &Path) -> io::Result<IndexWriter> {
-        let spills = (0..4)
+        let spills = (0..5)
             .map(|group| {
                 let path = dir.join(format!(".index-rows-{group}"));
                 let file = File::create(&path)
@@ -75,7 +75,8 @@ impl IndexWriter {
             "error" => 0,
             "corrected" => 1,
             "review" => 2,
-            _ => 3,
+            _ if !row.incidents.is_empty() => 3,
+            _ => 4,
         };
         // A word is copied only the first time it is met.
         let keep = |set: &mut BTreeSet<String>, text: &str| {

@@ -108,15 +108,11 @@ impl Format for Pages {
         let (origin, judgement) = (game.origin, game.judgement);
         let stem = &self.stems[origin.input];
         let verdict = &judgement.verdict;
-        // The rows an appeal reads (corrected, review, error) get a page; a
-        // confirmed row with an incident stands in the index alone, its
-        // page written only where every game's is asked for (a month of a
-        // server's games flags thousands it confirms: 427 MB of pages).
+        // The rows an appeal reads (corrected, review, error) get a page;
+        // a confirmed row stands in the index alone, its page written only
+        // where every game's is asked for (a month of a server's games
+        // flags thousands it confirms: 427 MB of pages).
         let appeal = verdict.status != Status::Confirmed;
-        let listed = appeal || !judgement.incidents.is_empty() || self.every_game;
-        if !listed {
-            return;
-        }
         let page = game
             .game
             .filter(|_| appeal || self.every_game)
