@@ -98,8 +98,9 @@ fn a_correction_changes_only_its_cells_points_and_rank() {
 
 #[test]
 fn a_malformed_line_is_named_with_its_columns() {
-    let good = "001    2 m    Bruno                             2150 NOR           0 1990/01/01  4.0    2    10 b 1     7 w 1";
-    assert!(Trf::read(good.as_bytes()).is_ok());
+    let good = "001    2 m    Bruno                             2150 NOR           0 1990/01/01  1.0    2  0000 - U     7 w 1";
+    let seven = "001    7 m    Carl                              2150 NOR           0 1990/01/01  0.0    7  0000 - -     2 b 0";
+    assert!(Trf::read(format!("{good}\n{seven}\n").as_bytes()).is_ok());
     let text = format!("012 x\n{}q{}\n", &good[..96], &good[97..]);
     let error = Trf::read(text.as_bytes()).unwrap_err();
     assert_eq!(
@@ -603,14 +604,25 @@ fn two_lines_that_disagree_are_said_and_a_double_forfeit_is_not() {
     let trf = Trf::read(text.as_bytes()).unwrap();
     let c = consequences(&trf, &[], &Ranking::default(), RatingInputs::default());
     assert_eq!(c.checked.len(), 1, "the forfeits have no game to miss");
-    assert_eq!(c.checked[0].status, PairingStatus::MissingGame);
+    assert_eq!(c.checked[0].status, PairingStatus::Review);
     let note = &c.checked[0].note;
     assert_eq!(note.finding, PairingFinding::Missing);
     assert!(
-        note.to_string()
-            .starts_with("the two lines disagree: 1 has `1`, 2 has `1`"),
+        note.to_string().starts_with(
+            "the two lines disagree: 1 has `1` (line 1, column 99), 2 has `1` (line 2, column 99); \
+             scored as 1's line gives it"
+        ),
         "{note}"
     );
+    // One reading for every table: the second line's win is scored as the
+    // first line's loss, in the standings as in the ratings.
+    assert_eq!(trf.players[1].rounds[0].code, Code::Loss);
+    let mut points: Vec<String> = (c.before.iter())
+        .map(|s| format!("{}:{}", s.start_no, s.points))
+        .collect();
+    points.sort();
+    // 2 keeps only his bye's point; as written he had 2.
+    assert_eq!(points.join(" "), "1:1 2:1 3:1");
     let forfeit = pgn_arbiter::tournament::matching::pairings(&trf)[1];
     assert_eq!(forfeit.result(), "-/-");
     assert_eq!(forfeit.disagreement(), None);

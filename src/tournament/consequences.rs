@@ -145,17 +145,38 @@ fn check(
         };
         checked.push(row);
     }
-    for (pairing, _) in pairings
-        .iter()
-        .zip(&taken)
-        .filter(|(p, t)| p.played() && !**t)
-    {
-        checked.push(missing(*pairing));
-    }
+    checked.extend(without_games(pairings, &taken));
     for row in &mut checked {
         row.note.lines = row.pairing.and_then(|p| p.disagreement());
+        // Lines that disagree on the result are for a human, unless a game
+        // settles it.
+        let codes = row.note.lines.is_some_and(|d| d.codes.is_some());
+        if codes && row.game.is_none() {
+            row.status = PairingStatus::Review;
+        }
     }
     (checked, applied)
+}
+
+/// The rows of the pairings no game matched: a game the report says was
+/// played, and a forfeit the two lines disagree on.
+fn without_games(pairings: &[Pairing], taken: &[bool]) -> Vec<Checked> {
+    let mut rows = Vec::new();
+    for (pairing, _) in pairings.iter().zip(taken).filter(|(_, t)| !**t) {
+        if pairing.played() {
+            rows.push(missing(*pairing));
+        } else if pairing.disagreement().is_some_and(|d| d.codes.is_some()) {
+            let finding = PairingFinding::NoGame;
+            rows.push(Checked {
+                note: PairingNote {
+                    lines: None,
+                    finding,
+                },
+                ..missing(*pairing)
+            });
+        }
+    }
+    rows
 }
 
 /// Which of the games that match one pairing a game is.
@@ -275,11 +296,9 @@ fn compare(
 }
 
 /// Why a matched game applies nothing, if it does not: a second game for
-/// the pairing, a pairing the other line does not confirm (applying would
-/// write into a cell that names another opponent), an audit that leaves it
-/// to a human, a record that ends unfinished.
+/// the pairing, an audit that leaves it to a human, a record that ends
+/// unfinished.
 fn nothing_to_apply(
-    pairing: &Pairing,
     game: &PlayedGame,
     correct: Option<GameResult>,
     copy: GameCopy,
@@ -288,9 +307,6 @@ fn nothing_to_apply(
         GameCopy::Later => return Some(Held::SecondGame),
         GameCopy::Conflicting => return Some(Held::Conflicting),
         GameCopy::First => {}
-    }
-    if pairing.black_code.is_none() {
-        return Some(Held::Unconfirmed);
     }
     if matches!(game.status, Status::Review | Status::Error) || correct.is_none() {
         return Some(Held::ToAHuman);
@@ -314,7 +330,7 @@ fn status(
         status: game.status,
         reason: game.reason.clone(),
     };
-    if let Some(why) = nothing_to_apply(pairing, game, correct, copy) {
+    if let Some(why) = nothing_to_apply(game, correct, copy) {
         return (PairingStatus::Review, PairingFinding::Held { why, audit });
     }
     if !pairing.played() {
@@ -359,7 +375,7 @@ fn applies(checked: &Checked) -> Option<Code> {
         GameResult::Draw => Code::Draw,
         GameResult::Unfinished => return None,
     };
-    let both = code == pairing.white_code && pairing.black_code == Some(code.mirror());
+    let both = code == pairing.white_code && pairing.black_code == code.mirror();
     (!both).then_some(code)
 }
 

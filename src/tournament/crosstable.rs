@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use super::event_kind::{EventKind, everyone_met_once};
 use super::rules::TieBreakRules;
 use super::trf::ScoreSystem;
 use super::trf::{Cell, Code, Player, start_numbers};
@@ -14,8 +15,8 @@ pub struct Crosstable {
     pub rows: Vec<Row>,
     /// Start number → place in `rows`.
     by_start_no: HashMap<u32, usize>,
-    /// Every player met every other once: pre-determined pairings, where a
-    /// forfeit counts as a game for most tie-breaks (C.07 15.2).
+    /// Pre-determined pairings, where a forfeit counts as a game for most
+    /// tie-breaks and a round with no opponent is a rest (C.07 15.2).
     pub round_robin: bool,
     /// How the rounds are scored and the tie-breaks computed.
     pub scoring: Scoring,
@@ -29,6 +30,9 @@ pub struct Scoring {
     pub system: ScoreSystem,
     pub rules: TieBreakRules,
     pub unrated: Option<u32>,
+    /// The kind of event the report names (`092`); none: a round robin
+    /// where every player met every other once.
+    pub kind: Option<EventKind>,
 }
 
 /// One player's line.
@@ -41,6 +45,8 @@ pub struct Row {
     pub scores: Vec<f64>,
     /// A draw's points, for the rounds after a withdrawal.
     draw: f64,
+    /// The table is a round robin's: a round with no opponent is a rest.
+    round_robin: bool,
 }
 
 /// What an unplayed round is, for the tie-breaks (C.07 16.2).
@@ -56,6 +62,9 @@ pub enum Unplayed {
     /// A requested bye followed only by voluntary unplayed rounds, or in
     /// the last round: a player who withdrew.
     Withdrawn,
+    /// A round robin's round with no opponent: the player's rest, which
+    /// no tie-break counts (C.07 15.2: there only forfeits are unplayed).
+    Rest,
 }
 
 /// The points a round's code gives (a win 1, a draw ½, a pairing bye as a
@@ -96,10 +105,18 @@ impl Crosstable {
                     rounds: cells,
                     scores,
                     draw: system.draw_points(),
+                    round_robin: false,
                 }
             })
             .collect();
-        let round_robin = is_round_robin(&rows);
+        let round_robin = match scoring.kind {
+            Some(kind) => kind == EventKind::RoundRobin,
+            None => everyone_met_once(rows.iter().map(|r| r.rounds.iter().map(|c| c.opponent))),
+        };
+        let rows = rows
+            .into_iter()
+            .map(|row| Row { round_robin, ..row })
+            .collect();
         Crosstable {
             rows,
             by_start_no: start_numbers(players),
@@ -143,6 +160,7 @@ impl Row {
         // player, who was absent (C.07 15.1), as a zero-point bye.
         let absent = cell.code == Code::ForfeitLoss && cell.opponent.is_none();
         Some(match cell.code {
+            _ if self.round_robin && cell.opponent.is_none() => Unplayed::Rest,
             Code::ForfeitWin => Unplayed::ForfeitWin,
             Code::ForfeitLoss if !absent => Unplayed::ForfeitLoss,
             Code::HalfBye | Code::ZeroBye | Code::ForfeitLoss => {
@@ -178,17 +196,4 @@ impl Cell {
             code: Code::ZeroBye,
         }
     }
-}
-
-/// Every player was paired with every other exactly once.
-fn is_round_robin(rows: &[Row]) -> bool {
-    let n = rows.len();
-    n > 2
-        && rows.iter().all(|row| {
-            let mut met: Vec<u32> = row.rounds.iter().filter_map(|c| c.opponent).collect();
-            met.sort_unstable();
-            met.dedup();
-            met.len() == n - 1
-                && row.rounds.iter().filter(|c| c.opponent.is_some()).count() == n - 1
-        })
 }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use deunicode::deunicode;
 
-use super::trf::{Code, Colour, Trf};
+use super::trf::{Code, Colour, Trf, first_line, opposite};
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Status;
 
@@ -40,16 +40,8 @@ pub struct Disagreement {
     pub pairing: Pairing,
     /// The lines do not give the players opposite colours.
     pub colours_clash: bool,
-    pub codes: Option<Codes>,
-}
-
-/// How the second line's code disagrees with the first's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Codes {
-    /// The second player's line does not have this pairing.
-    Unpaired,
-    /// It has this code, which does not mirror the first.
-    Differ(Code),
+    /// The second line's code, where it does not mirror the first's.
+    pub codes: Option<Code>,
 }
 
 /// One pairing of the report: a round, two start numbers, and the codes
@@ -61,14 +53,16 @@ pub struct Pairing {
     pub white: u32,
     pub black: u32,
     pub white_code: Code,
-    /// The code in the second player's line, if his line has this pairing.
-    pub black_code: Option<Code>,
+    /// The code in the second player's line, as written.
+    pub black_code: Code,
     /// False for a forfeit written with no colours (`-`), or when the two
     /// lines do not give opposite colours.
     pub colours_known: bool,
     /// The two lines give the same colour, or one a colour and the other
     /// none: a typing error the report must not lose the pairing to.
     pub colours_clash: bool,
+    /// The 1-based numbers of the first and the second player's lines.
+    pub lines: [usize; 2],
 }
 
 impl Pairing {
@@ -80,12 +74,11 @@ impl Pairing {
     /// The result as the report gives it: `1-0`, `0-1`, `1/2-1/2`, or for a
     /// forfeit the TRF's own signs (`+/-`, `-/+`, `-/-`).
     pub fn result(&self) -> String {
-        let theirs = |c: Option<Code>| c.map_or('?', Code::char);
         match self.white_code {
             Code::Win | Code::UnratedWin => "1-0".into(),
             Code::Draw | Code::UnratedDraw => "1/2-1/2".into(),
             Code::Loss | Code::UnratedLoss => "0-1".into(),
-            code => format!("{}/{}", code.char(), theirs(self.black_code)),
+            code => format!("{}/{}", code.char(), self.black_code.char()),
         }
     }
 
@@ -100,15 +93,10 @@ impl Pairing {
         })
     }
 
-    fn code_disagreement(&self) -> Option<Codes> {
-        match self.black_code {
-            None => Some(Codes::Unpaired),
-            // Both forfeited (`-` in both lines) is no disagreement.
-            Some(code) if code != self.white_code.mirror() && code != Code::ForfeitLoss => {
-                Some(Codes::Differ(code))
-            }
-            _ => None,
-        }
+    fn code_disagreement(&self) -> Option<Code> {
+        let code = self.black_code;
+        let double_forfeit = code == Code::ForfeitLoss && self.white_code == Code::ForfeitLoss;
+        (code != self.white_code.mirror() && !double_forfeit).then_some(code)
     }
 
     /// The report's result as a game result, when it is one.
@@ -128,43 +116,35 @@ pub fn pairings(trf: &Trf) -> Vec<Pairing> {
             let Some(opponent) = cell.opponent else {
                 continue;
             };
-            let theirs = trf
-                .player(opponent)
-                .and_then(|o| o.rounds.get(round))
-                .filter(|c| c.opponent == Some(player.start_no));
-            let clash = theirs.is_some_and(|t| !opposite(cell.colour, t.colour));
-            let first = match cell.colour {
-                _ if clash => player.start_no < opponent,
-                Colour::White => true,
-                Colour::Black => false,
-                Colour::None => player.start_no < opponent,
+            // The report was refused unless the opponent's line pairs him
+            // back (`trf/pair_lines.rs`).
+            let Some(them) = trf.player(opponent) else {
+                continue;
             };
-            if !first {
+            let Some(theirs) = them.rounds.get(round) else {
+                continue;
+            };
+            if !first_line(cell, theirs, player.start_no < opponent) {
                 continue;
             }
+            let clash = !opposite(cell.colour, theirs.colour);
+            let written = trf
+                .lines_disagree
+                .iter()
+                .find(|d| (d.round, d.first, d.second) == (round, player.start_no, opponent));
             out.push(Pairing {
                 round,
                 white: player.start_no,
                 black: opponent,
                 white_code: cell.code,
-                black_code: theirs.map(|c| c.code),
+                black_code: written.map_or(theirs.code, |d| d.written),
                 colours_known: cell.colour != Colour::None && !clash,
+                lines: [player.line + 1, them.line + 1],
                 colours_clash: clash,
             });
         }
     }
     out
-}
-
-/// Whether two lines' colours for one game fit together: white against
-/// black, or neither given.
-fn opposite(one: Colour, other: Colour) -> bool {
-    matches!(
-        (one, other),
-        (Colour::White, Colour::Black)
-            | (Colour::Black, Colour::White)
-            | (Colour::None, Colour::None)
-    )
 }
 
 /// Where a game belongs.

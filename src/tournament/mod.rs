@@ -6,6 +6,7 @@ pub mod check;
 pub mod consequences;
 pub mod crosstable;
 pub mod direct;
+pub mod event_kind;
 pub mod matching;
 pub mod modifier;
 mod pairing_note;

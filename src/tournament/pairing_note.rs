@@ -26,6 +26,9 @@ pub enum PairingFinding {
     NotInAnyRound { round: usize },
     /// The report has a game played here, and no game matches it.
     Missing,
+    /// The first line has no game played here (a forfeit), and none
+    /// matches it.
+    NoGame,
     /// A matched game that applies nothing, and why.
     Held { why: Held, audit: Audit },
     /// The report has a forfeit (its result), the PGN a game.
@@ -46,8 +49,6 @@ pub enum Held {
     SecondGame,
     /// Games that give different results: an arbiter says which.
     Conflicting,
-    /// The other player's line does not confirm the pairing.
-    Unconfirmed,
     /// The audit leaves the game to a human.
     ToAHuman,
     /// The record ends unfinished.

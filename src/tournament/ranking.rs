@@ -5,6 +5,7 @@
 //! ([`RankingNote`], worded in [`super::phrase`]).
 
 use super::crosstable::Scoring;
+use super::event_kind::told;
 use super::rules::TieBreakRules;
 use super::standings::Ranking;
 use super::team_standings::{TeamOrder, TeamRanking, bye_the_totals_count};
@@ -90,6 +91,9 @@ pub enum RankingNote {
     Abnormal { count: usize, first_line: usize },
     /// ARO left out: players without a rating and no rule for them.
     AroLeftOut { unrated: usize },
+    /// The report's `092` line (as written; empty where absent) names no
+    /// kind of event: round robin where everyone met everyone once.
+    KindFromPairings { written: String },
 }
 
 /// A code of the report's `202` or `212` line this tool does not compute.
@@ -151,10 +155,17 @@ pub fn rankings(asked: &Asked<'_>, report: &Trf) -> Result<Rankings, RankingErro
     } else {
         TeamOrder::default()
     };
+    let kind = told(&report.kind);
+    if kind.is_none() {
+        notes.push(RankingNote::KindFromPairings {
+            written: report.kind.clone(),
+        });
+    }
     let scoring = Scoring {
         system,
         rules,
         unrated: asked.unrated,
+        kind,
     };
     Ok(Rankings {
         players: Ranking { tiebreaks, scoring },

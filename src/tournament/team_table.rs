@@ -13,6 +13,7 @@
 use std::sync::OnceLock;
 
 use super::crosstable::{Unplayed, points};
+use super::event_kind::{EventKind, everyone_met_once, told};
 use super::rules::TieBreakRules;
 use super::teams::{MatchPoints, TeamMatch, boards_per_match, matches};
 use super::trf::{Code, Team, TeamRecords, Trf};
@@ -75,7 +76,8 @@ pub struct TeamTable {
     /// match points a drawn match (`MembersDrawn`) or those points give.
     members_bye: Option<ByeValue>,
     pub rules: TieBreakRules,
-    /// Every team met every other once.
+    /// Pre-determined pairings: the report's `092` says so, or, where it
+    /// names no kind, every team met every other once.
     pub round_robin: bool,
     /// The table as Fore Buchholz sees it, made once when first asked
     /// for: every team's FB reads it.
@@ -115,7 +117,15 @@ impl TeamTable {
             fore: OnceLock::new(),
         };
         table.rows = unmatched_rounds(trf, &table, slots);
-        table.round_robin = is_round_robin(&table.rows);
+        table.round_robin = match told(&trf.kind) {
+            Some(kind) => kind == EventKind::RoundRobin,
+            None => everyone_met_once(
+                table
+                    .rows
+                    .iter()
+                    .map(|r| r.rounds.iter().map(|c| c.opponent)),
+            ),
+        };
         table
     }
 
@@ -460,19 +470,6 @@ fn withdrawals(mut row: TeamRow) -> TeamRow {
         }
     }
     row
-}
-
-/// Every team met every other exactly once: pre-determined pairings.
-fn is_round_robin(rows: &[TeamRow]) -> bool {
-    let n = rows.len();
-    n > 2
-        && rows.iter().all(|row| {
-            let mut met: Vec<u32> = row.rounds.iter().filter_map(|r| r.opponent).collect();
-            let paired = met.len();
-            met.sort_unstable();
-            met.dedup();
-            met.len() == n - 1 && paired == n - 1
-        })
 }
 
 impl TeamTable {

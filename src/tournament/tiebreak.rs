@@ -113,19 +113,20 @@ impl TieBreak {
     }
 }
 
-/// The opponent's score as this player's tie-breaks see it, for each round:
-/// the real opponent's adjusted score for a game played, a dummy with the
-/// player's own score for a round not played (16.4), capped under the 2026
-/// text by the forfeit's scheduled opponent's score or a draw in every
-/// round.
-fn opponent_scores(table: &Crosstable, row: &Row) -> Vec<(f64, Option<Unplayed>)> {
+/// The opponent's score as this player's tie-breaks see it, for each round
+/// but a round robin's rest (15.2), with the round: the real opponent's
+/// adjusted score for a game played, a dummy with the player's own score
+/// for a round not played (16.4), capped under the 2026 text by the
+/// forfeit's scheduled opponent's score or a draw in every round.
+fn opponent_scores(table: &Crosstable, row: &Row) -> Vec<(usize, f64, Option<Unplayed>)> {
     let own = row.points();
     let draws = table.scoring.system.draw_points() * row.rounds.len() as f64;
     (0..row.rounds.len())
+        .filter(|&r| row.unplayed(r) != Some(Unplayed::Rest))
         .map(|r| {
             let cell = &row.rounds[r];
             let opponent = cell.opponent.and_then(|o| table.row(o));
-            match (table.played(cell, true), opponent) {
+            let (score, unplayed) = match (table.played(cell, true), opponent) {
                 (true, Some(opponent)) => (opponent.adjusted_points(), None),
                 (false, scheduled) => {
                     let cap = scheduled.map_or(draws, Row::adjusted_points);
@@ -133,7 +134,8 @@ fn opponent_scores(table: &Crosstable, row: &Row) -> Vec<(f64, Option<Unplayed>)
                     (table.scoring.rules.dummy(own, cap), unplayed)
                 }
                 (true, None) => (own, Some(Unplayed::Bye)),
-            }
+            };
+            (r, score, unplayed)
         })
         .collect()
 }
@@ -148,7 +150,7 @@ fn voluntary(unplayed: Option<Unplayed>) -> bool {
 fn buchholz_parts(table: &Crosstable, row: &Row) -> Vec<Part> {
     opponent_scores(table, row)
         .into_iter()
-        .map(|(score, unplayed)| Part {
+        .map(|(_, score, unplayed)| Part {
             value: score,
             opponent: score,
             voluntary: voluntary(unplayed),
@@ -159,9 +161,8 @@ fn buchholz_parts(table: &Crosstable, row: &Row) -> Vec<Part> {
 fn sb_parts(table: &Crosstable, row: &Row) -> Vec<Part> {
     opponent_scores(table, row)
         .into_iter()
-        .zip(&row.scores)
-        .map(|((score, unplayed), points)| Part {
-            value: score * points,
+        .map(|(r, score, unplayed)| Part {
+            value: score * row.scores[r],
             opponent: score,
             voluntary: voluntary(unplayed),
         })

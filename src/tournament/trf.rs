@@ -23,6 +23,7 @@ use crate::model::time_control::{Category, Control, periods};
 mod cells;
 mod check;
 mod columns;
+mod pair_lines;
 mod score_system;
 mod team_records;
 mod team_rounds;
@@ -35,6 +36,8 @@ use check::{
 };
 pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
 use columns::{cell_column, field, line_ranges};
+pub use pair_lines::{LinesDisagree, result_column};
+pub(crate) use pair_lines::{first_line, opposite};
 pub use score_system::{ScoreLine, ScoreSystem};
 pub use team_records::{Lineup, MatchForfeit, TeamBye, TeamRecords};
 pub use teams::{Declared, Team, members};
@@ -50,8 +53,11 @@ pub struct Trf {
     by_start_no: HashMap<u32, usize>,
     /// The `012` line: the event's name.
     pub event: String,
-    /// The players, in the file's order.
+    /// The players, in the file's order, each pairing's result as its
+    /// first line gives it where the two lines disagree.
     pub players: Vec<Player>,
+    /// The pairings whose second line gives another result, as written.
+    pub lines_disagree: Vec<LinesDisagree>,
     /// The teams of a team competition (TRF16 `013` lines in the file's
     /// order, or TRF-2026 `310` lines in number order); empty for an
     /// individual event.
@@ -70,6 +76,8 @@ pub struct Trf {
     /// The TRF-2026 `212` line: the whole standings order, its first code
     /// the score (`PTS`, `MPTS`, `GPTS`).
     pub order: Vec<String>,
+    /// The `092` line: the kind of event, as written.
+    pub kind: String,
     /// The `122` line: the time control as written.
     pub time_control: String,
     /// The TRF-2026 `222` line: the time control encoded as PGN writes it
@@ -270,6 +278,7 @@ impl Trf {
             lines,
             event: String::new(),
             players: Vec::new(),
+            lines_disagree: Vec::new(),
             teams: Vec::new(),
             team_records: TeamRecords::default(),
             score_system: None,
@@ -278,6 +287,7 @@ impl Trf {
             start: String::new(),
             tiebreaks: Vec::new(),
             order: Vec::new(),
+            kind: String::new(),
             time_control: String::new(),
             encoded_time_control: String::new(),
         };
@@ -288,6 +298,7 @@ impl Trf {
         check_start_numbers(&trf.players)?;
         check_pairings(&trf.players)?;
         trf.by_start_no = start_numbers(&trf.players);
+        trf.lines_disagree = pair_lines::reconcile(&mut trf.players, &trf.by_start_no)?;
         teams::one_kind(&mut trf.teams)?;
         teams::check_numbers(&mut trf.teams)?;
         teams::check_members(&trf.teams, &trf.by_start_no)?;
@@ -319,6 +330,7 @@ impl Trf {
             }
             "310" => self.teams.push(teams::read_team_310(index, text)?),
             "362" | "320" | "240" | "330" | "300" | "299" => self.team_records.read(index, text)?,
+            "092" => self.kind = rest(),
             "122" => self.time_control = rest(),
             "222" => self.encoded_time_control = rest(),
             "042" => self.start = rest(),

@@ -180,15 +180,19 @@ fn tokens(text: &str) -> Option<Vec<Token>> {
 /// The tokens cut into parts at separators (`+ , ;` and [`SEPARATORS`]),
 /// before `G/` and `SD/` (US Chess writes `40/90 SD/30` without a comma),
 /// and before a delay or an increment given by its number (`G/30 d5`,
-/// `G/60 inc 30`).
+/// `G/30 d/5`, `G/60 inc 30`, `G/45 inc/30`).
 fn split(tokens: &[Token]) -> Vec<Vec<Token>> {
     let mut parts = vec![Vec::new()];
     for (i, t) in tokens.iter().enumerate() {
         let word = |w: &[&str]| matches!(t, Token::Word(x) if w.contains(&x.as_str()));
         let next = tokens.get(i + 1);
+        // `d5` or `d/5`, `inc 30` or `inc/30`.
+        let number_follows = match next {
+            Some(Token::Slash) => matches!(tokens.get(i + 2), Some(Token::Number(_))),
+            next => matches!(next, Some(Token::Number(_))),
+        };
         let starts = word(&["g", "sd"]) && matches!(next, Some(Token::Slash))
-            || word(&["d", "delay", "inc", "incr", "increment"])
-                && matches!(next, Some(Token::Number(_)));
+            || word(&["d", "delay", "inc", "incr", "increment"]) && number_follows;
         if word(&SEPARATORS) {
             parts.push(Vec::new());
             continue;

@@ -83,6 +83,20 @@ impl fmt::Display for RankingNote {
                 "ARO left out: {unrated} player(s) have no rating and the event's rules do not \
                  say how to rate them (C.07 art. 10); give --unrated-rating N to count them at N"
             ),
+            RankingNote::KindFromPairings { written } => {
+                if written.is_empty() {
+                    f.write_str("the report has no `092` line")?;
+                } else {
+                    write!(
+                        f,
+                        "the report's `092` line, `{written}`, names no kind of event"
+                    )?;
+                }
+                f.write_str(
+                    ": scored as a round robin where every player (or team) met every other \
+                     once, as a Swiss otherwise (C.07 15.2, 15.3)",
+                )
+            }
         }
     }
 }

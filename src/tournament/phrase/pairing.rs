@@ -4,7 +4,8 @@
 use std::fmt;
 
 use crate::tournament::consequences::{Audit, Held, PairingFinding, PairingNote, PointsNote};
-use crate::tournament::matching::{Codes, Disagreement};
+use crate::tournament::matching::Disagreement;
+use crate::tournament::trf::result_column;
 
 impl fmt::Display for PairingNote {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -29,22 +30,21 @@ impl fmt::Display for Disagreement {
                 f.write_str("; ")?;
             }
         }
-        match self.codes {
-            None => Ok(()),
-            Some(Codes::Unpaired) => write!(
-                f,
-                "{}'s line does not have this pairing in round {round}",
-                p.black
-            ),
-            Some(Codes::Differ(code)) => write!(
-                f,
-                "the two lines disagree: {} has `{}`, {} has `{}`",
-                p.white,
-                p.white_code.char(),
-                p.black,
-                code.char()
-            ),
-        }
+        let Some(code) = self.codes else {
+            return Ok(());
+        };
+        let ([first, second], column) = (p.lines, result_column(p.round));
+        write!(
+            f,
+            "the two lines disagree: {} has `{}` (line {first}, column {column}), {} has `{}` \
+             (line {second}, column {column}); scored as {}'s line gives it in the standings, \
+             tie-breaks and ratings, as FIDE's calculator reads a pairing",
+            p.white,
+            p.white_code.char(),
+            p.black,
+            code.char(),
+            p.white
+        )
     }
 }
 
@@ -71,6 +71,9 @@ impl fmt::Display for PairingFinding {
                 "the report has a game played here, and no PGN game matches it; the report's \
                  result stands",
             ),
+            PairingFinding::NoGame => {
+                f.write_str("by the first line no game was played here, and no PGN game matches it")
+            }
             PairingFinding::Held { why, audit } => write!(f, "{why}; {audit}"),
             PairingFinding::ForfeitPlayed { result, audit } => {
                 write!(
@@ -113,10 +116,6 @@ impl fmt::Display for Held {
                 "more than one game matches this pairing and they give different results, so \
                  none is applied: the report's result stands until an arbiter says which was \
                  played"
-            }
-            Held::Unconfirmed => {
-                "the other player's line does not confirm this pairing, so nothing is applied: \
-                 the report's result stands"
             }
             Held::ToAHuman => "the audit leaves this game to a human: the report's result stands",
             Held::Unfinished => {

@@ -191,6 +191,48 @@ fn us_chess_forms() {
     assert_eq!(read("40/30 sec"), None);
 }
 
+/// d62 (round 8): a delay or an increment however US Chess writes it after
+/// the periods keeps every period: each base with each spelling reads as
+/// the base alone, plus the delay or with the increment on every period.
+#[test]
+fn a_us_delay_or_increment_keeps_every_period() {
+    let bases = [
+        ("G/30", "1800"),
+        ("G/90", "5400"),
+        ("40/90 SD/30", "40/5400:1800"),
+        ("40/90, SD/30", "40/5400:1800"),
+        ("30/90 SD/60", "30/5400:3600"),
+        ("40/120 SD/60", "40/7200:3600"),
+        ("40/2, SD/1", "40/7200:3600"),
+    ];
+    for (base, periods) in bases {
+        assert_eq!(read(base).as_deref(), Some(periods), "{base}");
+        for delay in ["d5", "d/5", "d 5", ", d/5", ";d5", " delay 5", ", d5"] {
+            let text = format!("{base} {delay}");
+            let read = in_words(&text).unwrap_or_else(|| panic!("{text}: unread"));
+            assert_eq!(
+                (pgn_form(&read.periods), read.delay),
+                (periods.to_string(), Some(Clock(5000))),
+                "{text}"
+            );
+        }
+        // Bare hours with an increment stay minutes (40 moves in 2 minutes
+        // plus 30 s a move is played): not this test's question.
+        if base.starts_with("40/2,") {
+            continue;
+        }
+        let with_increment: Vec<String> = periods.split(':').map(|p| format!("{p}+30")).collect();
+        for increment in ["inc/30", "inc 30", ", inc/30", "+30", "; inc30"] {
+            let text = format!("{base} {increment}");
+            assert_eq!(
+                read(&text).as_deref(),
+                Some(with_increment.join(":").as_str()),
+                "{text}"
+            );
+        }
+    }
+}
+
 #[test]
 fn other_languages() {
     assert_eq!(read("90 minut + 30 sekund").as_deref(), Some("5400+30"));
