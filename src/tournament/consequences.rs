@@ -296,9 +296,10 @@ fn compare(
 }
 
 /// Why a matched game applies nothing, if it does not: a second game for
-/// the pairing, an audit that leaves it to a human, a record that ends
-/// unfinished.
+/// the pairing, a pairing the other line does not confirm, an audit that
+/// leaves it to a human, a record that ends unfinished.
 fn nothing_to_apply(
+    pairing: &Pairing,
     game: &PlayedGame,
     correct: Option<GameResult>,
     copy: GameCopy,
@@ -307,6 +308,10 @@ fn nothing_to_apply(
         GameCopy::Later => return Some(Held::SecondGame),
         GameCopy::Conflicting => return Some(Held::Conflicting),
         GameCopy::First => {}
+    }
+    // Applying would write into a cell that names another opponent.
+    if pairing.black_code.is_none() {
+        return Some(Held::Unconfirmed);
     }
     if matches!(game.status, Status::Review | Status::Error) || correct.is_none() {
         return Some(Held::ToAHuman);
@@ -330,7 +335,7 @@ fn status(
         status: game.status,
         reason: game.reason.clone(),
     };
-    if let Some(why) = nothing_to_apply(game, correct, copy) {
+    if let Some(why) = nothing_to_apply(pairing, game, correct, copy) {
         return (PairingStatus::Review, PairingFinding::Held { why, audit });
     }
     if !pairing.played() {
@@ -375,7 +380,7 @@ fn applies(checked: &Checked) -> Option<Code> {
         GameResult::Draw => Code::Draw,
         GameResult::Unfinished => return None,
     };
-    let both = code == pairing.white_code && pairing.black_code == code.mirror();
+    let both = code == pairing.white_code && pairing.black_code == Some(code.mirror());
     (!both).then_some(code)
 }
 

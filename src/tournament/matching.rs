@@ -40,8 +40,16 @@ pub struct Disagreement {
     pub pairing: Pairing,
     /// The lines do not give the players opposite colours.
     pub colours_clash: bool,
-    /// The second line's code, where it does not mirror the first's.
-    pub codes: Option<Code>,
+    pub codes: Option<Codes>,
+}
+
+/// How the second line's code disagrees with the first's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Codes {
+    /// The second player's line does not have this pairing.
+    Unpaired,
+    /// It has this code (as written), which does not mirror the first.
+    Differ(Code),
 }
 
 /// One pairing of the report: a round, two start numbers, and the codes
@@ -53,8 +61,9 @@ pub struct Pairing {
     pub white: u32,
     pub black: u32,
     pub white_code: Code,
-    /// The code in the second player's line, as written.
-    pub black_code: Code,
+    /// The code in the second player's line, as written, if his line has
+    /// this pairing.
+    pub black_code: Option<Code>,
     /// False for a forfeit written with no colours (`-`), or when the two
     /// lines do not give opposite colours.
     pub colours_known: bool,
@@ -78,7 +87,11 @@ impl Pairing {
             Code::Win | Code::UnratedWin => "1-0".into(),
             Code::Draw | Code::UnratedDraw => "1/2-1/2".into(),
             Code::Loss | Code::UnratedLoss => "0-1".into(),
-            code => format!("{}/{}", code.char(), self.black_code.char()),
+            code => format!(
+                "{}/{}",
+                code.char(),
+                self.black_code.map_or('?', Code::char)
+            ),
         }
     }
 
@@ -93,10 +106,12 @@ impl Pairing {
         })
     }
 
-    fn code_disagreement(&self) -> Option<Code> {
-        let code = self.black_code;
+    fn code_disagreement(&self) -> Option<Codes> {
+        let Some(code) = self.black_code else {
+            return Some(Codes::Unpaired);
+        };
         let double_forfeit = code == Code::ForfeitLoss && self.white_code == Code::ForfeitLoss;
-        (code != self.white_code.mirror() && !double_forfeit).then_some(code)
+        (code != self.white_code.mirror() && !double_forfeit).then_some(Codes::Differ(code))
     }
 
     /// The report's result as a game result, when it is one.
@@ -116,18 +131,21 @@ pub fn pairings(trf: &Trf) -> Vec<Pairing> {
             let Some(opponent) = cell.opponent else {
                 continue;
             };
-            // The report was refused unless the opponent's line pairs him
-            // back (`trf/pair_lines.rs`).
+            // An opponent with no line refused the report (`trf/pair_lines.rs`).
             let Some(them) = trf.player(opponent) else {
                 continue;
             };
-            let Some(theirs) = them.rounds.get(round) else {
-                continue;
-            };
-            if !first_line(cell, theirs, player.start_no < opponent) {
+            let theirs = them
+                .rounds
+                .get(round)
+                .filter(|c| c.opponent == Some(player.start_no));
+            let clash = theirs.is_some_and(|t| !opposite(cell.colour, t.colour));
+            let lower = player.start_no < opponent;
+            // A pairing his opponent's line does not have stands in his
+            // line alone: it is his to give.
+            if !theirs.is_none_or(|t| first_line(cell, t, lower)) {
                 continue;
             }
-            let clash = !opposite(cell.colour, theirs.colour);
             let written = trf
                 .lines_disagree
                 .iter()
@@ -137,8 +155,9 @@ pub fn pairings(trf: &Trf) -> Vec<Pairing> {
                 white: player.start_no,
                 black: opponent,
                 white_code: cell.code,
-                black_code: written.map_or(theirs.code, |d| d.written),
-                colours_known: cell.colour != Colour::None && !clash,
+                black_code: theirs.map(|t| written.map_or(t.code, |d| d.written)),
+                // The first line is White's wherever the colours are known.
+                colours_known: cell.colour == Colour::White && !clash,
                 lines: [player.line + 1, them.line + 1],
                 colours_clash: clash,
             });

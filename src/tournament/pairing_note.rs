@@ -49,6 +49,8 @@ pub enum Held {
     SecondGame,
     /// Games that give different results: an arbiter says which.
     Conflicting,
+    /// The other player's line does not confirm the pairing.
+    Unconfirmed,
     /// The audit leaves the game to a human.
     ToAHuman,
     /// The record ends unfinished.

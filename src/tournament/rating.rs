@@ -197,11 +197,12 @@ pub(super) fn rating_changes(
         Regulations::NotRated(_) | Regulations::NoText(_) => return Vec::new(),
     };
     // The ratings are the report's, before and after alike.
+    // A game only one line has is rated for neither player.
     let games = |p: &Player| -> Vec<(u32, f64)> {
-        p.rounds
-            .iter()
-            .filter(|c| matches!(c.code, Code::Win | Code::Draw | Code::Loss))
-            .filter_map(|c| Some((trf.player(c.opponent?)?.rating?, points(c.code))))
+        (p.rounds.iter().enumerate())
+            .filter(|(_, c)| matches!(c.code, Code::Win | Code::Draw | Code::Loss))
+            .filter(|(r, c)| c.opponent.is_some_and(|o| trf.confirms(p.start_no, o, *r)))
+            .filter_map(|(_, c)| Some((trf.player(c.opponent?)?.rating?, points(c.code))))
             .collect()
     };
     let total = |own: u32, k: f64, games: &[(u32, f64)]| -> f64 {

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::tournament::consequences::{Audit, Held, PairingFinding, PairingNote, PointsNote};
-use crate::tournament::matching::Disagreement;
+use crate::tournament::matching::{Codes, Disagreement};
 use crate::tournament::trf::result_column;
 
 impl fmt::Display for PairingNote {
@@ -30,21 +30,30 @@ impl fmt::Display for Disagreement {
                 f.write_str("; ")?;
             }
         }
-        let Some(code) = self.codes else {
-            return Ok(());
-        };
         let ([first, second], column) = (p.lines, result_column(p.round));
-        write!(
-            f,
-            "the two lines disagree: {} has `{}` (line {first}, column {column}), {} has `{}` \
-             (line {second}, column {column}); scored as {}'s line gives it in the standings, \
-             tie-breaks and ratings, as FIDE's calculator reads a pairing",
-            p.white,
-            p.white_code.char(),
-            p.black,
-            code.char(),
-            p.white
-        )
+        match self.codes {
+            None => Ok(()),
+            Some(Codes::Unpaired) => write!(
+                f,
+                "{}'s line (line {second}, columns {}-{}) does not have this pairing in round \
+                 {round}: it stands in {}'s line (line {first}) alone, and is rated for neither",
+                p.black,
+                column - 7,
+                column - 4,
+                p.white
+            ),
+            Some(Codes::Differ(code)) => write!(
+                f,
+                "the two lines disagree: {} has `{}` (line {first}, column {column}), {} has \
+                 `{}` (line {second}, column {column}); scored as {}'s line gives it in the \
+                 standings, tie-breaks and ratings, as FIDE's calculator reads a pairing",
+                p.white,
+                p.white_code.char(),
+                p.black,
+                code.char(),
+                p.white
+            ),
+        }
     }
 }
 
@@ -116,6 +125,10 @@ impl fmt::Display for Held {
                 "more than one game matches this pairing and they give different results, so \
                  none is applied: the report's result stands until an arbiter says which was \
                  played"
+            }
+            Held::Unconfirmed => {
+                "the other player's line does not confirm this pairing, so nothing is applied: \
+                 the report's result stands"
             }
             Held::ToAHuman => "the audit leaves this game to a human: the report's result stands",
             Held::Unfinished => {

@@ -114,9 +114,9 @@ pub const TEXTS: [RatingText; 11] = [
     ),
     text(
         (Standard, (2022, 1, 1), "of 1 January 2022"),
-        (KRule::From2400(20), Junior::BeforeEighteen),
-        (Cap::OncePerEvent, Within700::NotKnown),
-        "B.02 of 1 January 2022, 8.3.1 as quoted (one upgrade under the 400-point rule a tournament); FIDE, 'New set of FIDE regulations came into force'",
+        (KRule::From2400(20), Junior::ToYearEnd),
+        (Cap::OncePerEvent, Within700::Yes),
+        "B.02 of 1 January 2022: 8.3.1 as quoted (one upgrade under the 400-point rule a tournament; FIDE, 'New set of FIDE regulations came into force'); 8.3.3 as FIDE's 'FIDE Rating Regulations 2022.pdf' words it (quoted by lluisalemanypuig/elo-chess-tracker and by ssmanhem.se): K 40 to the end of the year of the 18th birthday under 2300, and K the largest whole number with K x n within 700",
     ),
     text(
         (Standard, (2014, 7, 1), "of 1 July 2014"),

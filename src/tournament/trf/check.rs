@@ -122,19 +122,25 @@ pub(super) fn check_start_numbers(players: &[Player]) -> Result<(), TrfError> {
 pub(super) fn check_pairings(players: &[Player]) -> Result<(), TrfError> {
     for p in players {
         if let Some(round) = p.rounds.iter().position(|c| c.opponent == Some(p.start_no)) {
-            let at = cell_column(round) + 1;
-            return Err(TrfError {
-                line: p.line + 1,
-                columns: (at, at + 3),
-                what: format!(
-                    "round {}: player {} is paired with himself",
-                    round + 1,
-                    p.start_no
-                ),
-            });
+            return Err(opponent_error(p, round, "himself".into()));
         }
     }
     Ok(())
+}
+
+/// What is wrong with the opponent of `player`'s round `round` (0-based):
+/// "round 3: player 7 is paired with `paired`", at that field's columns.
+pub(super) fn opponent_error(player: &Player, round: usize, paired: String) -> TrfError {
+    let at = cell_column(round) + 1;
+    TrfError {
+        line: player.line + 1,
+        columns: (at, at + 3),
+        what: format!(
+            "round {}: player {} is paired with {paired}",
+            round + 1,
+            player.start_no
+        ),
+    }
 }
 
 /// A number field: empty, or a number from 0 to `max` (a rating or a rank

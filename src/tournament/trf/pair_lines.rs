@@ -3,15 +3,17 @@
 //! the tie-breaks and the ratings must not each take a side of their own.
 //! A result the lines disagree on is scored as the first line gives it
 //! (White's, else the lower start number's — as FIDE's calculator reads a
-//! pairing) and kept, as written, for the pairing's `review` row; a pairing
-//! one line has and the other does not (a wrong opponent, a player twice in
-//! a round, an opponent with no line) cannot be scored either way: the
-//! report is refused, naming the line and columns.
+//! pairing) and kept, as written, for the pairing's `review` row. A pairing
+//! one line has and the other does not (a wrong opponent, a player twice
+//! in a round) stands in its own line alone, rated for neither, its row
+//! `review`; an opponent with no line at all refuses the report, naming the
+//! line and columns.
 
 use std::collections::HashMap;
 
+use super::check::opponent_error;
 use super::columns::cell_column;
-use super::{Cell, Code, Colour, Player, TrfError};
+use super::{Cell, Code, Colour, Player, Trf, TrfError};
 
 /// A pairing whose second line gives another result than the first's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,7 +39,9 @@ pub(super) fn reconcile(
             let Some(opponent) = players[i].rounds[round].opponent else {
                 continue;
             };
-            let j = back(players, by_start_no, i, round, opponent)?;
+            let Some(j) = back(players, by_start_no, i, round, opponent)? else {
+                continue;
+            };
             let (mine, theirs) = (players[i].rounds[round], players[j].rounds[round]);
             let first = first_line(&mine, &theirs, players[i].start_no < opponent);
             if !first || agree(mine.code, theirs.code) {
@@ -55,42 +59,32 @@ pub(super) fn reconcile(
     Ok(disagree)
 }
 
-/// The place of `opponent`'s line, which must pair him with player `i` in
-/// the same round.
+/// The place of `opponent`'s line, if it pairs him with player `i` in the
+/// same round; an opponent with no line is an error.
 fn back(
     players: &[Player],
     by_start_no: &HashMap<u32, usize>,
     i: usize,
     round: usize,
     opponent: u32,
-) -> Result<usize, TrfError> {
+) -> Result<Option<usize>, TrfError> {
     let player = &players[i];
-    let at = cell_column(round) + 1;
-    let refused = |what: String| TrfError {
-        line: player.line + 1,
-        columns: (at, at + 3),
-        what,
-    };
     let Some(&j) = by_start_no.get(&opponent) else {
-        return Err(refused(format!(
-            "round {}: player {} is paired with {opponent}, who has no `001` line",
-            round + 1,
-            player.start_no
-        )));
+        let paired = format!("{opponent}, who has no `001` line");
+        return Err(opponent_error(player, round, paired));
     };
     let theirs = players[j].rounds.get(round).and_then(|c| c.opponent);
-    if theirs == Some(player.start_no) {
-        return Ok(j);
+    Ok((theirs == Some(player.start_no)).then_some(j))
+}
+
+impl Trf {
+    /// Whether `opponent`'s line pairs him back with `player` in `round`
+    /// (0-based): a pairing both lines confirm.
+    pub fn confirms(&self, player: u32, opponent: u32, round: usize) -> bool {
+        (self.player(opponent))
+            .and_then(|o| o.rounds.get(round))
+            .is_some_and(|c| c.opponent == Some(player))
     }
-    let said = theirs.map_or("no opponent".to_string(), |o| format!("player {o}"));
-    Err(refused(format!(
-        "round {}: player {} is paired with {opponent}, whose line (line {}, columns {at}-{}) \
-         gives {said} in that round; which pairing was played is for the report's author to say",
-        round + 1,
-        player.start_no,
-        players[j].line + 1,
-        at + 3
-    )))
 }
 
 /// The 1-based column of round `round`'s result code in a player's line.
