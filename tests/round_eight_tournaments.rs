@@ -336,3 +336,93 @@ fn d64_k_times_games_within_700_under_the_2022_text() {
         assert_eq!(row["change_before"], format!("{change:.2}"), "{n} games");
     }
 }
+
+/// The rows of a CSV file.
+fn csv_file(path: &std::path::Path) -> Vec<Row> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    (reader.records())
+        .map(|r| {
+            headers
+                .iter()
+                .zip(r.unwrap().iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// A match whose boards each team forfeited in part is scored alike in
+/// `team-standings.csv` and `team-matches.csv`, as its game points say
+/// (TRF-2026's totals and FIDE's calculator): drawn when level; lost by
+/// both only when every board was lost by both. Generated matches of two
+/// to four boards, every board a game, a forfeit either way or a double
+/// forfeit.
+#[test]
+fn a_match_with_forfeits_on_both_sides_is_one_result_in_every_table() {
+    let mut rng = Lcg(11);
+    let kinds = [
+        ('1', '0'),
+        ('=', '='),
+        ('0', '1'),
+        ('+', '-'),
+        ('-', '+'),
+        ('-', '-'),
+    ];
+    for _ in 0..40 {
+        let boards = 2 + rng.below(3) as u32;
+        let mut lines = vec![
+            "012 Teams".to_string(),
+            "042 2025/05/01".into(),
+            "092 Team Swiss System".into(),
+        ];
+        let mut gp = [0.0f64, 0.0];
+        let mut all_lost_by_both = true;
+        for b in 1..=boards {
+            let (x, y) = kinds[rng.below(6) as usize];
+            let value = |c: char| match c {
+                '1' | '+' => 1.0,
+                '=' => 0.5,
+                _ => 0.0,
+            };
+            gp[0] += value(x);
+            gp[1] += value(y);
+            all_lost_by_both &= (x, y) == ('-', '-');
+            let colour = if b % 2 == 1 { ('w', 'b') } else { ('b', 'w') };
+            lines.push(line(b, 2000, "1990/01/01", &[(boards + b, colour.0, x)]));
+            lines.push(line(boards + b, 2000, "1990/01/01", &[(b, colour.1, y)]));
+        }
+        let members = |from: u32| {
+            let numbers: Vec<String> = (from..from + boards).map(|n| format!("{n:>4}")).collect();
+            numbers.join(" ")
+        };
+        lines.push(format!("013 {:<32}{}", "Alpha", members(1)));
+        lines.push(format!("013 {:<32}{}", "Bravo", members(boards + 1)));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("t.trf"), lines.join("\n") + "\n").unwrap();
+        std::fs::write(dir.path().join("g.pgn"), "").unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+            .current_dir(dir.path())
+            .args(["tournament", "t.trf", "g.pgn", "-o", "out"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}\n{}",
+            String::from_utf8_lossy(&out.stderr),
+            lines.join("\n")
+        );
+        let (result, mp) = match gp[0].total_cmp(&gp[1]) {
+            _ if all_lost_by_both => ("forfeited by both", ["0.0", "0.0"]),
+            std::cmp::Ordering::Greater => ("1 won", ["2.0", "0.0"]),
+            std::cmp::Ordering::Less => ("2 won", ["0.0", "2.0"]),
+            std::cmp::Ordering::Equal => ("drawn", ["1.0", "1.0"]),
+        };
+        let matches = csv_file(&dir.path().join("out/team-matches.csv"));
+        assert_eq!(matches[0]["result_before"], result, "{}", lines.join("\n"));
+        let teams = csv_file(&dir.path().join("out/team-standings.csv"));
+        for (team, mp) in teams.iter().zip(mp) {
+            assert_eq!(team["mp_before"], mp, "{result}: {}", lines.join("\n"));
+        }
+    }
+}

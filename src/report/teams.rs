@@ -12,7 +12,7 @@ use crate::report::rows::cell;
 use crate::tournament::consequences::{Checked, PairingStatus};
 use crate::tournament::team_standings::{TeamOutcome, TeamStanding};
 use crate::tournament::team_tiebreak::TeamTieBreak;
-use crate::tournament::teams::{Board, TeamMatch};
+use crate::tournament::teams::{Board, MatchOutcome, TeamMatch};
 use crate::tournament::trf::Trf;
 
 /// Writes both files.
@@ -197,14 +197,9 @@ fn score([a, b]: [f64; 2]) -> String {
 /// Which team won the match, by game points; a match both teams forfeited
 /// (every board lost by both) is lost by both.
 fn outcome(m: &TeamMatch) -> String {
-    let [a, b] = m.game_points();
-    let lost_by_both = |b: &Board| b.forfeit && b.points == [0.0, 0.0];
-    if !m.boards.is_empty() && m.boards.iter().all(lost_by_both) {
-        return "forfeited by both".to_string();
-    }
-    match a.total_cmp(&b) {
-        std::cmp::Ordering::Greater => format!("{} won", m.teams[0]),
-        std::cmp::Ordering::Less => format!("{} won", m.teams[1]),
-        std::cmp::Ordering::Equal => "drawn".to_string(),
+    match m.outcome() {
+        MatchOutcome::ForfeitedByBoth => "forfeited by both".to_string(),
+        MatchOutcome::Won(side) => format!("{} won", m.teams[side]),
+        MatchOutcome::Drawn => "drawn".to_string(),
     }
 }

@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use super::crosstable::{Unplayed, points};
 use super::event_kind::{EventKind, everyone_met_once, told};
 use super::rules::TieBreakRules;
-use super::teams::{MatchPoints, TeamMatch, boards_per_match, matches};
+use super::teams::{MatchOutcome, MatchPoints, TeamMatch, boards_per_match, matches};
 use super::trf::{Code, Team, TeamRecords, Trf};
 
 pub use super::team_points::{ByeValue, Score, TeamPoints};
@@ -191,18 +191,18 @@ impl TeamRow {
     }
 }
 
-/// A side's round of a match: played, or forfeited when no board was
-/// played (both sides lose a match forfeited by both).
+/// A side's round of a match, scored by its outcome; an unplayed round
+/// where no board was played, won or lost (both sides lose a match
+/// forfeited by both).
 fn match_round(m: &TeamMatch, side: usize, value: MatchPoints) -> TeamRound {
-    let gp = m.game_points();
-    let (mine, theirs) = (gp[side], gp[1 - side]);
-    let forfeit = !m.boards.is_empty() && m.boards.iter().all(|b| b.forfeit);
-    let (mp, unplayed) = match (forfeit, mine.total_cmp(&theirs)) {
-        (false, std::cmp::Ordering::Greater) => (value.win, None),
-        (false, std::cmp::Ordering::Less) => (value.loss, None),
-        (false, std::cmp::Ordering::Equal) => (value.draw, None),
-        (true, std::cmp::Ordering::Greater) => (value.win, Some(Unplayed::ForfeitWin)),
-        (true, _) => (value.loss, Some(Unplayed::ForfeitLoss)),
+    let mine = m.game_points()[side];
+    let forfeit = m.forfeited();
+    let (mp, unplayed) = match m.outcome() {
+        MatchOutcome::Won(s) if s == side => (value.win, forfeit.then_some(Unplayed::ForfeitWin)),
+        MatchOutcome::Won(_) | MatchOutcome::ForfeitedByBoth => {
+            (value.loss, forfeit.then_some(Unplayed::ForfeitLoss))
+        }
+        MatchOutcome::Drawn => (value.draw, None),
     };
     TeamRound {
         opponent: Some(m.teams[1 - side]),

@@ -32,11 +32,44 @@ pub struct TeamMatch {
     pub boards: Vec<Board>,
 }
 
+/// How a match ended, as every table scores it: the team standings, the
+/// tie-breaks and `team-matches.csv`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchOutcome {
+    /// Won by this side (0 or 1).
+    Won(usize),
+    Drawn,
+    /// Every board lost by both sides (a double forfeit): a loss for each.
+    ForfeitedByBoth,
+}
+
 impl TeamMatch {
     /// The game points of each side.
     pub fn game_points(&self) -> [f64; 2] {
         let sum = |side: usize| self.boards.iter().map(|b| b.points[side]).sum();
         [sum(0), sum(1)]
+    }
+
+    /// No board was played over the board.
+    pub fn forfeited(&self) -> bool {
+        !self.boards.is_empty() && self.boards.iter().all(|b| b.forfeit)
+    }
+
+    /// The match's result by its game points: a match whose boards each
+    /// team forfeited in part is drawn when the points are level (as
+    /// TRF-2026's totals and FIDE's calculator score it); only one lost on
+    /// every board by both is a loss for each.
+    pub fn outcome(&self) -> MatchOutcome {
+        let lost_by_both = |b: &Board| b.forfeit && b.points == [0.0, 0.0];
+        if !self.boards.is_empty() && self.boards.iter().all(lost_by_both) {
+            return MatchOutcome::ForfeitedByBoth;
+        }
+        let [a, b] = self.game_points();
+        match a.total_cmp(&b) {
+            std::cmp::Ordering::Greater => MatchOutcome::Won(0),
+            std::cmp::Ordering::Less => MatchOutcome::Won(1),
+            std::cmp::Ordering::Equal => MatchOutcome::Drawn,
+        }
     }
 }
 
