@@ -378,6 +378,8 @@ fn a_match_with_forfeits_on_both_sides_is_one_result_in_every_table() {
         ];
         let mut gp = [0.0f64, 0.0];
         let mut all_lost_by_both = true;
+        let mut all_forfeits = true;
+        let mut bc = [0.0f64, 0.0];
         for b in 1..=boards {
             let (x, y) = kinds[rng.below(6) as usize];
             let value = |c: char| match c {
@@ -388,6 +390,9 @@ fn a_match_with_forfeits_on_both_sides_is_one_result_in_every_table() {
             gp[0] += value(x);
             gp[1] += value(y);
             all_lost_by_both &= (x, y) == ('-', '-');
+            all_forfeits &= "+-".contains(x);
+            bc[0] += f64::from(b) * value(x);
+            bc[1] += f64::from(b) * value(y);
             let colour = if b % 2 == 1 { ('w', 'b') } else { ('b', 'w') };
             lines.push(line(b, 2000, "1990/01/01", &[(boards + b, colour.0, x)]));
             lines.push(line(boards + b, 2000, "1990/01/01", &[(b, colour.1, y)]));
@@ -403,7 +408,15 @@ fn a_match_with_forfeits_on_both_sides_is_one_result_in_every_table() {
         std::fs::write(dir.path().join("g.pgn"), "").unwrap();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
             .current_dir(dir.path())
-            .args(["tournament", "t.trf", "g.pgn", "-o", "out"])
+            .args([
+                "tournament",
+                "t.trf",
+                "g.pgn",
+                "-o",
+                "out",
+                "--tiebreaks",
+                "BC",
+            ])
             .output()
             .unwrap();
         assert!(
@@ -421,8 +434,21 @@ fn a_match_with_forfeits_on_both_sides_is_one_result_in_every_table() {
         let matches = csv_file(&dir.path().join("out/team-matches.csv"));
         assert_eq!(matches[0]["result_before"], result, "{}", lines.join("\n"));
         let teams = csv_file(&dir.path().join("out/team-standings.csv"));
-        for (team, mp) in teams.iter().zip(mp) {
+        // A match no board of which was played counts its result on every
+        // board (BC, as FIDE's calculator counts it).
+        if all_forfeits {
+            let boards = f64::from(boards * (boards + 1) / 2);
+            let share = |mp: &str| boards * mp.parse::<f64>().unwrap() / 2.0;
+            bc = [share(mp[0]), share(mp[1])];
+        }
+        for ((team, mp), bc) in teams.iter().zip(mp).zip(bc) {
             assert_eq!(team["mp_before"], mp, "{result}: {}", lines.join("\n"));
+            assert_eq!(
+                team["BC_before"].parse::<f64>().unwrap(),
+                bc,
+                "{result}: {}",
+                lines.join("\n")
+            );
         }
     }
 }

@@ -65,6 +65,10 @@ pub enum Unplayed {
     /// A round robin's round with no opponent: the player's rest, which
     /// no tie-break counts (C.07 15.2: there only forfeits are unplayed).
     Rest,
+    /// A team match drawn with no board played (each team forfeited as
+    /// many points as it won by forfeit): unplayed, as FIDE's calculator
+    /// reads it, a forfeit neither side lost.
+    ForfeitDrawn,
 }
 
 /// The points a round's code gives (a win 1, a draw ½, a pairing bye as a

@@ -163,10 +163,18 @@ impl TeamTieBreak {
     }
 }
 
+/// A round the team chose not to play in full: a requested bye, a
+/// forfeit lost, a withdrawal, a match drawn on boards each team forfeited
+/// (as FIDE's calculator marks it for the cuts).
 fn voluntary(unplayed: Option<Unplayed>) -> bool {
     matches!(
         unplayed,
-        Some(Unplayed::RequestedBye | Unplayed::ForfeitLoss | Unplayed::Withdrawn)
+        Some(
+            Unplayed::RequestedBye
+                | Unplayed::ForfeitLoss
+                | Unplayed::Withdrawn
+                | Unplayed::ForfeitDrawn
+        )
     )
 }
 
@@ -181,7 +189,7 @@ fn parts(table: &TeamTable, row: &TeamRow, sum: Sum, of: Score, own: Option<Scor
         .map(|round| {
             let forfeit = matches!(
                 round.unplayed,
-                Some(Unplayed::ForfeitWin | Unplayed::ForfeitLoss)
+                Some(Unplayed::ForfeitWin | Unplayed::ForfeitLoss | Unplayed::ForfeitDrawn)
             );
             let counts = round.played() || forfeit && (sum.forfeits_played || table.round_robin);
             let opponent = round.opponent.and_then(|o| table.row(o));
