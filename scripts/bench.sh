@@ -215,10 +215,10 @@ fi
 # The helpmate lines the HTML pages of the lichess 999 step through, in
 # plies, searched short (`--short-lines all`: by default a confirmed row's
 # page shows the solver's own line, as its row quotes it, issue 64; every
-# page with a line here is a confirmed row's): their median and 90th
+# page with a line here is a confirmed row's, written with --html-pages all): their median and 90th
 # percentile, and how many pages have a reason that quotes another line
 # than the one stepped through.
-"$bin" audit tests/data/lichess-2021-10-first-999.pgn -o "$work/out" --html "$work/html" --short-lines all 2>/dev/null || true
+"$bin" audit tests/data/lichess-2021-10-first-999.pgn -o "$work/out" --html "$work/html" --html-pages all --short-lines all 2>/dev/null || true
 lines=$(python3 - "$work/html" <<'PY'
 import glob, html, re, sys
 lengths, other = [], 0
@@ -232,7 +232,7 @@ for page in glob.glob(sys.argv[1] + "/**/*.html", recursive=True):
     reason = html.unescape(re.search(r'id="reason">(.*?)</div>', text, re.S).group(1))
     other += " ".join(line.split()[:4]) not in reason
 lengths.sort()
-at = lambda q: lengths[min(len(lengths) - 1, int(q * len(lengths)))]
+at = lambda q: lengths[min(len(lengths) - 1, int(q * len(lengths)))] if lengths else 0
 print(len(lengths), at(0.5), at(0.9), other)
 PY
 )

@@ -27,6 +27,7 @@ mod readme;
 mod real_games;
 mod robustness;
 mod round_eight_exports;
+mod round_eight_rulings;
 mod round_eight_tournaments;
 mod round_eight_words;
 mod round_five;

@@ -11,8 +11,8 @@
 use shakmaty::Color;
 
 use super::edition::Book;
-use super::finding::ClocksAt;
 use super::finding::draw::{CannotWin, DrawClaim, DrawFinding, Inadmissible, Judgement};
+use super::finding::{ClocksAt, Finding};
 use super::{Decision, Game, Judging, MateAnswer};
 use crate::board::helpmate::Mate;
 use crate::board::tablebase::TableOutcome;
@@ -22,7 +22,7 @@ use crate::model::claim::{ClaimKind, Claimant};
 use crate::model::clock::Clock;
 use crate::model::incident::IncidentKind;
 use crate::model::outcome::GameResult;
-use crate::model::verdict::Clause;
+use crate::model::verdict::{Clause, Status};
 
 const TWO_MINUTES: Clock = Clock(120_000);
 
@@ -80,6 +80,47 @@ pub(super) fn judge(
         postponed.get_or_insert(DrawFinding::Postponed { judgement, later });
     }
     postponed
+}
+
+/// The verdict once a claim the arbiter postponed (10.2.2) is weighed,
+/// and the doubt left for a human, if any. The record's result stands as
+/// his decision where it is one he could give — the draw, or the
+/// opponent's win — and the verdict confirms it, or where it is the draw he
+/// may declare once the claimant's flag has fallen.
+pub(super) fn after_postponed(
+    recorded: GameResult,
+    verdict: Verdict,
+    postponed: DrawFinding,
+) -> (Verdict, Option<DrawFinding>) {
+    let DrawFinding::Postponed { judgement, later } = postponed else {
+        return (verdict, Some(postponed));
+    };
+    let claimant = judgement.claim.claimant;
+    let flag_fell = verdict.clause == Some(Clause::TimeClaim)
+        && verdict.correct == Some(GameResult::Win(!claimant));
+    let stands = DrawFinding::DecisionStands {
+        judgement: judgement.clone(),
+        later,
+    };
+    // A claimant's win is no decision on his claim for a draw: how it came
+    // about after the claim is for a human to read.
+    let decision = recorded == GameResult::Draw || recorded == GameResult::Win(!claimant);
+    match verdict.status {
+        Status::Confirmed if decision => {
+            let mut verdict = verdict;
+            verdict.reason.and(Finding::from(stands));
+            (verdict, None)
+        }
+        Status::Corrected if recorded == GameResult::Draw && flag_fell => {
+            let ply = verdict.decided_at_ply.unwrap_or(0);
+            let clause = Clause::QuickplayFinish;
+            (
+                Verdict::decide(recorded, recorded, clause, ply, stands),
+                None,
+            )
+        }
+        _ => (verdict, Some(DrawFinding::Postponed { judgement, later })),
+    }
 }
 
 /// A claim by `claimant` with `clock` left once `ply` plies were played.

@@ -242,7 +242,9 @@ fn add_caveats(
     );
     let mut doubts = Vec::new();
     if let Some(why) = postponed.filter(|_| !settled_on_board) {
-        doubts.push(Finding::from(why));
+        let doubt;
+        (verdict, doubt) = draw::after_postponed(game.recorded(), verdict, why);
+        doubts.extend(doubt.map(Finding::from));
     }
     verdict = outside_the_rapid_rules(rules, &placement.book, verdict);
     if game.solver_over_budget() {

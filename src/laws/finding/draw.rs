@@ -29,6 +29,13 @@ pub enum DrawFinding {
         judgement: Judgement,
         later: &'static str,
     },
+    /// The claim was postponed and play went on; the record's result is
+    /// one the arbiter could give on it (`later`'s), with nothing in the
+    /// record against it: it stands as his decision.
+    DecisionStands {
+        judgement: Judgement,
+        later: &'static str,
+    },
     /// The opponent's clock after the claim (`before` to `after`) shows no
     /// sign of the two extra minutes the `clauses` give.
     NoExtraTime {

@@ -171,9 +171,9 @@ impl Finding {
                     why: CannotWin::CannotMate(mate),
                     ..
                 } => visit(mate),
-                D::ArbitersJudgement(judgement) | D::Postponed { judgement, .. } => {
-                    visit(&mut judgement.mate)
-                }
+                D::ArbitersJudgement(judgement)
+                | D::Postponed { judgement, .. }
+                | D::DecisionStands { judgement, .. } => visit(&mut judgement.mate),
                 _ => false,
             },
             Finding::Record(record) => match &mut **record {

@@ -33,6 +33,12 @@ impl fmt::Display for DrawFinding {
                 "{judgement}; play went on, so the arbiter's final decision ({later}) is not in \
                  the record"
             ),
+            DrawFinding::DecisionStands { judgement, later } => write!(
+                f,
+                "{judgement}; play went on, and the record's result is one the arbiter could \
+                 give on the claim ({later}), with nothing in the record against it: it stands \
+                 as his decision"
+            ),
             DrawFinding::NoExtraTime {
                 opponent,
                 before,

@@ -140,6 +140,11 @@ fn what_bears(
     let mut told: Vec<String> = named
         .iter()
         .map(|i| {
+            // An incident after the last move (a flag fall) has no move
+            // to name: its detail says when.
+            if i.san.is_empty() {
+                return i.detail.to_string();
+            }
             let gap = if i.move_label.ends_with("...") {
                 ""
             } else {
