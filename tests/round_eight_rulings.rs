@@ -84,3 +84,44 @@ fn a_postponed_claims_decision_stands_as_recorded() {
         }
     }
 }
+
+/// An unclaimed illegal move stands, and what the board then shows ends the
+/// game as anywhere (5.1, 5.2, 9.6): a rook moved like a bishop that mates,
+/// that stalemates, a bishop moved like a knight that leaves a dead
+/// position — each scored both ways.
+#[test]
+fn what_an_illegal_move_leaves_ends_the_game() {
+    let cases = [
+        (
+            "6k1/5ppp/1R6/8/8/8/5PPP/6K1 w - - 0 1",
+            "1. Rd8#",
+            "1-0",
+            "checkmate",
+            "checkmate",
+        ),
+        (
+            "7k/8/5K2/8/8/8/8/R7 w - - 0 1",
+            "1. Rg7",
+            "1/2-1/2",
+            "stalemate",
+            "stalemate",
+        ),
+        (
+            "7k/p7/2B2K2/8/8/8/8/8 w - - 0 1",
+            "1. Bxa7",
+            "1/2-1/2",
+            "dead-position",
+            "insufficient-material",
+        ),
+    ];
+    for (fen, moves, correct, rule, ending) in cases {
+        let other = if correct == "1-0" { "1/2-1/2" } else { "1-0" };
+        let pgn = rapid(fen, moves, correct) + &rapid(fen, moves, other);
+        let row = |status: &str| (status.into(), correct.into(), rule.into(), ending.into());
+        assert_eq!(
+            judged("ru-rapid", &pgn),
+            [row("confirmed"), row("corrected")],
+            "{moves}"
+        );
+    }
+}

@@ -16,6 +16,7 @@ mod edge_cases;
 mod editions;
 mod explain;
 mod federation_files;
+mod fen_restart;
 mod fixed_pgn;
 mod fuzz_regressions;
 mod json_reference;

@@ -31,13 +31,21 @@ pub enum State {
 
 impl State {
     /// Sets up a position; only a board without exactly one king per side
-    /// is refused.
+    /// is refused. What shakmaty refuses that no Law forbids — a check no
+    /// last move could give, more material than promotions make, an en
+    /// passant square with no pawn behind it — is a position like any
+    /// other (after an illegal move it happens): judged on the fast path,
+    /// mates and stalemates seen. Only 15.4.4's illegal positions (the side
+    /// not to move in check, a pawn on its last rank) stay loose.
     pub fn from_setup(
         setup: Setup,
         mode: CastlingMode,
     ) -> Result<State, Box<PositionError<Chess>>> {
         match Chess::from_setup(setup.clone(), mode)
             .or_else(PositionError::ignore_invalid_castling_rights)
+            .or_else(PositionError::ignore_invalid_ep_square)
+            .or_else(PositionError::ignore_impossible_check)
+            .or_else(PositionError::ignore_too_much_material)
         {
             Ok(pos) => Ok(State::Legal(pos)),
             Err(e)
