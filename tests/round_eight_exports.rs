@@ -593,6 +593,13 @@ fn a_pairing_programs_round_stands_unchecked_and_a_bye_is_a_bye() {
     assert_eq!(got, wanted);
     let endings = &run.summary["endings"];
     assert!(endings["no-moves"].as_u64().unwrap() > 50, "{endings}");
+    // Its `*` beside the Result is no contradiction: none said sent to
+    // review.
+    assert!(
+        run.summary["records"].get("two-results").is_none(),
+        "{}",
+        run.summary["records"]
+    );
 }
 
 /// Item 5: a run that fails leaves the report before it as it was, its

@@ -110,25 +110,28 @@ fn audit_game(
     // games its row does not call an error.
     let judged = judgement.verdict.status != Status::Error;
     let doubt = game.as_ref().and_then(|g| g.doubt.as_ref());
+    let review = judgement.verdict.status == Status::Review;
     count_layout(
         &mut report.summary,
         &record,
         doubt.filter(|_| judged),
-        judged,
+        review,
     );
 }
 
-/// How the record was written, where it is unusual enough to say; what
-/// sends a game to review only where it was `judged` (not an error).
+/// How the record was written, where it is unusual enough to say; two
+/// results only where the row went to `review` (a pairing program's `*`
+/// beside its Result is no contradiction, and a board that decides
+/// settles it).
 fn count_layout(
     summary: &mut Summary,
     record: &GameRecord<'_>,
     doubt: Option<&Doubt>,
-    judged: bool,
+    review: bool,
 ) {
     let notes = [
         (record.layout.moves_on_tag_line, "moves-on-tag-line"),
-        (judged && record.results_disagree().is_some(), "two-results"),
+        (review && record.results_disagree().is_some(), "two-results"),
         (record.result_words().is_some(), "result-in-words"),
         (
             matches!(doubt, Some(Doubt::NotUnderstood(_) | Doubt::Claim(..))),
