@@ -45,6 +45,39 @@ fn r60_a_stray_line_that_opens_a_list_takes_no_other_game() {
     }
 }
 
+/// The fuzz target's finding (JSON against serde_json): in an export of one
+/// game a line, a line that is no JSON and leaves a quote open, or a first
+/// line that breaks its object, took the games after it. Every way of
+/// such a line, anywhere among the games, first included: every game
+/// handed out, in order.
+#[test]
+fn a_broken_or_junk_line_takes_no_game_after_it() {
+    let lines = lichess_lines();
+    let sites: Vec<String> = lines.iter().map(|l| site(l)).collect();
+    let junk = [
+        "     gDiff\":-1}},\"moves\":\"e4 e5",
+        "\"",
+        "( ;Neither does \"this",
+        "{\"id\":\"a\",\"x\"d:1}",
+        "{\"id\":\"bYln5sZe\",\"retat\"d:rue}",
+        "[ *\"]",
+    ];
+    for stray in junk {
+        for at in [1, 4, 8] {
+            let mut export = lines.clone();
+            export.insert(at, stray.to_string());
+            let (got, _) = game_rows(&(export.join("\n") + "\n"));
+            assert_eq!(got, sites, "{stray} at line {}", at + 1);
+        }
+    }
+    // A first line that breaks its object: the export is still JSON.
+    for stray in &junk[3..5] {
+        let export = format!("{stray}\n{}\n", lines.join("\n"));
+        let (got, rows) = game_rows(&export);
+        assert_eq!((got, rows), (sites.clone(), 9), "{stray} first");
+    }
+}
+
 #[test]
 fn r61_a_games_field_is_a_field_and_a_month_may_list_its_games_in_lists() {
     let mut lines = lichess_lines();

@@ -196,7 +196,7 @@ impl<R: Read> JsonSplitter<R> {
             self.escaped = false;
             // A line break escapes nothing: where it ends the game, it is
             // read as the line's end (a line cut after a `\`).
-            if self.chunk[i] == b'\n' && self.cuts_at_line_end() {
+            if self.chunk[i] == b'\n' && self.strings_end_at_line_end() {
                 (self.in_string, self.key, self.string_cut) = (false, None, true);
                 return i;
             }
@@ -211,10 +211,10 @@ impl<R: Read> JsonSplitter<R> {
         i += at;
         if self.chunk[i] == b'\n' {
             // JSON writes no line break in a string: in an export of one
-            // game a line, the string ends here, and the scan outside
-            // strings counts the line and cuts the game; elsewhere the
-            // string is read on, the line counted.
-            if !self.cuts_at_line_end() {
+            // game a line, the string ends here (in a game, or in a line
+            // that is no JSON), and the scan outside strings counts the
+            // line and cuts the game; elsewhere the string is read on.
+            if !self.strings_end_at_line_end() {
                 self.new_line();
                 self.key_byte(b'\n');
                 return i + 1;

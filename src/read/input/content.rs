@@ -121,7 +121,7 @@ enum Evidence {
 const VALUES_LOOKED_AT: usize = 64;
 
 fn json_evidence(content: &[u8], whole: bool) -> Evidence {
-    let (mut at, mut cut) = (0, false);
+    let (mut at, mut cut, mut broken_first) = (0, false, false);
     for looked_at in 0..VALUES_LOOKED_AT {
         let rest = content[at..].trim_ascii_start();
         at = content.len() - rest.len();
@@ -132,7 +132,7 @@ fn json_evidence(content: &[u8], whole: bool) -> Evidence {
             None if cut => return Evidence::CutGames,
             None => {
                 return Evidence::NoGames {
-                    json: looked_at > 0,
+                    json: looked_at > 0 && !broken_first,
                 };
             }
             Some(Ok(Shape::Games)) => return Evidence::Games,
@@ -149,7 +149,11 @@ fn json_evidence(content: &[u8], whole: bool) -> Evidence {
                 let end = memchr::memchr(b'\n', rest).unwrap_or(rest.len());
                 let line = rest[..end].trim_ascii_end();
                 let line_cut = cut_short(line);
-                if looked_at == 0 && !line_cut {
+                // A first line that opens an object with a key and breaks
+                // it (one game a line, its line mangled) is passed over
+                // too, but only a game after it makes the content JSON.
+                broken_first |= looked_at == 0 && !line_cut && line.starts_with(b"{\"");
+                if looked_at == 0 && !line_cut && !broken_first {
                     return Evidence::NoGames { json: false };
                 }
                 // A game cut short (a PGN comment may open on a line of
@@ -163,7 +167,7 @@ fn json_evidence(content: &[u8], whole: bool) -> Evidence {
                         (true, _) => Evidence::CutGames,
                         (false, false) => Evidence::Unended,
                         (false, true) => Evidence::NoGames {
-                            json: looked_at > 0,
+                            json: looked_at > 0 && !broken_first,
                         },
                     };
                 }
@@ -171,7 +175,9 @@ fn json_evidence(content: &[u8], whole: bool) -> Evidence {
             }
         }
     }
-    Evidence::NoGames { json: true }
+    Evidence::NoGames {
+        json: !broken_first,
+    }
 }
 
 /// Why a JSON file that holds no game is not read.

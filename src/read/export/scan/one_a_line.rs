@@ -119,6 +119,13 @@ impl<R: Read> JsonSplitter<R> {
         (self.in_string, self.escaped, self.key) = (false, false, None);
     }
 
+    /// Whether a line break ends a string left open: wherever the export
+    /// writes one game a line, in a game or in a line that is no JSON (a
+    /// quote in it must not take the lines after it).
+    pub(super) fn strings_end_at_line_end(&self) -> bool {
+        self.one_a_line == Some(true)
+    }
+
     /// Whether a line break ends what is open: the export writes one game
     /// a line, and a game, or a value deeper than the games, is open.
     pub(super) fn cuts_at_line_end(&self) -> bool {
