@@ -6,6 +6,7 @@
 //! and `../shared/data/games` when it is there; a few plies a game, chosen
 //! by a fixed seed (`FEN_RESTART_PLIES` sets how many).
 
+use crate::common::Lcg;
 use pgn_arbiter::board::replay::replay;
 use pgn_arbiter::laws::{Game, Judgement, Judging, judge_placed};
 use pgn_arbiter::model::verdict::{Clause, Status};
@@ -70,19 +71,6 @@ fn key(j: &Judgement, offset: usize) -> (String, Option<String>, Option<usize>) 
         j.verdict.correct.map(|c| c.to_string()),
         on_board.then(|| j.verdict.decided_at_ply.unwrap_or(0) + offset),
     )
-}
-
-/// Deterministic choices.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
 }
 
 /// The PGN files under `dir`, in every folder (none where it is absent).
@@ -178,7 +166,7 @@ fn a_game_read_from_any_of_its_positions_ends_alike() {
             let decided = whole.verdict.decided_at_ply.unwrap_or(plies);
             games_tried += 1;
             for _ in 0..per_game {
-                let k = 1 + rng.below(plies.max(1));
+                let k = 1 + rng.below(plies.max(1) as u64) as usize;
                 // Nothing before k may bear on it: no illegal position at
                 // k or the ply before, and the decision not before k.
                 let loose = |p: usize| replayed.position_at(p).as_chess().is_none();

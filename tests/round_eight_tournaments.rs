@@ -11,7 +11,7 @@ use pgn_arbiter::tournament::rating::RatingInputs;
 use pgn_arbiter::tournament::standings::Standing;
 use pgn_arbiter::tournament::trf::Trf;
 
-use crate::common::Row;
+use crate::common::{Lcg, Row};
 
 /// A player's line: start number, rating, birth date and cells (opponent
 /// 0 for none, colour, result).
@@ -56,19 +56,6 @@ fn games(cells: &[Vec<(u32, char, char)>]) -> Vec<Vec<(u32, f64)>> {
                 .collect()
         })
         .collect()
-}
-
-/// A small deterministic generator (the tests need no crate for it).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
 }
 
 /// A round robin of `n` players by the circle method: each player's cells,

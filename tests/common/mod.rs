@@ -209,3 +209,18 @@ impl Drop for Tmpfs {
         let _ = Command::new("umount").arg(&self.0).status();
     }
 }
+
+/// A small deterministic generator for the generated tests (no crate
+/// needed for it).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
