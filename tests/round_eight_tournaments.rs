@@ -240,29 +240,27 @@ fn an_event_written_two_ways_has_one_standings() {
     }
 }
 
-/// The `ratings.csv` row of player 1.
-fn rating_row(trf: &str) -> Row {
+/// `pgn-arbiter tournament` on the report `trf` and no games, `args`
+/// after; the folder its reports are in (`out/`).
+fn tournament_reports(trf: &str, args: &[&str]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("t.trf"), trf).unwrap();
     std::fs::write(dir.path().join("g.pgn"), "").unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
         .current_dir(dir.path())
         .args(["tournament", "t.trf", "g.pgn", "-o", "out"])
+        .args(args)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut reader = csv::Reader::from_path(dir.path().join("out/ratings.csv")).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let record = reader.records().next().unwrap().unwrap();
-    headers
-        .iter()
-        .zip(record.iter())
-        .map(|(h, v)| (h.to_string(), v.to_string()))
-        .collect()
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}\n{trf}");
+    dir
+}
+
+/// The `ratings.csv` row of player 1.
+fn rating_row(trf: &str) -> Row {
+    let dir = tournament_reports(trf, &[]);
+    csv_file(&dir.path().join("out/ratings.csv")).swap_remove(0)
 }
 
 /// d63: B.02 of 2022, 8.3.3, gives K 40 "to the end of the year of the
@@ -390,28 +388,7 @@ fn a_match_with_forfeits_on_both_sides_is_one_result_in_every_table() {
         };
         lines.push(format!("013 {:<32}{}", "Alpha", members(1)));
         lines.push(format!("013 {:<32}{}", "Bravo", members(boards + 1)));
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("t.trf"), lines.join("\n") + "\n").unwrap();
-        std::fs::write(dir.path().join("g.pgn"), "").unwrap();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
-            .current_dir(dir.path())
-            .args([
-                "tournament",
-                "t.trf",
-                "g.pgn",
-                "-o",
-                "out",
-                "--tiebreaks",
-                "BC",
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}\n{}",
-            String::from_utf8_lossy(&out.stderr),
-            lines.join("\n")
-        );
+        let dir = tournament_reports(&(lines.join("\n") + "\n"), &["--tiebreaks", "BC"]);
         let (result, mp) = match gp[0].total_cmp(&gp[1]) {
             _ if all_lost_by_both => ("forfeited by both", ["0.0", "0.0"]),
             std::cmp::Ordering::Greater => ("1 won", ["2.0", "0.0"]),

@@ -98,29 +98,27 @@ pub(super) fn after_postponed(
     let claimant = judgement.claim.claimant;
     let flag_fell = verdict.clause == Some(Clause::TimeClaim)
         && verdict.correct == Some(GameResult::Win(!claimant));
-    let stands = DrawFinding::DecisionStands {
-        judgement: judgement.clone(),
-        later,
-    };
     // A claimant's win is no decision on his claim for a draw: how it came
     // about after the claim is for a human to read.
     let decision = recorded == GameResult::Draw || recorded == GameResult::Win(!claimant);
-    match verdict.status {
-        Status::Confirmed if decision => {
-            let mut verdict = verdict;
-            verdict.reason.and(Finding::from(stands));
-            (verdict, None)
-        }
-        Status::Corrected if recorded == GameResult::Draw && flag_fell => {
-            let ply = verdict.decided_at_ply.unwrap_or(0);
-            let clause = Clause::QuickplayFinish;
-            (
-                Verdict::decide(recorded, recorded, clause, ply, stands),
-                None,
-            )
-        }
-        _ => (verdict, Some(DrawFinding::Postponed { judgement, later })),
+    let confirmed = verdict.status == Status::Confirmed && decision;
+    let drawn_at_flag =
+        verdict.status == Status::Corrected && recorded == GameResult::Draw && flag_fell;
+    if !confirmed && !drawn_at_flag {
+        return (verdict, Some(DrawFinding::Postponed { judgement, later }));
     }
+    let stands = DrawFinding::DecisionStands { judgement, later };
+    if confirmed {
+        let mut verdict = verdict;
+        verdict.reason.and(Finding::from(stands));
+        return (verdict, None);
+    }
+    let ply = verdict.decided_at_ply.unwrap_or(0);
+    let clause = Clause::QuickplayFinish;
+    (
+        Verdict::decide(recorded, recorded, clause, ply, stands),
+        None,
+    )
 }
 
 /// A claim by `claimant` with `clock` left once `ply` plies were played.

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::event_kind::{EventKind, everyone_met_once};
+use super::event_kind::{EventKind, round_robin};
 use super::rules::TieBreakRules;
 use super::trf::ScoreSystem;
 use super::trf::{Cell, Code, Player, start_numbers};
@@ -113,10 +113,8 @@ impl Crosstable {
                 }
             })
             .collect();
-        let round_robin = match scoring.kind {
-            Some(kind) => kind == EventKind::RoundRobin,
-            None => everyone_met_once(rows.iter().map(|r| r.rounds.iter().map(|c| c.opponent))),
-        };
+        let opponents = rows.iter().map(|r| r.rounds.iter().map(|c| c.opponent));
+        let round_robin = round_robin(scoring.kind, opponents);
         let rows = rows
             .into_iter()
             .map(|row| Row { round_robin, ..row })

@@ -50,13 +50,17 @@ pub fn told(line: &str) -> Option<EventKind> {
     }
 }
 
-/// Every player (or team) was paired with every other exactly once: each
-/// row's opponents, a round with none as `None`.
-pub(super) fn everyone_met_once<R, O>(rows: R) -> bool
+/// Whether an event is a round robin: as its report names it (`told`), or,
+/// where it names no kind, every player (or team) paired with every other
+/// exactly once — each row's opponents, a round with none as `None`.
+pub(super) fn round_robin<R, O>(told: Option<EventKind>, rows: R) -> bool
 where
     R: ExactSizeIterator<Item = O>,
     O: Iterator<Item = Option<u32>>,
 {
+    if let Some(kind) = told {
+        return kind == EventKind::RoundRobin;
+    }
     let n = rows.len();
     let mut rows = rows;
     n > 2

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use deunicode::deunicode;
 
-use super::trf::{Code, Colour, Trf, first_line, opposite};
+use super::trf::{Code, Colour, Trf, agree, first_line, opposite};
 use crate::model::outcome::GameResult;
 use crate::model::verdict::Status;
 
@@ -110,8 +110,7 @@ impl Pairing {
         let Some(code) = self.black_code else {
             return Some(Codes::Unpaired);
         };
-        let double_forfeit = code == Code::ForfeitLoss && self.white_code == Code::ForfeitLoss;
-        (code != self.white_code.mirror() && !double_forfeit).then_some(Codes::Differ(code))
+        (!agree(self.white_code, code)).then_some(Codes::Differ(code))
     }
 
     /// The report's result as a game result, when it is one.

@@ -14,7 +14,7 @@
 use std::sync::OnceLock;
 
 use super::crosstable::Unplayed;
-use super::event_kind::{EventKind, everyone_met_once, told};
+use super::event_kind::{round_robin, told};
 use super::rules::TieBreakRules;
 use super::teams::{MatchOutcome, MatchPoints, TeamMatch, boards_per_match, matches};
 use super::trf::Trf;
@@ -122,15 +122,11 @@ impl TeamTable {
             fore: OnceLock::new(),
         };
         table.rows = unmatched_rounds(trf, &table, slots);
-        table.round_robin = match told(&trf.kind) {
-            Some(kind) => kind == EventKind::RoundRobin,
-            None => everyone_met_once(
-                table
-                    .rows
-                    .iter()
-                    .map(|r| r.rounds.iter().map(|c| c.opponent)),
-            ),
-        };
+        let opponents = table
+            .rows
+            .iter()
+            .map(|r| r.rounds.iter().map(|c| c.opponent));
+        table.round_robin = round_robin(told(&trf.kind), opponents);
         table
     }
 

@@ -37,7 +37,7 @@ use check::{
 pub use check::{MAX_RATING, MAX_ROUNDS, MAX_TIEBREAKS};
 use columns::{cell_column, field, line_ranges};
 pub use pair_lines::{LinesDisagree, result_column};
-pub(crate) use pair_lines::{first_line, opposite};
+pub(crate) use pair_lines::{agree, first_line, opposite};
 pub use score_system::{ScoreLine, ScoreSystem};
 pub use team_records::{Lineup, MatchForfeit, TeamBye, TeamRecords};
 pub use teams::{Declared, Team, members};

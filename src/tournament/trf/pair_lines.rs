@@ -94,7 +94,7 @@ pub fn result_column(round: usize) -> usize {
 
 /// The two codes tell the same result: each the other's mirror, or a
 /// forfeit by both players.
-fn agree(first: Code, second: Code) -> bool {
+pub(crate) fn agree(first: Code, second: Code) -> bool {
     second == first.mirror() || first == Code::ForfeitLoss && second == Code::ForfeitLoss
 }
 
